@@ -41,6 +41,8 @@ struct run_meta {
 /* Writes the four files into dir (each atomically).  Returns 0 or -1 (message printed). */
 int results_write(struct bench *b, const struct run_meta *m, const struct sim_counts *sim,
 		  size_t nsim, const char *dir);
+/* Writes context.json's body to f (results_context.c). */
+void results_write_context(struct bench *b, const struct run_meta *m, FILE *f);
 /* Prints the human table of the summary to f. */
 void results_print(struct bench *b, const struct sim_counts *sim, size_t nsim, FILE *f);
 
