@@ -29,16 +29,16 @@ static int verify_cell(struct cell *c)
 	struct verify_result res;
 	uint64_t sum;
 
-	if (c->w->mode != MODE_POSITION &&
+	if (c->w->def->check_queries &&
 	    verify_queries(c->k, c->w->vpiece, &c->w->in.q, stderr, &res) < 0) {
 		fprintf(stderr, "slidebench: kernel %s: %ld of %ld %s %s queries wrong: not timed\n",
-			c->k->name, res.mismatches, res.cases, MODE_NAME[c->w->mode], c->w->piece);
+			c->k->name, res.mismatches, res.cases, c->w->def->name, c->w->piece);
 		return -1;
 	}
 	sum = workload_pass(c->k, c->w, &c->in);
 	if (sum != c->w->expected) {
 		fprintf(stderr, "slidebench: kernel %s: %s/%s loop checksum 0x%016llx, reference "
-			"0x%016llx: not timed\n", c->k->name, MODE_NAME[c->w->mode], c->w->piece,
+			"0x%016llx: not timed\n", c->k->name, c->w->def->name, c->w->piece,
 			(unsigned long long)sum, (unsigned long long)c->w->expected);
 		return -1;
 	}
@@ -69,7 +69,8 @@ int bench_setup(struct bench *b)
 			c->ticks = calloc(total, sizeof *c->ticks);
 			c->ctr = calloc(total * (b->nev ? b->nev : 1), sizeof *c->ctr);
 			c->ghz = calloc(total, sizeof *c->ghz);
-			if (!c->ticks || !c->ctr || !c->ghz)
+			c->disturbed = calloc(total, 1);
+			if (!c->ticks || !c->ctr || !c->ghz || !c->disturbed)
 				return -1;
 		}
 	}
@@ -86,7 +87,10 @@ int bench_setup(struct bench *b)
 		for (size_t wi = 0; wi < b->nw; wi++) {
 			struct cell *c = bench_cell(b, wi, ki);
 			if (c->k->prepare && c->k->prepare(&c->in) < 0) {
+				fprintf(stderr, "slidebench: kernel %s: prepare() failed for %s/%s: "
+					"not timed\n", c->k->name, c->w->def->name, c->w->piece);
 				fail_kernel(b, ki, "prepare() failed");
+				failed++;
 				break;
 			}
 			c->prepared = c->k->prepare != NULL;
@@ -100,6 +104,35 @@ int bench_setup(struct bench *b)
 	return failed;
 }
 
+size_t bench_verified(const struct bench *b)
+{
+	size_t n = 0;
+
+	for (size_t ki = 1; ki <= b->nk; ki++) {
+		int ok = b->nw > 0;
+		for (size_t wi = 0; wi < b->nw; wi++)
+			ok &= bench_cell((struct bench *)b, wi, ki)->state == CELL_TIMED;
+		n += (size_t)ok;
+	}
+	return n;
+}
+
+/* Brings the cell to its stated cache state: warm, one untimed pass of the same kernel and
+ * workload (so what ran before it does not matter); cold, a buffer larger than the
+ * last-level cache touched (so nothing of it is cached). */
+static void settle(struct bench *b, struct cell *c)
+{
+	uint64_t sum = 0;
+
+	if (c->w->cold && b->evict) {
+		for (size_t i = 0; i < b->evict_words; i += 8)
+			sum += ++b->evict[i];
+	} else {
+		sum = workload_pass(c->k, c->w, &c->in);
+	}
+	bench_sink ^= sum;
+}
+
 /* Takes sample s of one cell. */
 static void sample(struct bench *b, struct cell *c, unsigned s, char *label, size_t labellen)
 {
@@ -108,8 +141,10 @@ static void sample(struct bench *b, struct cell *c, unsigned s, char *label, siz
 
 	int sim = b->sim_child && s >= b->warmup;  /* the warm-up pass is not simulated */
 
+	settle(b, c);
+
 	if (sim) {
-		snprintf(label, labellen, "%s|%s|%s|%zu", c->k->name, MODE_NAME[c->w->mode],
+		snprintf(label, labellen, "%s|%s|%s|%zu", c->k->name, c->w->def->name,
 			 c->w->piece, c->w->lookups * c->w->reps);
 		sim_region_begin();
 	}
@@ -154,6 +189,8 @@ void bench_free(struct bench *b)
 {
 	if (!b->cells)
 		return;
+	free(b->evict);
+	b->evict = NULL;
 	for (size_t i = 0; i < b->nw * (b->nk + 1); i++) {
 		struct cell *c = &b->cells[i];
 		if (c->prepared && c->k->release)
@@ -161,6 +198,7 @@ void bench_free(struct bench *b)
 		free(c->ticks);
 		free(c->ctr);
 		free(c->ghz);
+		free(c->disturbed);
 	}
 	free(b->cells);
 	b->cells = NULL;

@@ -25,6 +25,7 @@ struct cell {
 	uint64_t *ticks;             /* [warmup + samples] */
 	long long *ctr;              /* [(warmup + samples) * nev] */
 	double *ghz;                 /* [warmup + samples]: core clock probed around the sample */
+	unsigned char *disturbed;    /* [warmup + samples]: a context switch or migration seen */
 };
 
 struct bench {
@@ -37,6 +38,9 @@ struct bench {
 	size_t nk;
 	struct cell *cells;          /* [nw][nk + 1]; column 0 is the null kernel */
 	unsigned warmup, samples;
+	unsigned epochs;             /* the measured rounds split into this many blocks */
+	uint64_t *evict;             /* cold workloads: a buffer larger than the last-level */
+	size_t evict_words;          /* cache, touched before each cold sample */
 	unsigned taken;              /* samples (warm-up included) completed for every cell */
 	int sim_child;               /* bracket each region for callgrind, label it */
 	volatile sig_atomic_t *stop; /* set by SIGINT: finish the current round and stop */
@@ -50,8 +54,11 @@ static inline struct cell *bench_cell(struct bench *b, size_t wi, size_t ki)
 
 /* Allocates the cells, runs each kernel's prepare() and the verification gate: the reference
  * checksum of every workload, then every kernel's queries and loop checksums against it.
- * A kernel that fails is marked and never timed.  Returns the number of failed kernels. */
+ * A kernel that fails (verification or prepare()) is marked and never timed.  Returns the
+ * number of failed kernels, or -1. */
 int bench_setup(struct bench *b);
+/* Returns the number of kernel columns whose every workload passed verification. */
+size_t bench_verified(const struct bench *b);
 /* Takes warm-up + samples rounds (fewer when *stop is set).  Returns 0 or -1. */
 int bench_run(struct bench *b);
 void bench_free(struct bench *b);

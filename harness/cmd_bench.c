@@ -12,23 +12,24 @@
 #include "bench_sim.h"
 #include "cli.h"
 #include "env.h"
+#include "layouts.h"
 #include "output.h"
 #include "results.h"
 #include "simulate.h"
 #include "trace.h"
 
-#define MAX_SEL 128
+#define MAX_SEL 512
 #define MAX_PLUGINS 32
-#define MAX_WORKLOADS 16
+#define MAX_WORKLOADS 64
 #define DEFAULT_TRACE "datasets/master-2000.trace"
 
 struct bench_opts {
 	const char *kernels, *modes, *events, *out, *trace, *d1, *ll;
 	char *plugins[MAX_PLUGINS];
 	size_t nplugins;
-	long samples, warmup, cpu, max_queries, min_lookups, random_queries;
+	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries;
 	unsigned long long seed;
-	int simulate, sim_child, quiet;
+	int simulate, sim_child, quiet, cold;
 };
 
 static volatile sig_atomic_t stop_flag;
@@ -45,18 +46,22 @@ static void usage(FILE *f)
 "usage: slidebench bench [OPTIONS]\n"
 "Verifies every selected kernel on the run's exact inputs, then times it.\n"
 "  --kernel LIST       kernels, comma-separated (default all; see slidebench list)\n"
-"  --mode LIST         stream,chain,pointer,position,random (default all five)\n"
-"                        stream   independent lookups in game order: throughput\n"
-"                        chain    each occupancy depends on the previous result: latency\n"
-"                        pointer  one indirect call per lookup: what a plugin caller pays\n"
-"                        position every slider of both sides per position, OR'ed per side\n"
-"                        random   random squares and occupancies (1/4 dense), queen = rook|bishop\n"
+"  --mode LIST         modes, comma-separated (default all):\n");
+	for (int m = 0; m < MODE_COUNT; m++)
+		fprintf(f, "                        %-8s %s\n", MODES[m].name, MODES[m].help);
+	fprintf(f,
 "  --trace FILE        the positions to replay (default " DEFAULT_TRACE ")\n"
 "  --samples N         measured samples per kernel and mode (default 15)\n"
 "  --warmup N          warm-up rounds first, kept in samples.csv as phase=warmup (default 2)\n"
+"  --epochs N          split the measured rounds into N epochs; their spread is reported\n"
+"                      beside the within-run spread (default 3)\n"
+"  --cold              also time every workload cold: the caches flushed by touching a\n"
+"                      buffer larger than the last-level cache before each sample, one pass\n"
+"  --layouts N         also time N copies of each kernel that differ only in code placement\n"
+"                      (bin/layouts/<i>/<kernel>.so, `make layouts`): layout_spread_pct\n"
 "  --cpu N             pin to cpu N before calibrating (sched_setaffinity)\n"
-"  --events LIST       PAPI preset or native names, or none (default PAPI_TOT_CYC,\n"
-"                      PAPI_TOT_INS,PAPI_L1_DCM,PAPI_TLB_DM,PAPI_BR_MSP,\n"
+"  --events LIST       PAPI preset or native names, or none (default, where countable:\n"
+"                      PAPI_TOT_CYC,PAPI_TOT_INS,PAPI_L1_DCM,PAPI_TLB_DM,PAPI_BR_MSP,\n"
 "                      perf::CONTEXT-SWITCHES,perf::CPU-MIGRATIONS)\n"
 "  --plugin FILE.so    load a kernel from a shared object (repeatable)\n"
 "  --out DIR           result directory (default results/<run-id>); never overwritten\n"
@@ -68,8 +73,11 @@ static void usage(FILE *f)
 "  --simulate          also re-run under valgrind callgrind: simulated cache and branch\n"
 "                      misses per lookup (sim_* columns), for machines without a PMU\n"
 "  --d1 S,A,L --ll S,A,L  simulated cache geometry (bytes, ways, line bytes)\n"
+"Every sample is preceded by an untimed pass of the same kernel and workload (warm cache\n"
+"state), so a kernel's figure does not depend on which other kernels run beside it.\n"
 "Writes samples.csv, counters.csv, summary.csv and context.json; prints the summary.\n"
-"Exit: 0 ok; 1 a kernel failed verification, a plugin was refused, or I/O failed; 2 usage.\n");
+"Exit: 0 ok; 1 a kernel failed verification or preparation, a plugin was refused, or I/O\n"
+"failed; 2 usage.\n");
 }
 
 /* Returns the mode bit set of a comma list, or -1 after a message. */
@@ -80,12 +88,10 @@ static int parse_modes(const char *list)
 
 	snprintf(buf, sizeof buf, "%s", list);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int m = 0;
-		while (m < MODE_COUNT && strcmp(tok, MODE_NAME[m]))
-			m++;
-		if (m == MODE_COUNT) {
-			fprintf(stderr, "slidebench bench: unknown mode \"%s\" (stream, chain, pointer, "
-				"position, random)\n", tok);
+		int m = mode_find(tok);
+		if (m < 0) {
+			fprintf(stderr, "slidebench bench: unknown mode \"%s\" (%s)\n", tok,
+				mode_names());
 			return -1;
 		}
 		bits |= 1 << m;
@@ -96,10 +102,13 @@ static int parse_modes(const char *list)
 /* Parses argv into o; returns 0, or EXIT_USAGE / -1 (help printed). */
 static int parse(int argc, char **argv, struct bench_opts *o)
 {
-	enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM };
+	enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
+	       O_COLD, O_LAYOUTS };
 	static const struct option opts[] = {
 		{ "kernel", required_argument, NULL, 'k' }, { "mode", required_argument, NULL, 'm' },
 		{ "samples", required_argument, NULL, 's' }, { "warmup", required_argument, NULL, O_WARM },
+		{ "epochs", required_argument, NULL, O_EPOCHS }, { "cold", no_argument, NULL, O_COLD },
+		{ "layouts", required_argument, NULL, O_LAYOUTS },
 		{ "cpu", required_argument, NULL, 'c' }, { "events", required_argument, NULL, 'e' },
 		{ "plugin", required_argument, NULL, 'p' }, { "out", required_argument, NULL, 'o' },
 		{ "trace", required_argument, NULL, 't' }, { "max-queries", required_argument, NULL, O_MAXQ },
@@ -120,6 +129,9 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		case 'm': o->modes = optarg; break;
 		case 's': bad = cli_parse_long("--samples", optarg, 1, 100000, &o->samples); break;
 		case O_WARM: bad = cli_parse_long("--warmup", optarg, 0, 1000, &o->warmup); break;
+		case O_EPOCHS: bad = cli_parse_long("--epochs", optarg, 1, 100, &o->epochs); break;
+		case O_COLD: o->cold = 1; break;
+		case O_LAYOUTS: bad = cli_parse_long("--layouts", optarg, 0, 16, &o->layouts); break;
 		case 'c': bad = cli_parse_long("--cpu", optarg, 0, 4095, &o->cpu); break;
 		case 'e': o->events = optarg; break;
 		case 'p':
@@ -203,21 +215,88 @@ static const char *join(int argc, char **argv, char *buf, size_t len)
 	return buf;
 }
 
+/* Returns 1 when one of the selected modes replays the trace. */
+static int modes_need_trace(unsigned modes)
+{
+	for (int m = 0; m < MODE_COUNT; m++)
+		if ((modes >> m & 1) && MODES[m].input != INPUT_RANDOM_QUERIES)
+			return 1;
+	return 0;
+}
+
+/* Allocates the eviction buffer of cold workloads: four times the last-level cache, at least
+ * 64 MiB.  Returns 0 or -1. */
+static int cold_buffer(struct bench *b)
+{
+	size_t bytes = (size_t)64 << 20;
+
+	b->evict_words = bytes / sizeof(uint64_t);
+	b->evict = calloc(b->evict_words, sizeof(uint64_t));
+	return b->evict ? 0 : -1;
+}
+
+/* Samples, simulates and writes the run; returns the exit status contribution. */
+static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char **argv,
+			 unsigned modes, const char *run_id, const char *work_dir,
+			 const char *final_dir)
+{
+	struct sim_counts *sim = NULL;
+	struct results r;
+	size_t nsim = 0;
+	char err[PATH_MAX + 256], cmd[2048];
+	int rc = EXIT_OK;
+
+	signal(SIGINT, on_sigint);
+	bench_run(b);
+	signal(SIGINT, SIG_DFL);
+	if (o->sim_child)
+		return EXIT_OK;
+	if (stop_flag)
+		fprintf(stderr, "slidebench: interrupted: writing the %u complete rounds\n", b->taken);
+	if (o->simulate && !stop_flag &&
+	    bench_simulate(argc, argv, o->d1, o->ll, o->max_queries, work_dir, &sim, &nsim) < 0)
+		rc = EXIT_FAIL;
+	struct run_meta m = { .run_id = run_id, .argv_line = join(argc, argv, cmd, sizeof cmd),
+			      .trace = modes_need_trace(modes) ? (o->trace ? o->trace : DEFAULT_TRACE) : NULL,
+			      .cpu = (int)o->cpu, .interrupted = stop_flag, .simulated = nsim > 0,
+			      .cold = o->cold, .layouts = (unsigned)o->layouts,
+			      .sim_d1 = o->d1 ? o->d1 : SIM_DEFAULT_D1, .sim_ll = o->ll ? o->ll : SIM_DEFAULT_LL,
+			      .seed = o->seed, .max_queries = (size_t)o->max_queries,
+			      .min_lookups = (size_t)o->min_lookups };
+	if (results_compute(b, run_id, sim, nsim, &r) < 0) {
+		fprintf(stderr, "slidebench bench: out of memory summarising the samples\n");
+		free(sim);
+		return EXIT_FAIL;
+	}
+	if (results_write(b, &r, &m, work_dir, err, sizeof err) < 0 ||
+	    out_run_finish(work_dir, final_dir, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench bench: %s; the samples were not saved\n", err);
+		rc = EXIT_FAIL;
+	} else if (!o->quiet) {
+		results_print(b, &r, stdout);
+		printf("results: %s\n", final_dir);
+	}
+	results_free(&r);
+	free(sim);
+	return rc;
+}
+
 int cmd_bench(int argc, char **argv)
 {
-	struct bench_opts o = { .samples = 15, .warmup = 2, .cpu = -1, .max_queries = 32768,
-				.min_lookups = 100000, .random_queries = 16384 };
-	struct kentry *sel[MAX_SEL];
+	struct bench_opts o = { .samples = 15, .warmup = 2, .epochs = 3, .cpu = -1,
+				.max_queries = 32768, .min_lookups = 100000, .random_queries = 16384 };
+	static struct kentry *sel[MAX_SEL];
 	struct workload w[MAX_WORKLOADS];
 	struct workset ws;
 	struct bench b = { 0 };
-	struct sim_counts *sim = NULL;
-	size_t nsim = 0;
-	char run_id[64], final_dir[PATH_MAX], work_dir[PATH_MAX], err[PATH_MAX + 256], cmd[2048];
+	char run_id[64], final_dir[PATH_MAX], work_dir[PATH_MAX], err[PATH_MAX + 256];
+	size_t nsel;
 	int modes, n, rc = EXIT_OK;
 
 	if ((n = parse(argc, argv, &o)) != 0)
 		return n < 0 ? EXIT_OK : n;
+	if (o.sim_child)
+		o.cold = 0;  /* cold rows are timed, not simulated */
 	if (o.simulate && !o.sim_child) {
 		struct sim_geometry g;
 		if (sim_geometry_parse(o.d1, o.ll, &g, err, sizeof err) < 0) {
@@ -229,12 +308,15 @@ int cmd_bench(int argc, char **argv)
 			return EXIT_FAIL;
 		}
 	}
-	if ((modes = parse_modes(o.modes ? o.modes : "stream,chain,pointer,position,random")) < 0)
+	if ((modes = parse_modes(o.modes ? o.modes : mode_names())) < 0)
 		return EXIT_USAGE;
 	if (cli_load_plugins(o.plugins, o.nplugins))
 		rc = EXIT_FAIL;
 	if ((n = cli_select_kernels(o.kernels, sel, MAX_SEL)) < 0)
 		return EXIT_USAGE;
+	nsel = (size_t)n;
+	if (!o.sim_child)
+		layouts_load((unsigned)o.layouts, sel, &nsel, MAX_SEL);
 	if (o.cpu >= 0 && env_pin_cpu((int)o.cpu, err, sizeof err) < 0) {
 		fprintf(stderr, "slidebench bench: --cpu: %s\n", err);
 		return EXIT_USAGE;
@@ -249,16 +331,18 @@ int cmd_bench(int argc, char **argv)
 		}
 		b.nev = counters_n(b.ctr);
 	}
-	if (load_inputs(&o, (unsigned)modes, &ws) < 0) {
+	if (load_inputs(&o, (unsigned)modes, &ws) < 0 || (o.cold && cold_buffer(&b) < 0)) {
 		rc = EXIT_FAIL;
 		goto close_counters;
 	}
 	b.w = w;
-	b.nw = workloads_build(&ws, (unsigned)modes, (size_t)o.min_lookups, w, MAX_WORKLOADS);
+	b.nw = workloads_build(&ws, (unsigned)modes, (size_t)o.min_lookups, o.cold, w,
+			       MAX_WORKLOADS);
 	b.kern = sel;
-	b.nk = (size_t)n;
+	b.nk = nsel;
 	b.warmup = (unsigned)o.warmup;
 	b.samples = (unsigned)o.samples;
+	b.epochs = (unsigned)o.epochs;
 	b.sim_child = o.sim_child;
 	b.stop = &stop_flag;
 	out_run_id(run_id, sizeof run_id);
@@ -269,47 +353,24 @@ int cmd_bench(int argc, char **argv)
 		goto free_inputs;
 	}
 	if ((n = bench_setup(&b)) != 0) {
-		if (n < 0) {
-			rc = EXIT_FAIL;
+		rc = EXIT_FAIL;  /* failed kernels are reported and not timed; -1: nothing to do */
+		if (n < 0)
 			goto free_bench;
-		}
-		rc = EXIT_FAIL;  /* kernels that failed verification are reported, not timed */
 	}
 	if (!o.quiet)
-		fprintf(stderr, "slidebench: %zu kernels x %zu workloads verified on the run's "
-			"inputs; sampling (%ld warm-up + %ld samples)...\n", b.nk, b.nw, o.warmup,
-			o.samples);
-	signal(SIGINT, on_sigint);
-	bench_run(&b);
-	signal(SIGINT, SIG_DFL);
-	if (o.sim_child)
-		goto free_bench;
-	if (stop_flag)
-		fprintf(stderr, "slidebench: interrupted: writing the %u complete rounds\n", b.taken);
-	if (o.simulate && !stop_flag &&
-	    bench_simulate(argc, argv, o.d1, o.ll, o.max_queries, work_dir, &sim, &nsim) < 0)
-		rc = EXIT_FAIL;
-	struct run_meta m = { .run_id = run_id, .argv_line = join(argc, argv, cmd, sizeof cmd),
-			      .trace = (modes & ~(1 << MODE_RANDOM)) ? (o.trace ? o.trace : DEFAULT_TRACE) : NULL,
-			      .cpu = (int)o.cpu, .interrupted = stop_flag, .simulated = nsim > 0,
-			      .sim_d1 = o.d1 ? o.d1 : SIM_DEFAULT_D1, .sim_ll = o.ll ? o.ll : SIM_DEFAULT_LL,
-			      .seed = o.seed, .max_queries = (size_t)o.max_queries,
-			      .min_lookups = (size_t)o.min_lookups };
-	if (results_write(&b, &m, sim, nsim, work_dir) < 0 ||
-	    out_run_finish(work_dir, final_dir, err, sizeof err) < 0) {
-		fprintf(stderr, "slidebench bench: %s\n", err[0] ? err : "writing results failed");
-		rc = EXIT_FAIL;
-	} else if (!o.quiet) {
-		results_print(&b, sim, nsim, stdout);
-		printf("results: %s\n", final_dir);
-	}
+		fprintf(stderr, "slidebench: %zu of %zu kernels verified on the run's inputs (%zu "
+			"workloads); sampling (%ld warm-up + %ld samples, %ld epochs)...\n",
+			bench_verified(&b), b.nk, b.nw, o.warmup, o.samples, o.epochs);
+	if ((n = run_and_write(&b, &o, argc, argv, (unsigned)modes, run_id, work_dir,
+			       final_dir)) != EXIT_OK)
+		rc = n;
 free_bench:
 	bench_free(&b);
-	free(sim);
 free_inputs:
 	workset_free(&ws);
 close_counters:
 	if (b.ctr)
 		counters_close(b.ctr);
+	layouts_free();
 	return rc;
 }

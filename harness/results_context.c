@@ -72,7 +72,7 @@ void results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 	fprintf(f, "  \"workloads\": [");
 	for (size_t wi = 0; wi < b->nw; wi++)
 		fprintf(f, "%s{\"mode\": \"%s\", \"piece\": \"%s\", \"lookups\": %zu, "
-			"\"reps\": %u}", wi ? ", " : "", MODE_NAME[b->w[wi].mode], b->w[wi].piece,
+			"\"reps\": %u}", wi ? ", " : "", b->w[wi].def->name, b->w[wi].piece,
 			b->w[wi].lookups, b->w[wi].reps);
 	fprintf(f, "],\n  \"kernels\": [\n");
 	for (size_t ki = 0; ki < b->nk; ki++) {

@@ -1,155 +1,188 @@
-/* results_files.c - the four files of a run and the printed table. */
+/* results_files.c - the files of a run and the printed table, all views of struct results.
+ * Each CSV is one column table (name, type, where the value lives) that drives both the
+ * header and every row: adding a column is adding a line here. */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "env.h"
 #include "output.h"
 #include "results.h"
-#include "stats.h"
 
-static const char *const BRANCH_NAME[] = { "conditional", "branchless" };
+enum col_type { COL_STR, COL_CHARS, COL_NUM, COL_SIZE, COL_U64, COL_UINT, COL_INT };
 
-#define SAMPLES_HEADER "run_id,kernel,family,mode,piece,dataset,phase,sample,lookups,ticks," \
-	"ns_per_lookup,null_median_ns_per_lookup,net_ns_per_lookup,core_ghz,cycles_per_lookup," \
-	"pressure_bytes,flags\n"
-#define SUMMARY_HEADER "run_id,kernel,family,mode,piece,dataset,lookups,samples,ns_min," \
-	"ns_median,ns_gross_median,spread_pct,cv_pct,cycles_median,cycles_min,cycles_spread_pct," \
-	"core_ghz,mlookups_per_s," \
-	"hw_cycles,hw_instructions,hw_l1d_miss,hw_dtlb_miss,hw_br_miss," \
-	"sim_ir,sim_d1_miss,sim_ll_miss,sim_br_miss,table_bytes,word_bits,branching," \
-	"pressure_bytes,disturbed_samples,flags\n"
+struct column {
+	const char *name;
+	enum col_type type;
+	size_t off;
+};
 
-static void row_key(FILE *f, const char *run_id, const struct cell *c)
+#define S_(t, f) t, offsetof(struct summary, f)
+static const struct column SUMMARY_COLS[] = {
+	{ "run_id", S_(COL_STR, run_id) }, { "kernel", S_(COL_STR, kernel) },
+	{ "family", S_(COL_STR, family) }, { "mode", S_(COL_STR, mode) },
+	{ "piece", S_(COL_STR, piece) }, { "dataset", S_(COL_STR, dataset) },
+	{ "cache_state", S_(COL_STR, cache_state) },
+	{ "pressure_bytes", S_(COL_NUM, pressure_bytes) },
+	{ "lookups", S_(COL_SIZE, lookups) }, { "samples", S_(COL_SIZE, samples) },
+	{ "ns_min", S_(COL_NUM, ns_min) }, { "ns_median", S_(COL_NUM, ns_median) },
+	{ "ns_ci_lo", S_(COL_NUM, ns_ci_lo) }, { "ns_ci_hi", S_(COL_NUM, ns_ci_hi) },
+	{ "ns_gross_median", S_(COL_NUM, ns_gross_median) },
+	{ "spread_pct", S_(COL_NUM, spread_pct) }, { "cv_pct", S_(COL_NUM, cv_pct) },
+	{ "epoch_spread_pct", S_(COL_NUM, epoch_spread_pct) },
+	{ "layout_spread_pct", S_(COL_NUM, layout_spread_pct) },
+	{ "cycles_median", S_(COL_NUM, cycles_median) }, { "cycles_min", S_(COL_NUM, cycles_min) },
+	{ "cycles_spread_pct", S_(COL_NUM, cycles_spread_pct) },
+	{ "core_ghz", S_(COL_NUM, core_ghz) }, { "mlookups_per_s", S_(COL_NUM, mlookups_per_s) },
+	{ "hw_cycles", S_(COL_NUM, hw[0]) }, { "hw_instructions", S_(COL_NUM, hw[1]) },
+	{ "hw_l1d_miss", S_(COL_NUM, hw[2]) }, { "hw_dtlb_miss", S_(COL_NUM, hw[3]) },
+	{ "hw_br_miss", S_(COL_NUM, hw[4]) },
+	{ "sim_ir", S_(COL_NUM, sim[0]) }, { "sim_d1_miss", S_(COL_NUM, sim[1]) },
+	{ "sim_ll_miss", S_(COL_NUM, sim[2]) }, { "sim_br_miss", S_(COL_NUM, sim[3]) },
+	{ "sim_tlb_miss", S_(COL_NUM, sim_tlb_miss) },
+	{ "table_bytes", S_(COL_SIZE, table_bytes) }, { "word_bits", S_(COL_INT, word_bits) },
+	{ "branching", S_(COL_STR, branching) },
+	{ "disturbed_samples", S_(COL_UINT, disturbed) }, { "flags", S_(COL_CHARS, flags) },
+};
+
+/* One raw sample as samples.csv shows it. */
+struct sample_row {
+	const struct summary *row;   /* the identity columns */
+	const char *phase, *flags;
+	double epoch;                /* NaN in the warm-up */
+	unsigned sample;
+	unsigned long long ticks;
+	double ns, null_median, net, ghz, cycles;
+};
+
+#define R_(f) offsetof(struct sample_row, row), offsetof(struct summary, f)
+#define P_(t, f) t, offsetof(struct sample_row, f), (size_t)-1
+static const struct sample_col {
+	const char *name;
+	enum col_type type;
+	size_t off, sub;   /* sub != -1: a field of the summary row the pointer at off points to */
+} SAMPLE_COLS[] = {
+	{ "run_id", COL_STR, R_(run_id) }, { "kernel", COL_STR, R_(kernel) },
+	{ "family", COL_STR, R_(family) }, { "mode", COL_STR, R_(mode) },
+	{ "piece", COL_STR, R_(piece) }, { "dataset", COL_STR, R_(dataset) },
+	{ "cache_state", COL_STR, R_(cache_state) },
+	{ "pressure_bytes", COL_NUM, R_(pressure_bytes) },
+	{ "phase", P_(COL_STR, phase) }, { "epoch", P_(COL_NUM, epoch) },
+	{ "sample", P_(COL_UINT, sample) }, { "lookups", COL_SIZE, R_(lookups) },
+	{ "ticks", P_(COL_U64, ticks) }, { "ns_per_lookup", P_(COL_NUM, ns) },
+	{ "null_median_ns_per_lookup", P_(COL_NUM, null_median) },
+	{ "net_ns_per_lookup", P_(COL_NUM, net) }, { "core_ghz", P_(COL_NUM, ghz) },
+	{ "cycles_per_lookup", P_(COL_NUM, cycles) }, { "flags", P_(COL_STR, flags) },
+};
+
+/* Writes the value of type t at p as one CSV cell. */
+static void put_cell(FILE *f, enum col_type t, const void *p)
 {
-	fprintf(f, "%s,", run_id);
-	out_csv_str(f, c->k->name);
-	fputc(',', f);
-	out_csv_str(f, c->k->family);
-	fprintf(f, ",%s,%s,", MODE_NAME[c->w->mode], c->w->piece);
-	out_csv_str(f, c->w->dataset);
+	switch (t) {
+	case COL_STR: out_csv_str(f, *(const char *const *)p ? *(const char *const *)p : ""); break;
+	case COL_CHARS: out_csv_str(f, (const char *)p); break;
+	case COL_NUM: out_csv_num(f, *(const double *)p); break;
+	case COL_SIZE: fprintf(f, "%llu", (unsigned long long)*(const size_t *)p); break;
+	case COL_U64: fprintf(f, "%llu", *(const unsigned long long *)p); break;
+	case COL_UINT: fprintf(f, "%u", *(const unsigned *)p); break;
+	case COL_INT: fprintf(f, "%d", *(const int *)p); break;
+	}
 }
 
-static void write_samples(struct bench *b, const char *run_id, FILE *f, FILE *fc)
+static void write_summary(const struct results *r, FILE *f)
 {
-	fputs(SAMPLES_HEADER, f);
-	fputs("run_id,kernel,mode,piece,phase,sample,event,value,per_lookup\n", fc);
+	size_t nc = sizeof SUMMARY_COLS / sizeof SUMMARY_COLS[0];
+
+	for (size_t i = 0; i < nc; i++)
+		fprintf(f, "%s%s", SUMMARY_COLS[i].name, i + 1 < nc ? "," : "\n");
+	for (size_t i = 0; i < r->nw * r->ncols; i++) {
+		const struct summary *o = &r->row[i];
+		if (o->layout_copy)
+			continue;  /* folded into its kernel's layout_spread_pct */
+		for (size_t j = 0; j < nc; j++) {
+			put_cell(f, SUMMARY_COLS[j].type, (const char *)o + SUMMARY_COLS[j].off);
+			fputc(j + 1 < nc ? ',' : '\n', f);
+		}
+	}
+}
+
+static void write_sample_row(FILE *f, const struct sample_row *s)
+{
+	size_t nc = sizeof SAMPLE_COLS / sizeof SAMPLE_COLS[0];
+
+	for (size_t j = 0; j < nc; j++) {
+		const struct sample_col *c = &SAMPLE_COLS[j];
+		const char *base = (const char *)s + c->off;
+		if (c->sub != (size_t)-1)
+			base = (const char *)*(const struct summary *const *)base + c->sub;
+		put_cell(f, c->type, base);
+		fputc(j + 1 < nc ? ',' : '\n', f);
+	}
+}
+
+static void write_samples(struct bench *b, const struct results *r, FILE *f, FILE *fc)
+{
+	size_t nc = sizeof SAMPLE_COLS / sizeof SAMPLE_COLS[0], m = b->taken > b->warmup ?
+		b->taken - b->warmup : 0;
+
+	for (size_t i = 0; i < nc; i++)
+		fprintf(f, "%s%s", SAMPLE_COLS[i].name, i + 1 < nc ? "," : "\n");
+	fputs("run_id,kernel,mode,piece,cache_state,phase,sample,event,value,per_lookup\n", fc);
 	for (size_t wi = 0; wi < b->nw; wi++)
 		for (size_t ki = 0; ki <= b->nk; ki++) {
-			struct cell *c = bench_cell(b, wi, ki), *z = bench_cell(b, wi, 0);
-			double lk = (double)(c->w->lookups * c->w->reps);
+			const struct cell *c = bench_cell(b, wi, ki);
+			const struct summary *o = results_row(r, wi, ki);
 			if (c->state != CELL_TIMED)
 				continue;
-			double null_med = 0, *zs = calloc(b->taken + 1, sizeof *zs);
-			for (unsigned s = b->warmup; ki && zs && s < b->taken; s++)
-				zs[s - b->warmup] = timer_ns(&b->timer, z->ticks[s]) / lk;
-			if (ki && zs && b->taken > b->warmup)
-				null_med = stats_median(zs, b->taken - b->warmup);
-			free(zs);
 			for (unsigned s = 0; s < b->taken; s++) {
-				const char *phase = s < b->warmup ? "warmup" : "measure";
-				double ns = timer_ns(&b->timer, c->ticks[s]) / lk;
-				double ns0 = null_med;
-				row_key(f, run_id, c);
-				fprintf(f, ",%s,%u,%.0f,%llu,%.6g,%.6g,%.6g,", phase, s, lk,
-					(unsigned long long)c->ticks[s], ns, ns0, ns - ns0);
-				out_csv_num(f, c->ghz[s] > 0 ? c->ghz[s] : NAN);
-				fputc(',', f);
-				out_csv_num(f, c->ghz[s] > 0 ? ns * c->ghz[s] : NAN);
-				fprintf(f, ",0,%s\n", results_disturbed(b, c, s) ? "disturbed" : "");
+				struct sample_row x = { .row = o, .sample = s, .ticks = c->ticks[s],
+							.phase = s < b->warmup ? "warmup" : "measure",
+							.null_median = o->null_median_ns };
+				x.epoch = s < b->warmup ? NAN :
+					  (double)((s - b->warmup) * (b->epochs ? b->epochs : 1) / m);
+				x.ns = timer_ns(&b->timer, c->ticks[s]) / (double)o->lookups;
+				x.net = x.ns - x.null_median;
+				x.ghz = c->ghz[s] > 0 ? c->ghz[s] : NAN;
+				x.cycles = x.ns * x.ghz;
+				x.flags = results_disturbed(b, c, s) ? "disturbed" : "";
+				write_sample_row(f, &x);
 				for (size_t e = 0; e < b->nev; e++) {
 					long long v = c->ctr[s * b->nev + e];
 					if (!counters_live(b->ctr, e))
 						continue;  /* context.json says why */
-					fprintf(fc, "%s,%s,%s,%s,%s,%u,", run_id, c->k->name,
-						MODE_NAME[c->w->mode], c->w->piece, phase, s);
+					fprintf(fc, "%s,%s,%s,%s,%s,%s,%u,", o->run_id, o->kernel, o->mode,
+						o->piece, o->cache_state, x.phase, s);
 					out_csv_str(fc, counters_name(b->ctr, e));
-					fprintf(fc, ",%lld,%.6g\n", v, (double)v / lk);
+					fprintf(fc, ",%lld,%.6g\n", v, (double)v / (double)o->lookups);
 				}
 			}
 		}
 }
 
-static void write_summary(struct bench *b, const char *run_id, const struct sim_counts *sim,
-			  size_t nsim, FILE *f)
+int results_write(struct bench *b, const struct results *r, const struct run_meta *m,
+		  const char *dir, char *err, size_t errlen)
 {
-	fputs(SUMMARY_HEADER, f);
-	for (size_t wi = 0; wi < b->nw; wi++)
-		for (size_t ki = 0; ki <= b->nk; ki++) {
-			struct cell *c = bench_cell(b, wi, ki);
-			struct summary s;
-			results_summarise(b, wi, ki, sim, nsim, &s);
-			row_key(f, run_id, c);
-			fprintf(f, ",%zu,%zu,", c->w->lookups * c->w->reps, s.samples);
-			double cols[] = { s.ns_min, s.ns_median, s.ns_gross_median, s.spread_pct,
-					  s.cv_pct, s.cycles_median, s.cycles_min, s.cycles_spread_pct,
-					  s.core_ghz, s.mlookups_per_s, s.hw[0], s.hw[1],
-					  s.hw[2], s.hw[3], s.hw[4], s.sim[0], s.sim[1], s.sim[2], s.sim[3] };
-			for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++) {
-				out_csv_num(f, cols[i]);
-				fputc(',', f);
-			}
-			fprintf(f, "%zu,%d,%s,0,%u,", c->k->table_bytes, c->k->word_bits,
-				BRANCH_NAME[c->k->branching], s.disturbed);
-			out_csv_str(f, s.flags);
-			fputc('\n', f);
+	static const char *const NAME[] = { "samples.csv", "counters.csv", "summary.csv",
+					    "context.json" };
+	struct out_file o[4];
+	size_t n = 0;
+
+	err[0] = 0;
+	for (; n < 4; n++)
+		if (out_open(&o[n], dir, NAME[n], err, errlen) < 0)
+			goto abort;
+	write_samples(b, r, o[0].f, o[1].f);
+	write_summary(r, o[2].f);
+	results_write_context(b, m, o[3].f);
+	for (size_t i = 0; i < 4; i++)
+		if (out_commit(&o[i], err, errlen) < 0) {
+			for (size_t j = i + 1; j < 4; j++)
+				out_abort(&o[j]);
+			return -1;
 		}
-}
-
-int results_write(struct bench *b, const struct run_meta *m, const struct sim_counts *sim,
-		  size_t nsim, const char *dir)
-{
-	struct out_file fs, fc, fm, fx;
-	char err[PATH_MAX + 128];
-
-	if (out_open(&fs, dir, "samples.csv", err, sizeof err) < 0)
-		goto fail;
-	if (out_open(&fc, dir, "counters.csv", err, sizeof err) < 0)
-		goto abort_samples;
-	if (out_open(&fm, dir, "summary.csv", err, sizeof err) < 0)
-		goto abort_counters;
-	if (out_open(&fx, dir, "context.json", err, sizeof err) < 0)
-		goto abort_summary;
-	write_samples(b, m->run_id, fs.f, fc.f);
-	write_summary(b, m->run_id, sim, nsim, fm.f);
-	results_write_context(b, m, fx.f);
-	if (out_commit(&fs, err, sizeof err) < 0 || out_commit(&fc, err, sizeof err) < 0 ||
-	    out_commit(&fm, err, sizeof err) < 0 || out_commit(&fx, err, sizeof err) < 0)
-		goto fail;
 	return 0;
-
-abort_summary:
-	out_abort(&fm);
-abort_counters:
-	out_abort(&fc);
-abort_samples:
-	out_abort(&fs);
-fail:
-	fprintf(stderr, "slidebench: %s\n", err);
+abort:
+	while (n-- > 0)
+		out_abort(&o[n]);
 	return -1;
-}
-
-void results_print(struct bench *b, const struct sim_counts *sim, size_t nsim, FILE *f)
-{
-	fprintf(f, "%-34s %-8s %-6s %9s %9s %7s %8s %7s %9s %8s  %s\n", "kernel", "mode", "piece",
-		"ns_median", "ns_min", "spread%", "cycles", "cyc_sp%", "Mlookup/s", "sim_ir", "flags");
-	for (size_t wi = 0; wi < b->nw; wi++)
-		for (size_t ki = 0; ki <= b->nk; ki++) {
-			struct cell *c = bench_cell(b, wi, ki);
-			struct summary s;
-			results_summarise(b, wi, ki, sim, nsim, &s);
-			char sim_ir[32] = "-";
-			if (!isnan(s.sim[0]))
-				snprintf(sim_ir, sizeof sim_ir, "%.2f", s.sim[0]);
-			if (isnan(s.ns_median)) {
-				fprintf(f, "%-34s %-8s %-6s %9s %9s %7s %8s %7s %9s %8s  %s\n",
-					c->k->name, MODE_NAME[c->w->mode], c->w->piece, "-", "-", "-",
-					"-", "-", "-", sim_ir, s.flags);
-				continue;
-			}
-			fprintf(f, "%-34s %-8s %-6s %9.3f %9.3f %7.2f %8.2f %7.2f %9.1f %8s  %s\n",
-				c->k->name, MODE_NAME[c->w->mode], c->w->piece, s.ns_median, s.ns_min,
-				s.spread_pct, s.cycles_median, s.cycles_spread_pct, s.mlookups_per_s,
-				sim_ir, s.flags);
-		}
 }

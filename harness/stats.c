@@ -38,6 +38,16 @@ double stats_min(const double *x, size_t n)
 	return m;
 }
 
+double stats_max(const double *x, size_t n)
+{
+	double m = n ? x[0] : 0;
+
+	for (size_t i = 1; i < n; i++)
+		if (x[i] > m)
+			m = x[i];
+	return m;
+}
+
 double stats_mdape(const double *x, size_t n)
 {
 	double med = stats_median(x, n), *dev, r;
@@ -66,4 +76,38 @@ double stats_cv(const double *x, size_t n)
 	for (size_t i = 0; i < n; i++)
 		ss += (x[i] - mean) * (x[i] - mean);
 	return mean == 0 ? 0 : 100.0 * sqrt(ss / (double)(n - 1)) / fabs(mean);
+}
+
+void stats_median_ci(const double *x, size_t n, double *lo, double *hi)
+{
+	double *c, h = 0.98 * sqrt((double)n);
+	long j, k;
+
+	*lo = *hi = NAN;
+	if (n < 3 || !(c = malloc(n * sizeof *c)))
+		return;
+	memcpy(c, x, n * sizeof *c);
+	qsort(c, n, sizeof *c, cmp_double);
+	j = (long)floor((double)n / 2 - h);      /* 1-based ranks, made 0-based below */
+	k = (long)ceil((double)n / 2 + h);
+	j = j < 1 ? 1 : j;
+	k = k > (long)n ? (long)n : k;
+	*lo = c[j - 1];
+	*hi = c[k - 1];
+	free(c);
+}
+
+double stats_epoch_spread(const double *x, size_t n, unsigned k)
+{
+	double lo = INFINITY, hi = -INFINITY, med = stats_median(x, n);
+
+	if (k < 2 || n < 2 * (size_t)k || med == 0)
+		return NAN;
+	for (unsigned e = 0; e < k; e++) {
+		size_t a = n * e / k, b = n * (e + 1) / k;
+		double m = stats_median(x + a, b - a);
+		lo = m < lo ? m : lo;
+		hi = m > hi ? m : hi;
+	}
+	return 100.0 * (hi - lo) / (2 * med);
 }

@@ -9,7 +9,6 @@
 #include "rng.h"
 #include "workload.h"
 
-const char *const MODE_NAME[MODE_COUNT] = { "stream", "chain", "pointer", "position", "random" };
 const char *const PIECE_NAMES[3] = { "rook", "bishop", "queen" };
 
 /* Returns the rook-like and bishop-like sliders of side c. */
@@ -121,40 +120,59 @@ static unsigned reps_for(size_t lookups, size_t min_lookups)
 	return lookups >= min_lookups ? 1 : (unsigned)((min_lookups + lookups - 1) / lookups);
 }
 
-size_t workloads_build(struct workset *ws, unsigned modes, size_t min_lookups,
+/* Returns the workload of mode m over piece p's stream (p < 0: the positions), or a zero
+ * workload (lookups 0) when that input is empty. */
+static struct workload workload_of(struct workset *ws, int m, int p, size_t min_lookups)
+{
+	const struct mode_def *d = &MODES[m];
+	struct workload w = { .mode = (enum mode)m, .def = d, .dataset = ws->dataset };
+
+	if (p < 0) {
+		w.piece = "all";
+		w.loop = d->loop[0];
+		w.in = (struct sb_input){ .pos = ws->pos, .npos = ws->npos };
+		w.lookups = ws->npos ? ws->pos_lookups : 0;
+	} else {
+		w.piece = PIECE_NAMES[p];
+		w.vpiece = (enum piece)p;
+		w.loop = d->loop[p];
+		w.in = (struct sb_input){ .q = { ws->occ[p], ws->sq[p], ws->n[p] } };
+		w.lookups = ws->n[p];
+		if (d->input == INPUT_RANDOM_QUERIES)
+			w.dataset = "random";
+	}
+	w.reps = w.lookups ? reps_for(w.lookups, min_lookups) : 0;
+	return w;
+}
+
+size_t workloads_build(struct workset *ws, unsigned modes, size_t min_lookups, int cold,
 		       struct workload *out, size_t max)
 {
-	static const enum sb_loop STREAM[3] = { SB_LOOP_ROOK_STREAM, SB_LOOP_BISHOP_STREAM,
-						SB_LOOP_QUEEN_STREAM };
-	static const enum sb_loop CHAIN[3] = { SB_LOOP_ROOK_CHAIN, SB_LOOP_BISHOP_CHAIN,
-					       SB_LOOP_QUEEN_CHAIN };
 	size_t n = 0;
 
 	for (int m = 0; m < MODE_COUNT; m++) {
 		if (!(modes >> m & 1))
 			continue;
-		if (m == MODE_POSITION) {
-			if (ws->npos && n < max)
-				out[n++] = (struct workload){
-					.mode = MODE_POSITION, .piece = "all", .loop = SB_LOOP_POSITION,
-					.in = { .pos = ws->pos, .npos = ws->npos },
-					.lookups = ws->pos_lookups,
-					.reps = reps_for(ws->pos_lookups, min_lookups),
-					.dataset = ws->dataset };
-			continue;
-		}
-		for (int p = (m == MODE_RANDOM ? 2 : 0); p < (m == MODE_RANDOM ? 3 : 2); p++) {
-			if (!ws->n[p] || n >= max)
+		for (int p = -1; p < 3; p++) {
+			if (p < 0 ? MODES[m].input != INPUT_TRACE_POSITIONS :
+				    !(MODES[m].pieces >> p & 1))
 				continue;
-			out[n++] = (struct workload){
-				.mode = (enum mode)m, .piece = PIECE_NAMES[p], .vpiece = (enum piece)p,
-				.loop = m == MODE_CHAIN ? CHAIN[p] : STREAM[p],
-				.in = { .q = { ws->occ[p], ws->sq[p], ws->n[p] } },
-				.lookups = ws->n[p], .reps = reps_for(ws->n[p], min_lookups),
-				.dataset = m == MODE_RANDOM ? "random" : ws->dataset };
+			struct workload w = workload_of(ws, m, p, min_lookups);
+			for (int state = 0; w.lookups && state <= cold && n < max; state++) {
+				out[n] = w;
+				out[n].cold = state;
+				if (state)  /* only the first pass after an eviction is cold */
+					out[n].reps = 1;
+				n++;
+			}
 		}
 	}
 	return n;
+}
+
+const char *workload_state(const struct workload *w)
+{
+	return w->cold ? "cold" : "warm";
 }
 
 /* The pointer-mode loop: the stream loop's shape, one indirect call per lookup. */
@@ -179,7 +197,7 @@ uint64_t workload_pass(const struct sb_kernel *k, const struct workload *w,
 {
 	/* Pointer mode's baseline is the null kernel's inlined stream loop, so the call that this
 	 * mode exists to show is not subtracted away. */
-	if (w->mode == MODE_POINTER && k != &sb_null_kernel)
+	if (w->def->pointer && k != &sb_null_kernel)
 		return pointer_pass(w->vpiece == PIECE_BISHOP ? k->bishop : k->rook, &in->q);
 	return k->run(w->loop, in);
 }

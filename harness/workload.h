@@ -9,9 +9,8 @@
 #include "../kernels/kernel.h"
 #include "verify.h"
 
-enum mode { MODE_STREAM, MODE_CHAIN, MODE_POINTER, MODE_POSITION, MODE_RANDOM, MODE_COUNT };
+#include "modes.h"
 
-extern const char *const MODE_NAME[MODE_COUNT];
 extern const char *const PIECE_NAMES[3];
 
 /* The raw material: per-piece query streams in game order and the positions. */
@@ -29,7 +28,9 @@ struct workset {
 /* One timed unit: a loop over an input, with what it is called in the results. */
 struct workload {
 	enum mode mode;
+	const struct mode_def *def;  /* &MODES[mode] */
 	const char *piece;     /* "rook", "bishop", "queen", "all" */
+	int cold;              /* cache state: 0 warm (own untimed pass first), 1 cold (evicted) */
 	enum piece vpiece;     /* the piece verify_queries checks (not for position) */
 	enum sb_loop loop;     /* the kernel loop (pointer mode: the stream loop it mirrors) */
 	struct sb_input in;
@@ -49,10 +50,13 @@ int workset_from_trace(struct workset *ws, const struct trace *t, size_t max_que
 int workset_add_random(struct workset *ws, size_t nq, uint64_t seed);
 void workset_free(struct workset *ws);
 
-/* Builds the workloads of the selected modes (bit i = enum mode i) into out (cap max).
- * Returns the count; modes whose data is missing are skipped with a note. */
-size_t workloads_build(struct workset *ws, unsigned modes, size_t min_lookups,
+/* Builds the workloads of the selected modes (bit i = enum mode i) into out (cap max), each
+ * twice when `cold` (a warm and a cold cache state).  Returns the count; modes whose data is
+ * missing are skipped. */
+size_t workloads_build(struct workset *ws, unsigned modes, size_t min_lookups, int cold,
 		       struct workload *out, size_t max);
+/* Returns "warm" or "cold". */
+const char *workload_state(const struct workload *w);
 
 /* Returns the checksum of one pass of w by k (pointer mode: one indirect call per lookup). */
 uint64_t workload_pass(const struct sb_kernel *k, const struct workload *w,

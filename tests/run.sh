@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # run.sh - runs every test binary (bin/tests/test_*) and every shell test (tests/*.sh but this
-# one), adds up their "N passed, N failed" lines and ends with the total on a line of its own.
+# one), adds up their "N passed, N failed[, N skipped]" lines and ends with the total on a line of its own.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-bin}
 export BIN
-passed=0 failed=0
+passed=0 failed=0 skipped=0
 log=$(mktemp) out=$(mktemp)
 trap 'rm -f "$log" "$out"' EXIT
 
@@ -20,6 +20,9 @@ tally() { # name, then the output on stdin
 	fi
 	p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}
 	passed=$((passed + p)); failed=$((failed + f))
+	if [[ $line =~ ([0-9]+)\ skipped ]]; then
+		skipped=$((skipped + BASH_REMATCH[1]))
+	fi
 }
 
 for t in "$BIN"/tests/test_*; do
@@ -36,5 +39,7 @@ for t in tests/test_*.sh; do
 	bash "$t" >"$out" 2>&1
 	tally "$(basename "$t")" <"$out"
 done
-echo "$passed passed, $failed failed"
+# A check that cannot run on this machine is counted as skipped (with its reason above), never
+# as passed.
+echo "$passed passed, $failed failed, $skipped skipped"
 [[ $failed -eq 0 ]]

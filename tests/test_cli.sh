@@ -56,7 +56,7 @@ expect "failing init skipped" 0 'failing-init +skipped: init\(\) failed' -- $SB 
 expect "bench excludes the wrong plugin" 1 'kernel wrong-attacks: .* queries wrong: not timed' -- \
 	$SB bench --plugin $P/example-plugin.so --plugin $P/wrong-attacks.so \
 	--kernel example-plugin,wrong-attacks,reference "${Q[@]}" --out "$tmp/r4"
-if [[ -f $tmp/r4/summary.csv ]] && grep -q '^[^,]*,example-plugin,fill,random,queen,random,[0-9]*,2,[0-9.]' "$tmp/r4/summary.csv" &&
+if [[ -f $tmp/r4/summary.csv ]] && grep -q '^[^,]*,example-plugin,fill,random,queen,random,warm,,[0-9]*,2,[0-9.]' "$tmp/r4/summary.csv" &&
    grep -q ',wrong-attacks,.*not-timed: verification failed' "$tmp/r4/summary.csv" &&
    ! grep -q ',wrong-attacks,' "$tmp/r4/samples.csv"; then
 	pass=$((pass + 1))
@@ -75,8 +75,8 @@ fi
 # The fixed header of every file, and context.json parses.
 expect "bench writes its files" 0 'results: ' -- $SB bench --kernel reference "${Q[@]}" --out "$tmp/r5"
 h=$(head -n 1 "$tmp/r5/summary.csv")
-if [[ $h == run_id,kernel,family,mode,piece,dataset,lookups,samples,ns_min,ns_median,* ]] &&
-   [[ $(head -n 1 "$tmp/r5/samples.csv") == run_id,kernel,family,mode,piece,dataset,phase,sample,* ]] &&
+if [[ $h == run_id,kernel,family,mode,piece,dataset,cache_state,pressure_bytes,lookups,samples,ns_min,ns_median,* ]] &&
+   [[ $(head -n 1 "$tmp/r5/samples.csv") == run_id,kernel,family,mode,piece,dataset,cache_state,pressure_bytes,phase,epoch,sample,* ]] &&
    python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["kernels"][0]["name"]=="reference"' "$tmp/r5/context.json"; then
 	pass=$((pass + 1))
 else
@@ -113,6 +113,30 @@ PY
 	expect "bad geometry" 2 'D1' -- $SB bench --kernel reference --mode random --samples 1 \
 		--events none --simulate --d1 33,8,64 --out "$tmp/r8"
 fi
+
+# The mode table drives both the parser and --help: every mode the parser names is documented.
+modes=$($SB bench --mode nosuch 2>&1 | sed -n 's/.*unknown mode "nosuch" (\(.*\))/\1/p')
+$SB bench --help >"$tmp/help"
+missing=""
+for m in ${modes//,/ }; do
+	grep -Eq "^ +$m +[a-z]" "$tmp/help" || missing+=" $m"
+done
+if [[ -n $modes && -z $missing ]]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1)); echo "FAIL: modes the parser knows but --help does not list: '$modes' /$missing/"
+fi
+
+# --cold adds a cold row per workload beside the warm one; the epochs are numbered.
+expect "cold rows" 0 'results: ' -- $SB bench --kernel reference "${Q[@]}" --cold --epochs 2 --out "$tmp/r9"
+if [[ $(grep -c ',reference,.*,random,queen,random,warm,' "$tmp/r9/summary.csv") -eq 1 &&
+      $(grep -c ',reference,.*,random,queen,random,cold,' "$tmp/r9/summary.csv") -eq 1 ]] &&
+   python3 - "$tmp/r9/samples.csv" <<'PY'
+import csv, sys
+ep = sorted({r["epoch"] for r in csv.DictReader(open(sys.argv[1])) if r["phase"] == "measure"})
+assert ep == ["0", "1"], ep
+PY
+then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: cold rows / epochs"; cat "$tmp/r9/summary.csv" | cut -c1-120; fi
 
 echo "$pass passed, $fail failed"
 [[ $fail -eq 0 ]]

@@ -1,0 +1,38 @@
+/* modes.h - what each bench mode times, as one table.  The table drives the usage text, the
+ * --mode parser, the workloads built from the inputs and how a sample calls the kernel: adding
+ * a mode is adding a row (and, when it needs a new loop shape, an sb_loop in kernel.h). */
+#ifndef SB_MODES_H
+#define SB_MODES_H
+
+#include "../kernels/kernel.h"
+
+enum mode { MODE_STREAM, MODE_CHAIN, MODE_POINTER, MODE_POSITION, MODE_RANDOM, MODE_COUNT };
+
+/* Where a mode's input comes from. */
+enum mode_input {
+	INPUT_TRACE_QUERIES,   /* per-piece query streams of the trace, in game order */
+	INPUT_TRACE_POSITIONS, /* the trace's positions */
+	INPUT_RANDOM_QUERIES   /* random squares and occupancies */
+};
+
+/* Bits of mode_def.pieces. */
+enum { PIECES_ROOK = 1, PIECES_BISHOP = 2, PIECES_QUEEN = 4 };
+
+struct mode_def {
+	const char *name;
+	const char *help;          /* one line for --help */
+	enum mode_input input;
+	unsigned pieces;           /* query modes: which piece streams; positions: 0 */
+	enum sb_loop loop[3];      /* the kernel loop per piece (rook, bishop, queen); [0] else */
+	int pointer;               /* one indirect call per lookup instead of the kernel's loop */
+	int check_queries;         /* each query verified through the lookups before timing */
+};
+
+extern const struct mode_def MODES[MODE_COUNT];
+
+/* Returns the mode named name, or -1. */
+int mode_find(const char *name);
+/* Returns the comma list of every mode name (static storage). */
+const char *mode_names(void);
+
+#endif
