@@ -24,7 +24,7 @@
 #define DEFAULT_TRACE "datasets/master-2000.trace"
 
 struct bench_opts {
-	const char *kernels, *modes, *events, *out, *trace, *d1, *ll;
+	const char *kernels, *modes, *events, *out, *trace, *d1, *ll, *pressure;
 	char *plugins[MAX_PLUGINS];
 	size_t nplugins;
 	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries;
@@ -46,7 +46,7 @@ static void usage(FILE *f)
 "usage: slidebench bench [OPTIONS]\n"
 "Verifies every selected kernel on the run's exact inputs, then times it.\n"
 "  --kernel LIST       kernels, comma-separated (default all; see slidebench list)\n"
-"  --mode LIST         modes, comma-separated (default all):\n");
+"  --mode LIST         modes, comma-separated (default %s):\n", mode_names(1));
 	for (int m = 0; m < MODE_COUNT; m++)
 		fprintf(f, "                        %-8s %s\n", MODES[m].name, MODES[m].help);
 	fprintf(f,
@@ -55,6 +55,7 @@ static void usage(FILE *f)
 "  --warmup N          warm-up rounds first, kept in samples.csv as phase=warmup (default 2)\n"
 "  --epochs N          split the measured rounds into N epochs; their spread is reported\n"
 "                      beside the within-run spread (default 3)\n"
+"  --pressure LIST     pressure-mode working-set sizes (default " PRESSURE_DEFAULT ")\n"
 "  --cold              also time every workload cold: the caches flushed by touching a\n"
 "                      buffer larger than the last-level cache before each sample, one pass\n"
 "  --layouts N         also time N copies of each kernel that differ only in code placement\n"
@@ -91,7 +92,7 @@ static int parse_modes(const char *list)
 		int m = mode_find(tok);
 		if (m < 0) {
 			fprintf(stderr, "slidebench bench: unknown mode \"%s\" (%s)\n", tok,
-				mode_names());
+				mode_names(0));
 			return -1;
 		}
 		bits |= 1 << m;
@@ -103,12 +104,13 @@ static int parse_modes(const char *list)
 static int parse(int argc, char **argv, struct bench_opts *o)
 {
 	enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
-	       O_COLD, O_LAYOUTS };
+	       O_COLD, O_LAYOUTS, O_PRESSURE };
 	static const struct option opts[] = {
 		{ "kernel", required_argument, NULL, 'k' }, { "mode", required_argument, NULL, 'm' },
 		{ "samples", required_argument, NULL, 's' }, { "warmup", required_argument, NULL, O_WARM },
 		{ "epochs", required_argument, NULL, O_EPOCHS }, { "cold", no_argument, NULL, O_COLD },
 		{ "layouts", required_argument, NULL, O_LAYOUTS },
+		{ "pressure", required_argument, NULL, O_PRESSURE },
 		{ "cpu", required_argument, NULL, 'c' }, { "events", required_argument, NULL, 'e' },
 		{ "plugin", required_argument, NULL, 'p' }, { "out", required_argument, NULL, 'o' },
 		{ "trace", required_argument, NULL, 't' }, { "max-queries", required_argument, NULL, O_MAXQ },
@@ -131,6 +133,7 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		case O_WARM: bad = cli_parse_long("--warmup", optarg, 0, 1000, &o->warmup); break;
 		case O_EPOCHS: bad = cli_parse_long("--epochs", optarg, 1, 100, &o->epochs); break;
 		case O_COLD: o->cold = 1; break;
+		case O_PRESSURE: o->pressure = optarg; break;
 		case O_LAYOUTS: bad = cli_parse_long("--layouts", optarg, 0, 16, &o->layouts); break;
 		case 'c': bad = cli_parse_long("--cpu", optarg, 0, 4095, &o->cpu); break;
 		case 'e': o->events = optarg; break;
@@ -166,14 +169,25 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 	return 0;
 }
 
-/* Loads the trace and/or random stream the modes need into ws.  Returns 0 or -1. */
-static int load_inputs(const struct bench_opts *o, unsigned modes, struct workset *ws)
+/* Returns 1 when one of the selected modes takes its input from in. */
+static int modes_need(unsigned modes, enum mode_input in)
 {
-	unsigned trace_modes = modes & ~(1u << MODE_RANDOM);
+	for (int m = 0; m < MODE_COUNT; m++)
+		if ((modes >> m & 1) && (MODES[m].input == in ||
+		    (in == INPUT_TRACE_QUERIES && MODES[m].input == INPUT_TRACE_POSITIONS)))
+			return 1;
+	return 0;
+}
+
+/* Loads the trace, the random stream and the pressure working sets the modes need into ws.
+ * Returns 0 or -1. */
+static int load_inputs(const struct bench_opts *o, unsigned modes, struct workset *ws,
+		       struct pressure_set *ps)
+{
 	char err[1024];
 
 	memset(ws, 0, sizeof *ws);
-	if (trace_modes) {
+	if (modes_need(modes, INPUT_TRACE_QUERIES)) {
 		struct trace t;
 		const char *path = o->trace ? o->trace : DEFAULT_TRACE;
 		if (access(path, R_OK) != 0 && !o->trace) {
@@ -196,10 +210,18 @@ static int load_inputs(const struct bench_opts *o, unsigned modes, struct workse
 				"%zu rook and %zu bishop queries\n", path, ws->games_used,
 				ws->games_every, ws->npos, ws->n[0], ws->n[1]);
 	}
-	if ((modes >> MODE_RANDOM & 1) &&
+	if (modes_need(modes, INPUT_RANDOM_QUERIES) &&
 	    workset_add_random(ws, (size_t)o->random_queries, o->seed) < 0) {
 		fprintf(stderr, "slidebench bench: out of memory building the random queries\n");
 		return -1;
+	}
+	if (modes >> MODE_PRESSURE & 1) {
+		if (pressure_build(ps, o->seed) < 0) {
+			fprintf(stderr, "slidebench bench: out of memory building the pressure "
+				"working sets\n");
+			return -1;
+		}
+		ws->pressure = ps;
 	}
 	return 0;
 }
@@ -213,15 +235,6 @@ static const char *join(int argc, char **argv, char *buf, size_t len)
 	for (int i = 0; i < argc && at < len; i++)
 		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? " " : "slidebench ", argv[i]);
 	return buf;
-}
-
-/* Returns 1 when one of the selected modes replays the trace. */
-static int modes_need_trace(unsigned modes)
-{
-	for (int m = 0; m < MODE_COUNT; m++)
-		if ((modes >> m & 1) && MODES[m].input != INPUT_RANDOM_QUERIES)
-			return 1;
-	return 0;
 }
 
 /* Allocates the eviction buffer of cold workloads: four times the last-level cache, at least
@@ -257,7 +270,7 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 	    bench_simulate(argc, argv, o->d1, o->ll, o->max_queries, work_dir, &sim, &nsim) < 0)
 		rc = EXIT_FAIL;
 	struct run_meta m = { .run_id = run_id, .argv_line = join(argc, argv, cmd, sizeof cmd),
-			      .trace = modes_need_trace(modes) ? (o->trace ? o->trace : DEFAULT_TRACE) : NULL,
+			      .trace = modes_need(modes, INPUT_TRACE_QUERIES) ? (o->trace ? o->trace : DEFAULT_TRACE) : NULL,
 			      .cpu = (int)o->cpu, .interrupted = stop_flag, .simulated = nsim > 0,
 			      .cold = o->cold, .layouts = (unsigned)o->layouts,
 			      .sim_d1 = o->d1 ? o->d1 : SIM_DEFAULT_D1, .sim_ll = o->ll ? o->ll : SIM_DEFAULT_LL,
@@ -286,6 +299,7 @@ int cmd_bench(int argc, char **argv)
 	struct bench_opts o = { .samples = 15, .warmup = 2, .epochs = 3, .cpu = -1,
 				.max_queries = 32768, .min_lookups = 100000, .random_queries = 16384 };
 	static struct kentry *sel[MAX_SEL];
+	struct pressure_set ps = { 0 };
 	struct workload w[MAX_WORKLOADS];
 	struct workset ws;
 	struct bench b = { 0 };
@@ -308,8 +322,12 @@ int cmd_bench(int argc, char **argv)
 			return EXIT_FAIL;
 		}
 	}
-	if ((modes = parse_modes(o.modes ? o.modes : mode_names())) < 0)
+	if ((modes = parse_modes(o.modes ? o.modes : mode_names(1))) < 0)
 		return EXIT_USAGE;
+	if (pressure_parse(o.pressure ? o.pressure : PRESSURE_DEFAULT, &ps, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench bench: %s\n", err);
+		return EXIT_USAGE;
+	}
 	if (cli_load_plugins(o.plugins, o.nplugins))
 		rc = EXIT_FAIL;
 	if ((n = cli_select_kernels(o.kernels, sel, MAX_SEL)) < 0)
@@ -331,7 +349,7 @@ int cmd_bench(int argc, char **argv)
 		}
 		b.nev = counters_n(b.ctr);
 	}
-	if (load_inputs(&o, (unsigned)modes, &ws) < 0 || (o.cold && cold_buffer(&b) < 0)) {
+	if (load_inputs(&o, (unsigned)modes, &ws, &ps) < 0 || (o.cold && cold_buffer(&b) < 0)) {
 		rc = EXIT_FAIL;
 		goto close_counters;
 	}
@@ -368,6 +386,7 @@ free_bench:
 	bench_free(&b);
 free_inputs:
 	workset_free(&ws);
+	pressure_free(&ps);
 close_counters:
 	if (b.ctr)
 		counters_close(b.ctr);

@@ -6,7 +6,10 @@
 
 #include "../kernels/kernel.h"
 
-enum mode { MODE_STREAM, MODE_CHAIN, MODE_POINTER, MODE_POSITION, MODE_RANDOM, MODE_COUNT };
+enum mode {
+	MODE_STREAM, MODE_CHAIN, MODE_POINTER, MODE_POSITION, MODE_RANDOM, MODE_PEER, MODE_PRESSURE,
+	MODE_COUNT
+};
 
 /* Where a mode's input comes from. */
 enum mode_input {
@@ -25,14 +28,18 @@ struct mode_def {
 	unsigned pieces;           /* query modes: which piece streams; positions: 0 */
 	enum sb_loop loop[3];      /* the kernel loop per piece (rook, bishop, queen); [0] else */
 	int pointer;               /* one indirect call per lookup instead of the kernel's loop */
-	int check_queries;         /* each query verified through the lookups before timing */
+	int check_queries;         /* each query verified through the lookups before timing; the
+				    * loop's checksum against the reference's is checked always */
+	unsigned per_query;        /* lookups per query entry (peer: 64 squares per occupancy) */
+	int pressure;              /* one workload per --pressure size, working set touched */
+	int by_default;            /* in the run when --mode is not given */
 };
 
 extern const struct mode_def MODES[MODE_COUNT];
 
 /* Returns the mode named name, or -1. */
 int mode_find(const char *name);
-/* Returns the comma list of every mode name (static storage). */
-const char *mode_names(void);
+/* Returns the comma list of every mode name, or of the default ones (static storage). */
+const char *mode_names(int defaults_only);
 
 #endif

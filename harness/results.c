@@ -85,7 +85,7 @@ static void row_identity(const struct cell *c, const char *run_id, struct summar
 	o->piece = c->w->piece;
 	o->dataset = c->w->dataset;
 	o->cache_state = workload_state(c->w);
-	o->pressure_bytes = NAN;
+	o->pressure_bytes = c->w->pressure_bytes;
 	o->lookups = c->w->lookups * c->w->reps;
 	o->table_bytes = c->k->table_bytes;
 	o->word_bits = c->k->word_bits;

@@ -1,4 +1,5 @@
 /* workload.c - query streams and positions for bench, derived once from the trace. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,7 +126,8 @@ static unsigned reps_for(size_t lookups, size_t min_lookups)
 static struct workload workload_of(struct workset *ws, int m, int p, size_t min_lookups)
 {
 	const struct mode_def *d = &MODES[m];
-	struct workload w = { .mode = (enum mode)m, .def = d, .dataset = ws->dataset };
+	struct workload w = { .mode = (enum mode)m, .def = d, .dataset = ws->dataset,
+			      .pressure_bytes = NAN };
 
 	if (p < 0) {
 		w.piece = "all";
@@ -137,12 +139,24 @@ static struct workload workload_of(struct workset *ws, int m, int p, size_t min_
 		w.vpiece = (enum piece)p;
 		w.loop = d->loop[p];
 		w.in = (struct sb_input){ .q = { ws->occ[p], ws->sq[p], ws->n[p] } };
-		w.lookups = ws->n[p];
+		w.lookups = ws->n[p] * d->per_query;
 		if (d->input == INPUT_RANDOM_QUERIES)
 			w.dataset = "random";
 	}
 	w.reps = w.lookups ? reps_for(w.lookups, min_lookups) : 0;
 	return w;
+}
+
+/* Points pressure workload w at working set i of ps (none: a zero-byte working set). */
+static void pressure_apply(struct workload *w, const struct pressure_set *ps, size_t i)
+{
+	size_t bytes = ps ? ps->bytes[i] : 0;
+
+	w->pressure_bytes = (double)bytes;
+	w->in.pressure = ps ? ps->buf : NULL;
+	w->in.touch = bytes ? ps->touch[i] : NULL;
+	w->in.ntouch = bytes / 64;
+	w->in.touch_per_pos = PRESSURE_TOUCH_PER_POS;
 }
 
 size_t workloads_build(struct workset *ws, unsigned modes, size_t min_lookups, int cold,
@@ -158,12 +172,17 @@ size_t workloads_build(struct workset *ws, unsigned modes, size_t min_lookups, i
 				    !(MODES[m].pieces >> p & 1))
 				continue;
 			struct workload w = workload_of(ws, m, p, min_lookups);
-			for (int state = 0; w.lookups && state <= cold && n < max; state++) {
-				out[n] = w;
-				out[n].cold = state;
-				if (state)  /* only the first pass after an eviction is cold */
-					out[n].reps = 1;
-				n++;
+			size_t np = MODES[m].pressure && ws->pressure ? ws->pressure->n : 1;
+			for (size_t i = 0; i < np; i++) {
+				if (MODES[m].pressure)
+					pressure_apply(&w, ws->pressure, i);
+				for (int state = 0; w.lookups && state <= cold && n < max; state++) {
+					out[n] = w;
+					out[n].cold = state;
+					if (state)  /* only the first pass after an eviction is cold */
+						out[n].reps = 1;
+					n++;
+				}
 			}
 		}
 	}

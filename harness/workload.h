@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "../kernels/kernel.h"
+#include "pressure.h"
 #include "verify.h"
 
 #include "modes.h"
@@ -22,6 +23,7 @@ struct workset {
 	size_t npos;
 	size_t pos_lookups;    /* slider lookups the position loop makes per pass */
 	char dataset[256];     /* trace file name, or "random" */
+	const struct pressure_set *pressure;  /* pressure mode's working sets, or NULL */
 	size_t games_used, games_every;  /* every games_every-th game of the trace was taken */
 };
 
@@ -31,6 +33,7 @@ struct workload {
 	const struct mode_def *def;  /* &MODES[mode] */
 	const char *piece;     /* "rook", "bishop", "queen", "all" */
 	int cold;              /* cache state: 0 warm (own untimed pass first), 1 cold (evicted) */
+	double pressure_bytes; /* pressure mode: the working set's size; NaN otherwise */
 	enum piece vpiece;     /* the piece verify_queries checks (not for position) */
 	enum sb_loop loop;     /* the kernel loop (pointer mode: the stream loop it mirrors) */
 	struct sb_input in;
