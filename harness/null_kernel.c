@@ -1,11 +1,14 @@
 /* null_kernel.c - the baseline: the loops of kernel.h around a lookup that costs one XOR.
- * Its time per sample is subtracted from every kernel's in the same sample. */
+ * Its time per sample is subtracted from every kernel's in the same sample (in the pressure
+ * loop it touches the same working-set lines as the kernels, so the touching cancels).
+ * Pointer mode's loop lives here too: this file is compiled with the kernels' flags. */
 #include "null_kernel.h"
 
 static inline uint64_t null_rook(unsigned sq, uint64_t occ) { return occ ^ sq; }
 static inline uint64_t null_bishop(unsigned sq, uint64_t occ) { return occ ^ sq; }
 
 SB_DEFINE_LOOPS(null, null_rook, null_bishop)
+SB_DEFINE_POINTER_LOOP(sb_pointer_stream)
 
 const struct sb_kernel sb_null_kernel = {
 	.abi_version = SB_ABI_VERSION,

@@ -194,29 +194,12 @@ const char *workload_state(const struct workload *w)
 	return w->cold ? "cold" : "warm";
 }
 
-/* The pointer-mode loop: the stream loop's shape, one indirect call per lookup. */
-static uint64_t pointer_pass(sb_lookup_fn f, const struct sb_queries *q)
-{
-	uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-	size_t i = 0;
-
-	for (; i + 4 <= q->n; i += 4) {
-		s0 ^= f(q->sq[i], q->occ[i]);
-		s1 ^= f(q->sq[i + 1], q->occ[i + 1]);
-		s2 ^= f(q->sq[i + 2], q->occ[i + 2]);
-		s3 ^= f(q->sq[i + 3], q->occ[i + 3]);
-	}
-	for (; i < q->n; i++)
-		s0 ^= f(q->sq[i], q->occ[i]);
-	return s0 ^ (s1 + s2) ^ (s3 * 3);
-}
-
 uint64_t workload_pass(const struct sb_kernel *k, const struct workload *w,
 		       const struct sb_input *in)
 {
 	/* Pointer mode's baseline is the null kernel's inlined stream loop, so the call that this
 	 * mode exists to show is not subtracted away. */
 	if (w->def->pointer && k != &sb_null_kernel)
-		return pointer_pass(w->vpiece == PIECE_BISHOP ? k->bishop : k->rook, &in->q);
+		return sb_pointer_stream(w->vpiece == PIECE_BISHOP ? k->bishop : k->rook, in);
 	return k->run(w->loop, in);
 }

@@ -18,14 +18,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Bump when struct sb_kernel, struct sb_input or enum sb_loop change shape. */
-#define SB_ABI_VERSION 1
+/* Bump when struct sb_kernel, struct sb_input or enum sb_loop change shape.
+ * 2: enum sb_loop gains SB_LOOP_PEER and SB_LOOP_PRESSURE; struct sb_input gains the pressure
+ *    working set (pressure, touch, ntouch, touch_per_pos); every generated loop function is
+ *    64-byte aligned and not inlined into run(); SB_DEFINE_LOOPS_WITH takes a position-state
+ *    hook (PS) and SB_DEFINE_POINTER_LOOP builds pointer mode's loop from the stream loop. */
+#define SB_ABI_VERSION 2
 
 enum sb_branching { SB_CONDITIONAL = 0, SB_BRANCHLESS = 1 };
 
 /* The timed loops a kernel's run() provides.  Stream loops are throughput (independent
  * lookups, four accumulators); chain loops are latency (each lookup's occupancy depends on the
- * previous result); the position loop builds both sides' slider attack maps per position. */
+ * previous result); the position loop builds both sides' slider attack maps per position.
+ * The peer loop is the Chess_Movegen comparison's shape: per occupancy in q.occ[0..n), queen
+ * lookups at all 64 squares as compile-time constants, XOR-accumulated (64 * n lookups).  The
+ * pressure loop is the position loop plus, after each position, touch_per_pos lines of the
+ * pressure working set (see struct sb_input). */
 enum sb_loop {
 	SB_LOOP_ROOK_STREAM,
 	SB_LOOP_BISHOP_STREAM,
@@ -34,7 +42,9 @@ enum sb_loop {
 	SB_LOOP_BISHOP_CHAIN,
 	SB_LOOP_QUEEN_CHAIN,
 	SB_LOOP_POSITION,
-	SB_LOOP_COUNT
+	SB_LOOP_PEER,
+	SB_LOOP_PRESSURE,
+	SB_LOOP_COUNT		/* keep last */
 };
 
 /* A query stream: n lookups (sq[i], occ[i]), structure-of-arrays. */
@@ -55,14 +65,24 @@ struct sb_pos {
 /* What a run() call replays.  `zero` is always 0 but opaque to the compiler: chain loops fold
  * (prev & zero) into the next occupancy, which creates the data dependency without changing
  * the input, so the verified inputs are exactly the timed ones.  `aux` is NULL unless the
- * kernel has a prepare() hook, which may hang per-query / per-position state there (rotated
- * occupancies, say: state an engine keeps incrementally) outside the timed region. */
+ * kernel has a prepare() hook, which may hang per-query state there (rotated occupancies,
+ * say) outside the timed region.
+ * The pressure loop, after each position, loads the first word of touch_per_pos 64-byte lines
+ * of `pressure`, at line indices taken in order from touch[0..ntouch), cyclically (each
+ * position goes on where the last one stopped), and adds the loaded words into an accumulator
+ * that is XORed into the checksum.  Every kernel and the null kernel touch the same lines, so
+ * the null's subtraction removes the touching cost and leaves what the competition does to
+ * the lookups.  No touching when ntouch or touch_per_pos is 0. */
 struct sb_input {
 	struct sb_queries q;
 	const struct sb_pos *pos;
 	size_t npos;
 	uint64_t zero;
 	const void *aux;
+	const uint64_t *pressure;  /* the working set: 8 words per 64-byte line */
+	const uint32_t *touch;     /* line indices into pressure, touched in order */
+	size_t ntouch;
+	unsigned touch_per_pos;    /* lines touched after each position */
 };
 
 typedef uint64_t (*sb_lookup_fn)(unsigned sq, uint64_t occ);
@@ -91,12 +111,18 @@ struct sb_kernel {
 
 /* ---- loop generation ------------------------------------------------------------------- */
 
+/* Every timed loop is a function of its own, 64-byte aligned and never inlined into run(), so
+ * where its code starts does not move with the size of unrelated code around it (issue 8: an
+ * added kernel file moved other kernels' figures by up to 19%).  The Makefile's kernel flags
+ * (-falign-functions=64 -falign-loops=64) align the loops inside them too. */
+#define SB_LOOP_FN_ __attribute__((noinline, aligned(64)))
+
 /* How a stream or position loop calls lookup F for entry i (the query's index, or the
  * position's) with square s and occupancy o.  Plain kernels take (s, o); a kernel whose
  * prepare() derived per-query state passes its own hook that hands F that state too. */
 #define SB_CALL_(F, in, i, s, o) F((s), (o))
 
-#define SB_STREAM_LOOP_(L, F, in)                                                      \
+#define SB_STREAM_LOOP_(L, F, in)                                                       \
 	do {                                                                            \
 		const uint64_t *occ_ = (in)->q.occ;                                     \
 		const uint8_t *sq_ = (in)->q.sq;                                        \
@@ -115,7 +141,7 @@ struct sb_kernel {
 
 /* The chain loops call F(sq, occ) directly: the occupancy is only known inside the loop, so
  * a kernel's chain lookups derive whatever state they need themselves. */
-#define SB_CHAIN_LOOP_(F, in)                                                          \
+#define SB_CHAIN_LOOP_(F, in)                                                           \
 	do {                                                                            \
 		const uint64_t *occ_ = (in)->q.occ;                                     \
 		const uint8_t *sq_ = (in)->q.sq;                                        \
@@ -128,11 +154,31 @@ struct sb_kernel {
 		return sum_;                                                            \
 	} while (0)
 
-#define SB_POSITION_LOOP_(L, R, B, in)                                                 \
+/* Position state hooks, named by a prefix PS: PS##_DECL_(in) declares the position loop's
+ * running state, PS##_STEP_(in, o) brings it to occupancy o before that position's lookups
+ * (state an engine keeps incrementally, such as rotated occupancies; the positions are
+ * consecutive plies of a game).  SB_NO_STATE keeps none. */
+#define SB_NO_STATE_DECL_(in)
+#define SB_NO_STATE_STEP_(in, o)
+
+/* The pressure loop's touching after a position (see struct sb_input), in the position loop's
+ * variables: tpp_ lines per position, t_ the next index into touch, tacc_ the accumulator. */
+#define SB_TOUCH_(in)                                                                   \
+	for (unsigned k_ = 0; k_ < tpp_; k_++) {                                        \
+		tacc_ += (in)->pressure[(size_t)(in)->touch[t_] * 8];                   \
+		t_ = t_ + 1 == (in)->ntouch ? 0 : t_ + 1;                               \
+	}
+#define SB_NO_TOUCH_(in)
+
+#define SB_POSITION_LOOP_(L, R, B, PS, TOUCH, in)                                       \
 	do {                                                                            \
-		uint64_t sum_ = 0;                                                      \
+		uint64_t sum_ = 0, tacc_ = 0;                                           \
+		size_t t_ = 0;                                                          \
+		const unsigned tpp_ = (in)->ntouch ? (in)->touch_per_pos : 0;           \
+		PS##_DECL_(in)                                                          \
 		for (size_t i_ = 0; i_ < (in)->npos; i_++) {                            \
 			const struct sb_pos *p_ = &(in)->pos[i_];                       \
+			PS##_STEP_(in, p_->occ)                                         \
 			for (int c_ = 0; c_ < 2; c_++) {                                \
 				uint64_t att_ = 0, bb_;                                 \
 				for (bb_ = p_->rq[c_]; bb_; bb_ &= bb_ - 1)             \
@@ -141,24 +187,78 @@ struct sb_kernel {
 					att_ |= L(B, in, i_, (unsigned)__builtin_ctzll(bb_), p_->occ); \
 				sum_ += att_ ^ (uint64_t)c_;                            \
 			}                                                               \
+			TOUCH(in)                                                       \
+		}                                                                       \
+		(void)t_;                                                               \
+		(void)tpp_;                                                             \
+		return sum_ ^ tacc_;                                                    \
+	} while (0)
+
+/* The peer loop: eight constant squares of rank r, then all 64, for occupancy o. */
+#define SB_PEER8_(F, o, r)                                                              \
+	sum_ ^= F(8u * (r) + 0u, (o));                                                  \
+	sum_ ^= F(8u * (r) + 1u, (o));                                                  \
+	sum_ ^= F(8u * (r) + 2u, (o));                                                  \
+	sum_ ^= F(8u * (r) + 3u, (o));                                                  \
+	sum_ ^= F(8u * (r) + 4u, (o));                                                  \
+	sum_ ^= F(8u * (r) + 5u, (o));                                                  \
+	sum_ ^= F(8u * (r) + 6u, (o));                                                  \
+	sum_ ^= F(8u * (r) + 7u, (o));
+
+#define SB_PEER_LOOP_(F, in)                                                            \
+	do {                                                                            \
+		uint64_t sum_ = 0;                                                      \
+		for (size_t i_ = 0; i_ < (in)->q.n; i_++) {                             \
+			const uint64_t o_ = (in)->q.occ[i_];                            \
+			SB_PEER8_(F, o_, 0) SB_PEER8_(F, o_, 1)                         \
+			SB_PEER8_(F, o_, 2) SB_PEER8_(F, o_, 3)                         \
+			SB_PEER8_(F, o_, 4) SB_PEER8_(F, o_, 5)                         \
+			SB_PEER8_(F, o_, 6) SB_PEER8_(F, o_, 7)                         \
 		}                                                                       \
 		return sum_;                                                            \
 	} while (0)
 
-/* SB_DEFINE_LOOPS_WITH(prefix, R, B, Q, LQ, LP, RC, BC, QC): defines `static uint64_t
+/* SB_DEFINE_LOOPS_WITH(prefix, R, B, Q, LQ, LP, PS, RC, BC, QC): defines `static uint64_t
  * prefix_run(...)` with every loop of enum sb_loop.  Stream loops call R, B, Q (queen) through
- * hook LQ, the position loop calls R and B through hook LP, the chain loops call RC, BC, QC
- * as F(sq, occ).  For kernels with prepare()d state; others use SB_DEFINE_LOOPS. */
-#define SB_DEFINE_LOOPS_WITH(prefix, R, B, Q, LQ, LP, RC, BC, QC)                      \
-	static uint64_t prefix##_rs_(const struct sb_input *in) { SB_STREAM_LOOP_(LQ, R, in); } \
-	static uint64_t prefix##_bs_(const struct sb_input *in) { SB_STREAM_LOOP_(LQ, B, in); } \
-	static uint64_t prefix##_qs_(const struct sb_input *in) { SB_STREAM_LOOP_(LQ, Q, in); } \
-	static uint64_t prefix##_rc_(const struct sb_input *in) { SB_CHAIN_LOOP_(RC, in); } \
-	static uint64_t prefix##_bc_(const struct sb_input *in) { SB_CHAIN_LOOP_(BC, in); } \
-	static uint64_t prefix##_qc_(const struct sb_input *in) { SB_CHAIN_LOOP_(QC, in); } \
-	static uint64_t prefix##_pos_(const struct sb_input *in)                        \
+ * hook LQ; the position and pressure loops call R and B through hook LP, with position state
+ * PS (see SB_NO_STATE); the chain loops call RC, BC, QC and the peer loop QC as F(sq, occ).
+ * For kernels with prepare()d or running state; others use SB_DEFINE_LOOPS. */
+#define SB_DEFINE_LOOPS_WITH(prefix, R, B, Q, LQ, LP, PS, RC, BC, QC)                   \
+	static SB_LOOP_FN_ uint64_t prefix##_rs_(const struct sb_input *in)             \
 	{                                                                               \
-		SB_POSITION_LOOP_(LP, R, B, in);                                        \
+		SB_STREAM_LOOP_(LQ, R, in);                                             \
+	}                                                                               \
+	static SB_LOOP_FN_ uint64_t prefix##_bs_(const struct sb_input *in)             \
+	{                                                                               \
+		SB_STREAM_LOOP_(LQ, B, in);                                             \
+	}                                                                               \
+	static SB_LOOP_FN_ uint64_t prefix##_qs_(const struct sb_input *in)             \
+	{                                                                               \
+		SB_STREAM_LOOP_(LQ, Q, in);                                             \
+	}                                                                               \
+	static SB_LOOP_FN_ uint64_t prefix##_rc_(const struct sb_input *in)             \
+	{                                                                               \
+		SB_CHAIN_LOOP_(RC, in);                                                 \
+	}                                                                               \
+	static SB_LOOP_FN_ uint64_t prefix##_bc_(const struct sb_input *in)             \
+	{                                                                               \
+		SB_CHAIN_LOOP_(BC, in);                                                 \
+	}                                                                               \
+	static SB_LOOP_FN_ uint64_t prefix##_qc_(const struct sb_input *in)             \
+	{                                                                               \
+		SB_CHAIN_LOOP_(QC, in);                                                 \
+	}                                                                               \
+	static SB_LOOP_FN_ uint64_t prefix##_pos_(const struct sb_input *in)            \
+	{                                                                               \
+		SB_POSITION_LOOP_(LP, R, B, PS, SB_NO_TOUCH_, in);                      \
+	}                                                                               \
+	static SB_LOOP_FN_ uint64_t prefix##_prs_(const struct sb_input *in)            \
+	{                                                                               \
+		SB_POSITION_LOOP_(LP, R, B, PS, SB_TOUCH_, in);                         \
+	}                                                                               \
+	static SB_LOOP_FN_ uint64_t prefix##_peer_(const struct sb_input *in)           \
+	{                                                                               \
+		SB_PEER_LOOP_(QC, in);                                                  \
 	}                                                                               \
 	static uint64_t prefix##_run(enum sb_loop loop_, const struct sb_input *in_)    \
 	{                                                                               \
@@ -170,6 +270,8 @@ struct sb_kernel {
 		case SB_LOOP_BISHOP_CHAIN: return prefix##_bc_(in_);                    \
 		case SB_LOOP_QUEEN_CHAIN: return prefix##_qc_(in_);                     \
 		case SB_LOOP_POSITION: return prefix##_pos_(in_);                       \
+		case SB_LOOP_PEER: return prefix##_peer_(in_);                          \
+		case SB_LOOP_PRESSURE: return prefix##_prs_(in_);                       \
 		default: return 0;                                                      \
 		}                                                                       \
 	}
@@ -177,24 +279,34 @@ struct sb_kernel {
 /* SB_DEFINE_LOOPS(prefix, rook, bishop): defines `static uint64_t prefix_run(...)` with every
  * loop of enum sb_loop, calling the two `static inline` lookups directly so they inline, and
  * prefix_rook_ptr / prefix_bishop_ptr for the descriptor.  Put it after the lookups. */
-#define SB_DEFINE_LOOPS(prefix, R, B)                                                  \
+#define SB_DEFINE_LOOPS(prefix, R, B)                                                   \
 	static inline uint64_t prefix##_queen_(unsigned s_, uint64_t o_)                \
 	{                                                                               \
 		return R(s_, o_) | B(s_, o_);                                           \
 	}                                                                               \
-	SB_DEFINE_LOOPS_WITH(prefix, R, B, prefix##_queen_, SB_CALL_, SB_CALL_, R, B,   \
-			     prefix##_queen_)                                           \
+	SB_DEFINE_LOOPS_WITH(prefix, R, B, prefix##_queen_, SB_CALL_, SB_CALL_, SB_NO_STATE, \
+			     R, B, prefix##_queen_)                                     \
 	static uint64_t prefix##_rook_ptr(unsigned s_, uint64_t o_) { return R(s_, o_); } \
 	static uint64_t prefix##_bishop_ptr(unsigned s_, uint64_t o_) { return B(s_, o_); }
+
+/* SB_DEFINE_POINTER_LOOP(name): defines `uint64_t name(sb_lookup_fn f, const struct sb_input
+ * *in)`, pointer mode's loop: the stream loop above with one call through f per lookup, so
+ * pointer and stream modes differ by the call alone.  Write `static` before it for a
+ * file-local one.  The harness's is sb_pointer_stream (harness/null_kernel.c). */
+#define SB_DEFINE_POINTER_LOOP(name)                                                    \
+	SB_LOOP_FN_ uint64_t name(sb_lookup_fn f_, const struct sb_input *in_)          \
+	{                                                                               \
+		SB_STREAM_LOOP_(SB_CALL_, f_, in_);                                     \
+	}
 
 /* ---- registration ---------------------------------------------------------------------- */
 
 #ifdef SB_PLUGIN
-#define SB_REGISTER(desc)                                                              \
+#define SB_REGISTER(desc)                                                               \
 	__attribute__((visibility("default"))) const struct sb_kernel *const sb_plugin_kernel = &(desc)
 #else
-#define SB_REGISTER(desc)                                                              \
-	static const struct sb_kernel *const sb_reg_##desc                               \
+#define SB_REGISTER(desc)                                                               \
+	static const struct sb_kernel *const sb_reg_##desc                              \
 		__attribute__((used, section("sb_kernels"), aligned(sizeof(void *)))) = &(desc)
 #endif
 

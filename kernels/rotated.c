@@ -7,12 +7,20 @@
  * 315 degrees that puts each diagonal in one rank (two short ones share a rank).
  *
  * In an engine the rotated occupancies are position state updated incrementally with each
- * move, so the stream and position loops read them from in->aux, which prepare() fills once
- * per query / position outside the timed region: those loops time the lookups alone.  The
- * chain loops fold the previous result into the occupancy, so they derive the rotations from
- * that dependent occupancy inside the loop (three delta swaps for the transposition, three
- * masked rotations per diagonal direction): they time derivation plus lookup.  The pointer
- * lookups rook(sq, occ) / bishop(sq, occ) derive the rotations themselves, likewise. */
+ * move.  The position and pressure loops do that, timed: they keep the occupancy and its
+ * three rotations as running state, and before each position's lookups toggle every square
+ * that changed since the previous position (the XOR of the two occupancies) in each board
+ * through per-square bit tables, as an engine's make-move does; the positions are consecutive
+ * plies of a game, so that is a move's two to four squares, and a whole board at a game
+ * boundary (the first position starts from the empty board).  The stream loops' queries have
+ * no "previous position", so they read rotations that prepare() derived per query into
+ * in->aux outside the timed region: they time the lookups alone.  The chain loops fold the
+ * previous result into the occupancy, so they derive the rotations from that dependent
+ * occupancy inside the loop (three delta swaps for the transposition, three masked rotations
+ * per diagonal direction): they time derivation plus lookup.  The peer loop derives them
+ * once per occupancy, as the Chess_Movegen peer's Prepare() does (the 64 lookups share one
+ * derivation after inlining).  The pointer lookups rook(sq, occ) / bishop(sq, occ) derive
+ * the rotations themselves, likewise. */
 #include <stdlib.h>
 
 #include "kernel.h"
@@ -23,15 +31,22 @@ struct rot_occ {
 	uint64_t file, diag, anti;
 };
 
-/* What prepare() hangs on in->aux: rotated occupancies per query and per position. */
+/* What prepare() hangs on in->aux: rotated occupancies per query (for the stream loops). */
 struct rot_aux {
-	struct rot_occ *q, *pos;
+	struct rot_occ *q;
+};
+
+/* The position loops' running state: the occupancy and its rotations, kept incrementally. */
+struct rot_state {
+	uint64_t occ;
+	struct rot_occ ro;
 };
 
 enum { ROT_RANK, ROT_FILE, ROT_DIAG, ROT_ANTI, ROT_LINES };
 
 static uint64_t rot_att[ROT_LINES][64][64];	/* [line][sq][inner six bits of its byte] */
 static uint8_t rot_shift[64][ROT_LINES];	/* where sq's line starts, plus one */
+static struct rot_occ rot_sqbit[64];		/* sq's bit in each rotated board */
 
 /* Returns the board transposed, (f, r) to (r, f): for k = 4, 2, 1 the squares whose file and
  * rank differ in bit k swap that bit, a delta swap of 7k over the squares with the file bit
@@ -113,6 +128,7 @@ static int rot_init(void)
 						       sb_ref_bishop(sq, occ)) & line;
 			}
 		}
+		rot_sqbit[sq] = rot_derive(1ULL << sq);
 	}
 	done = 1;
 	return 0;
@@ -167,17 +183,32 @@ static inline uint64_t rot_queen_ptr(unsigned sq, uint64_t occ)
 	return rot_queen_r(sq, occ, &ro);
 }
 
-/* kernel.h's loops with the rotated occupancies handed to each lookup: query i's in the
- * stream loops, position i's in the position loop, both prepared by rot_prepare(); the chain
- * loops derive them from the dependent occupancy. */
+/* Brings st from its occupancy to occ: toggles each changed square in all four boards. */
+static inline void rot_step(struct rot_state *st, uint64_t occ)
+{
+	for (uint64_t chg = st->occ ^ occ; chg; chg &= chg - 1) {
+		unsigned sq = (unsigned)__builtin_ctzll(chg);
+
+		st->occ ^= 1ULL << sq;
+		st->ro.file ^= rot_sqbit[sq].file;
+		st->ro.diag ^= rot_sqbit[sq].diag;
+		st->ro.anti ^= rot_sqbit[sq].anti;
+	}
+}
+
+/* kernel.h's loops with the rotated occupancies handed to each lookup: query i's, prepared by
+ * rot_prepare(), in the stream loops; the running state rs_, stepped to each position, in the
+ * position and pressure loops; the chain and peer loops derive them from the occupancy. */
 #define ROT_Q_(F, in, i, s, o) F((s), (o), &((const struct rot_aux *)(in)->aux)->q[i])
-#define ROT_P_(F, in, i, s, o) F((s), (o), &((const struct rot_aux *)(in)->aux)->pos[i])
+#define ROT_P_(F, in, i, s, o) F((s), rs_.occ, &rs_.ro)
+#define ROT_STATE_DECL_(in) struct rot_state rs_ = { 0, { 0, 0, 0 } };
+#define ROT_STATE_STEP_(in, o) rot_step(&rs_, (o));
 
-SB_DEFINE_LOOPS_WITH(rotl, rot_rook_r, rot_bishop_r, rot_queen_r, ROT_Q_, ROT_P_, rot_rook_ptr,
-		     rot_bishop_ptr, rot_queen_ptr)
+SB_DEFINE_LOOPS_WITH(rotl, rot_rook_r, rot_bishop_r, rot_queen_r, ROT_Q_, ROT_P_, ROT_STATE,
+		     rot_rook_ptr, rot_bishop_ptr, rot_queen_ptr)
 
-/* Returns 0 after deriving every query's and position's rotated occupancies into in->aux
- * (the state an engine keeps incrementally); -1 when out of memory. */
+/* Returns 0 after deriving every query's rotated occupancies into in->aux (for the stream
+ * loops); -1 when out of memory. */
 static int rot_prepare(struct sb_input *in)
 {
 	struct rot_aux *a = malloc(sizeof *a);
@@ -185,17 +216,12 @@ static int rot_prepare(struct sb_input *in)
 	if (!a)
 		return -1;
 	a->q = malloc((in->q.n + 1) * sizeof *a->q);
-	a->pos = malloc((in->npos + 1) * sizeof *a->pos);
-	if (!a->q || !a->pos) {
-		free(a->q);
-		free(a->pos);
+	if (!a->q) {
 		free(a);
 		return -1;
 	}
 	for (size_t i = 0; i < in->q.n; i++)
 		a->q[i] = rot_derive(in->q.occ[i]);
-	for (size_t i = 0; i < in->npos; i++)
-		a->pos[i] = rot_derive(in->pos[i].occ);
 	in->aux = a;
 	return 0;
 }
@@ -207,16 +233,19 @@ static void rot_release(struct sb_input *in)
 
 	if (a) {
 		free(a->q);
-		free(a->pos);
 		free(a);
 	}
 	in->aux = NULL;
 }
 
-/* Returns the checksum of one timed loop; without prepare()'s aux it prepares a copy. */
+/* Returns the checksum of one timed loop; a stream loop without prepare()'s aux prepares a
+ * copy. */
 static uint64_t rot_run(enum sb_loop loop, const struct sb_input *in)
 {
-	if (!in->aux) {
+	int stream = loop == SB_LOOP_ROOK_STREAM || loop == SB_LOOP_BISHOP_STREAM ||
+		     loop == SB_LOOP_QUEEN_STREAM;
+
+	if (stream && !in->aux) {
 		struct sb_input tmp = *in;
 		uint64_t sum;
 
@@ -235,13 +264,14 @@ static const struct sb_kernel rotated = {
 	.family = "rotated",
 	.description = "rotated bitboards (Hyatt; chessprogramming Rotated Bitboards): per-line "
 		       "64-entry tables indexed from the occupancy and its transposed and "
-		       "45/315-degree pseudo-rotated copies; stream and position loops time the "
-		       "lookups only (rotations precomputed by prepare(), as engine state), chain "
-		       "loops and pointer lookups time deriving the rotations (delta swaps) plus "
-		       "the lookups",
+		       "45/315-degree pseudo-rotated copies; position and pressure loops time "
+		       "the incremental update of the four boards from each ply to the next "
+		       "(toggling the changed squares, as make-move does) plus the lookups; stream "
+		       "loops time the lookups only (rotations prepared per query); chain, peer and "
+		       "pointer time deriving the rotations (delta swaps) plus the lookups",
 	.word_bits = 64,
 	.branching = SB_BRANCHLESS,
-	.table_bytes = sizeof rot_att + sizeof rot_shift,
+	.table_bytes = sizeof rot_att + sizeof rot_shift + sizeof rot_sqbit,
 	.init = rot_init,
 	.rook = rot_rook_ptr,
 	.bishop = rot_bishop_ptr,

@@ -1,9 +1,11 @@
 /* test_kernels.c - every registered kernel (none named here) against the reference:
- * exhaustive relevant occupancies plus random boards, its loops' checksums, and hand-checked
- * attack sets that pin down the reference itself. */
+ * exhaustive relevant occupancies plus random boards, every loop's checksum (peer and pressure
+ * included) and pointer mode's loop, and hand-checked attack sets that pin down the reference
+ * itself. */
 #include <string.h>
 
 #include "check.h"
+#include "../harness/null_kernel.h"
 #include "../harness/registry.h"
 #include "../harness/verify.h"
 #include "../harness/rng.h"
@@ -40,32 +42,101 @@ static uint64_t run(const struct sb_kernel *k, enum sb_loop loop, const struct s
 	return k->run(loop, in);
 }
 
-static void loops_match_reference(const struct sb_kernel *k, const struct sb_kernel *ref)
+enum { N = 4096, NPEER = 256, NPOS = 513, NLINES = 64, NTOUCH = 37, TOUCH_PER_POS = 5 };
+static uint64_t occ[N], peer_occ[NPEER], pressure[NLINES * 8];
+static uint8_t sq[N];
+static uint32_t touch[NTOUCH];
+static struct sb_pos pos[NPOS];
+static uint64_t touch_sum;	/* what the pressure loop's touching adds, worked out here */
+
+/* Fills the test inputs: random queries; peer occupancies random & random as the peer draws
+ * them; positions in runs of three (a fresh board as at a game boundary, then a move that
+ * toggles two squares, then the same occupancy again); a small pressure buffer with cyclic
+ * touch indices whose count does not divide the touches per pass. */
+static void make_inputs(void)
 {
-	enum { N = 4096, NPOS = 512 };
-	static uint64_t occ[N];
-	static uint8_t sq[N];
-	static struct sb_pos pos[NPOS];
 	struct rng r;
-	struct sb_input in;
+	size_t t = 0;
 
 	rng_seed(&r, 42);
 	for (int i = 0; i < N; i++) {
 		occ[i] = rng_occupancy(&r);
 		sq[i] = (uint8_t)(rng_next(&r) & 63);
 	}
+	for (int i = 0; i < NPEER; i++)
+		peer_occ[i] = rng_next(&r) & rng_next(&r);
 	for (int i = 0; i < NPOS; i++) {
 		uint64_t o = rng_occupancy(&r), a = rng_next(&r), b = rng_next(&r);
+		if (i % 3 == 1)
+			o = pos[i - 1].occ ^ (1ULL << (a & 63)) ^ (1ULL << (b >> 58));
+		else if (i % 3 == 2)
+			o = pos[i - 1].occ;
 		pos[i] = (struct sb_pos){ o, { o & a & b, o & ~a & b }, { o & a & ~b, o & ~a & ~b } };
 	}
-	in = (struct sb_input){ .q = { occ, sq, N }, .pos = pos, .npos = NPOS };
-	struct sb_input kin = in;
-	CHECK(!k->prepare || k->prepare(&kin) == 0, "kernel=%s: prepare() failed", k->name);
-	for (int l = 0; l < SB_LOOP_COUNT; l++)
-		CHECK_EQ_U64(run(ref, (enum sb_loop)l, &in), run(k, (enum sb_loop)l, &kin),
-			     "kernel=%s loop=%d: checksum differs from the reference's", k->name, l);
-	if (k->release)
-		k->release(&kin);
+	for (int i = 0; i < NLINES * 8; i++)
+		pressure[i] = rng_next(&r);
+	for (int i = 0; i < NTOUCH; i++)
+		touch[i] = (uint32_t)(rng_next(&r) % NLINES);
+	touch_sum = 0;
+	for (int i = 0; i < NPOS * TOUCH_PER_POS; i++, t = (t + 1) % NTOUCH)
+		touch_sum += pressure[touch[t] * 8];
+}
+
+/* Returns a kernel input over the test data (peer: the peer occupancies as the queries). */
+static struct sb_input input(int peer)
+{
+	struct sb_input in = { .q = { occ, sq, N }, .pos = pos, .npos = NPOS, .pressure = pressure,
+			       .touch = touch, .ntouch = NTOUCH, .touch_per_pos = TOUCH_PER_POS };
+
+	if (peer)
+		in.q = (struct sb_queries){ peer_occ, NULL, NPEER };
+	return in;
+}
+
+/* Every loop's checksum equals the reference's; the pressure loop's is the position loop's
+ * XOR the touched words' sum; pointer mode's loop gives the stream loop's checksum. */
+static void loops_match_reference(const struct sb_kernel *k, const struct sb_kernel *ref)
+{
+	for (int peer = 0; peer < 2; peer++) {
+		struct sb_input in = input(peer), kin = in;
+
+		CHECK(!k->prepare || k->prepare(&kin) == 0, "kernel=%s: prepare() failed", k->name);
+		for (int l = 0; l < SB_LOOP_COUNT; l++) {
+			if ((l == SB_LOOP_PEER) != peer)
+				continue;
+			CHECK_EQ_U64(run(ref, (enum sb_loop)l, &in), run(k, (enum sb_loop)l, &kin),
+				     "kernel=%s loop=%d: checksum differs from the reference's",
+				     k->name, l);
+		}
+		if (!peer) {
+			CHECK_EQ_U64(run(k, SB_LOOP_POSITION, &kin) ^ touch_sum,
+				     run(k, SB_LOOP_PRESSURE, &kin),
+				     "kernel=%s: pressure = position ^ touched words", k->name);
+			CHECK_EQ_U64(run(k, SB_LOOP_ROOK_STREAM, &kin), sb_pointer_stream(k->rook, &kin),
+				     "kernel=%s: pointer loop vs rook stream loop", k->name);
+			CHECK_EQ_U64(run(k, SB_LOOP_BISHOP_STREAM, &kin),
+				     sb_pointer_stream(k->bishop, &kin),
+				     "kernel=%s: pointer loop vs bishop stream loop", k->name);
+		}
+		if (k->release)
+			k->release(&kin);
+	}
+}
+
+/* The null kernel pays the same touches (so subtracting it removes them), no touching without
+ * touch indices, and pointer mode's loop starts on a 64-byte boundary. */
+static void baseline_and_layout(const struct sb_kernel *ref)
+{
+	struct sb_input in = input(0);
+
+	CHECK_EQ_U64(run(&sb_null_kernel, SB_LOOP_POSITION, &in) ^ touch_sum,
+		     run(&sb_null_kernel, SB_LOOP_PRESSURE, &in), "null: pressure = position ^ touched");
+	CHECK(touch_sum != 0, "the test's touched words sum to non-zero");
+	in.ntouch = 0;
+	CHECK_EQ_U64(run(ref, SB_LOOP_POSITION, &in), run(ref, SB_LOOP_PRESSURE, &in),
+		     "reference: ntouch 0 touches nothing");
+	CHECK_EQ_U64(0, (uint64_t)(uintptr_t)sb_pointer_stream & 63,
+		     "sb_pointer_stream is 64-byte aligned");
 }
 
 int main(void)
@@ -79,6 +150,8 @@ int main(void)
 	CHECK(registry_find("reference") != NULL, "the reference kernel is registered");
 	ref = registry_find("reference")->k;
 	registry_prepare(registry_find("reference"));
+	make_inputs();
+	baseline_and_layout(ref);
 	for (size_t i = 0; i < registry_count(); i++) {
 		struct kentry *e = registry_at(i);
 		struct verify_result res;
