@@ -5,7 +5,23 @@
 
 #include "results.h"
 
-#define ROW_FMT "%-34s %-8s %-6s %-4s %9s %9s %15s %7s %7s %9s %8s  %s\n"
+#define ROW_FMT "%-34s %-8s %-11s %-4s %9s %9s %15s %7s %7s %9s %8s  %s\n"
+
+/* Returns the piece, with the working set's size in pressure mode ("all@64K"), in buf. */
+static const char *piece(char *buf, size_t len, const struct summary *o)
+{
+	double b = o->pressure_bytes;
+
+	if (isnan(b))
+		snprintf(buf, len, "%s", o->piece);
+	else if (b >= 1 << 20 && fmod(b, 1 << 20) == 0)
+		snprintf(buf, len, "%s@%.0fM", o->piece, b / (1 << 20));
+	else if (b >= 1024 && fmod(b, 1024) == 0)
+		snprintf(buf, len, "%s@%.0fK", o->piece, b / 1024);
+	else
+		snprintf(buf, len, "%s@%.0f", o->piece, b);
+	return buf;
+}
 
 /* Formats x with prec decimals into buf, or "-" for NaN; returns buf. */
 static const char *num(char *buf, size_t len, double x, int prec)
@@ -20,11 +36,11 @@ static const char *num(char *buf, size_t len, double x, int prec)
 /* Prints one row. */
 static void print_row(const struct summary *o, FILE *f)
 {
-	char med[32], min[32], ci[48], sp[32], ep[32], ml[32], ir[32], lo[16], hi[16];
+	char med[32], min[32], ci[48], sp[32], ep[32], ml[32], ir[32], lo[16], hi[16], pc[48];
 
 	snprintf(ci, sizeof ci, "%s..%s", num(lo, sizeof lo, o->ns_ci_lo, 2),
 		 num(hi, sizeof hi, o->ns_ci_hi, 2));
-	fprintf(f, ROW_FMT, o->kernel, o->mode, o->piece, o->cache_state,
+	fprintf(f, ROW_FMT, o->kernel, o->mode, piece(pc, sizeof pc, o), o->cache_state,
 		num(med, sizeof med, o->ns_median, 3), num(min, sizeof min, o->ns_min, 3),
 		isnan(o->ns_ci_lo) ? "-" : ci, num(sp, sizeof sp, o->spread_pct, 2),
 		num(ep, sizeof ep, o->epoch_spread_pct, 2),
@@ -36,6 +52,7 @@ static void print_row(const struct summary *o, FILE *f)
 static void print_ranking(const struct results *r, size_t wi, FILE *f)
 {
 	const struct summary *best = NULL, *next = NULL;
+	char pc[48];
 
 	for (size_t ki = 1; ki < r->ncols; ki++) {
 		const struct summary *o = results_row(r, wi, ki);
@@ -50,7 +67,8 @@ static void print_ranking(const struct results *r, size_t wi, FILE *f)
 	}
 	if (!best)
 		return;
-	fprintf(f, "  %s/%s (%s): fastest %s, %.3f ns", best->mode, best->piece, best->cache_state,
+	fprintf(f, "  %s/%s (%s): fastest %s, %.3f ns", best->mode, piece(pc, sizeof pc, best),
+		best->cache_state,
 		best->kernel, best->ns_median);
 	if (!next) {
 		fputc('\n', f);
