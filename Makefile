@@ -3,6 +3,10 @@
 # Kernels are found, not listed: every kernels/*.c that ends in SB_REGISTER(...) is a kernel
 # (linked into bin/slidebench and built alone as bin/plugins/<file>.so); the other kernels/*.c
 # are helpers shared by kernels (line masks, the magic search, ...) and go into both.
+#
+# The build configuration (compiler, flags, detected libraries) is written to $(BUILD)/config.mk
+# whenever it differs from the last build's, and every object depends on that file: a build
+# made before `make deps` installed PAPI is rebuilt with PAPI by the next make, whatever ran first.
 
 CC       ?= gcc
 ARCH     ?= -march=native
@@ -15,7 +19,10 @@ CFLAGS   ?=
 CFLAGS   += -std=gnu11 $(OPT) $(ARCH) -g $(WARN) -D_GNU_SOURCE
 # Kernels are compared as scalar code: an engine calls a lookup per slider, it does not batch
 # thousands through SIMD, so auto-vectorising the timed loops would judge the compiler instead.
-KFLAGS   := -fno-tree-vectorize
+# Every function and loop of a kernel starts on a 64-byte line, so that where the linker happens
+# to place a kernel (which other files come before it) moves its timed loops as little as
+# possible; `make layouts` builds copies that differ only in placement to measure what is left.
+KFLAGS   := -fno-tree-vectorize -falign-functions=64 -falign-loops=64
 LDLIBS   := -ldl -lm
 
 BUILD    ?= build
@@ -23,8 +30,13 @@ BIN      ?= bin
 
 # Optional libraries: PAPI (hardware counters) and zstd (.pgn.zst input).  Without them the
 # build still works and says so at run time.  `make deps` (run by `make test`) installs them.
-HAVE_PAPI ?= $(shell printf '\043include <papi.h>\nint main(void){return PAPI_library_init(PAPI_VER_CURRENT)<0;}' | $(CC) -x c - -o /dev/null -lpapi >/dev/null 2>&1 && echo 1 || echo 0)
-HAVE_ZSTD ?= $(shell printf '\043include <zstd.h>\nint main(void){return ZSTD_versionNumber()==0;}' | $(CC) -x c - -o /dev/null -lzstd >/dev/null 2>&1 && echo 1 || echo 0)
+# Detected once per make (HAVE_PAPI=0 on the command line turns PAPI off).
+ifeq ($(origin HAVE_PAPI),undefined)
+HAVE_PAPI := $(shell printf '\043include <papi.h>\nint main(void){return PAPI_library_init(PAPI_VER_CURRENT)<0;}' | $(CC) -x c - -o /dev/null -lpapi >/dev/null 2>&1 && echo 1 || echo 0)
+endif
+ifeq ($(origin HAVE_ZSTD),undefined)
+HAVE_ZSTD := $(shell printf '\043include <zstd.h>\nint main(void){return ZSTD_versionNumber()==0;}' | $(CC) -x c - -o /dev/null -lzstd >/dev/null 2>&1 && echo 1 || echo 0)
+endif
 ifeq ($(HAVE_PAPI),1)
 CFLAGS   += -DHAVE_PAPI=1
 LDLIBS   += -lpapi
@@ -34,9 +46,48 @@ CFLAGS   += -DHAVE_ZSTD=1
 LDLIBS   += -lzstd
 endif
 
-GIT_REV  := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
-CFLAGS   += -DSB_GIT_REV='"$(GIT_REV)"' -DSB_CC_VERSION='"$(shell $(CC) -dumpfullversion 2>/dev/null)"'
+# The compiler, by name and version: SB_CC is "gcc 12.2.0" or "clang 14.0.6" (SB_CC_VERSION,
+# the bare version, is kept for older code).
+CC_MACROS  := $(shell $(CC) -dM -E -x c /dev/null 2>/dev/null)
+CC_NAME    := $(if $(filter __clang__,$(CC_MACROS)),clang,$(if $(filter __GNUC__,$(CC_MACROS)),gcc,$(notdir $(firstword $(CC)))))
+CC_VERSION := $(shell $(CC) -dumpfullversion 2>/dev/null || $(CC) -dumpversion 2>/dev/null)
+CFLAGS   += -DSB_CC='"$(CC_NAME) $(CC_VERSION)"' -DSB_CC_VERSION='"$(CC_VERSION)"'
 CFLAGS   += -DSB_CFLAGS='"$(OPT) $(ARCH) $(KFLAGS) $(EXTRA_FLAGS)"'
+
+# x86-64-v3 (AVX2, BMI1/2, FMA, LZCNT, MOVBE, F16C; no AVX-512) is what valgrind 3.19 decodes
+# and what qemu-user 7.2 emulates.  The simulation build (bin/slidebench-sim) and the 32-bit
+# build use it, or -march=native on a machine that lacks part of it (then native has no AVX-512).
+ifeq ($(origin V3_ARCH),undefined)
+V3_ARCH  := $(if $(filter 6,$(words $(filter __AVX2__ __BMI2__ __FMA__ __LZCNT__ __MOVBE__ __F16C__,$(shell $(CC) -march=native -dM -E -x c /dev/null 2>/dev/null)))),-march=x86-64-v3,-march=native)
+endif
+SIM_ARCH ?= $(V3_ARCH)
+M32_ARCH ?= $(V3_ARCH)
+
+CONFIG   := $(BUILD)/config.mk
+define CONFIG_TEXT
+# written by the Makefile; rewritten (and everything rebuilt) when the build configuration changes
+CC = $(CC) ($(CC_NAME) $(CC_VERSION))
+HAVE_PAPI = $(HAVE_PAPI)
+HAVE_ZSTD = $(HAVE_ZSTD)
+CFLAGS = $(CFLAGS)
+KFLAGS = $(KFLAGS)
+EXTRA_FLAGS = $(EXTRA_FLAGS)
+LDLIBS = $(LDLIBS)
+endef
+ifneq ($(file <$(CONFIG)),$(CONFIG_TEXT))
+$(shell mkdir -p $(BUILD))
+$(file >$(CONFIG),$(CONFIG_TEXT))
+endif
+
+# The revision is recorded by results_context.c alone; it gets its own stamp so that a commit
+# rebuilds that one file, not the whole tree.
+GIT_REV  := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
+REV_STAMP := $(BUILD)/git-rev
+ifneq ($(file <$(REV_STAMP)),$(GIT_REV))
+$(shell mkdir -p $(BUILD))
+$(file >$(REV_STAMP),$(GIT_REV))
+endif
+CFLAGS   += -DSB_GIT_REV='"$(GIT_REV)"'
 
 KERNEL_ALL  := $(wildcard kernels/*.c)
 KERNEL_SRCS := $(shell grep -l '^SB_REGISTER' $(KERNEL_ALL) 2>/dev/null)
@@ -46,49 +97,110 @@ TEST_SRCS   := $(wildcard tests/test_*.c)
 
 KOBJS   := $(patsubst kernels/%.c,$(BUILD)/kernels/%.o,$(KERNEL_SRCS))
 KHOBJS  := $(patsubst kernels/%.c,$(BUILD)/kernels/%.o,$(KHELP_SRCS))
+KHPICS  := $(patsubst kernels/%.c,$(BUILD)/pic/%.o,$(KHELP_SRCS))
 HOBJS   := $(patsubst harness/%.c,$(BUILD)/harness/%.o,$(HARNESS_SRCS))
 PLUGINS := $(patsubst kernels/%.c,$(BIN)/plugins/%.so,$(KERNEL_SRCS))
 TESTS   := $(patsubst tests/%.c,$(BIN)/tests/%,$(TEST_SRCS))
 TESTPLUGINS := $(patsubst tests/plugins/%.c,$(BIN)/tests/plugins/%.so,$(wildcard tests/plugins/*.c))
 HEADERS := $(wildcard kernels/*.h harness/*.h tests/*.h)
+DEPS    := $(HEADERS) $(CONFIG)
 
-.PHONY: trace all test sanitize bench plots report m32 deps clean help check-tests
+# A plugin is compiled exactly like an in-tree kernel, plus position-independent and with
+# everything hidden but sb_plugin_kernel.  `make plugin` uses the same flags.
+PLUGIN_FLAGS = $(CFLAGS) $(KFLAGS) $(EXTRA_FLAGS) -fPIC -fvisibility=hidden -DSB_PLUGIN
+
+.PHONY: trace all test sanitize bench plots report m32 verify-m32 plugin layouts deps clean help \
+	check-tests FORCE
 .DEFAULT_GOAL := all
 
-all: $(BIN)/slidebench $(PLUGINS) ## build bin/slidebench and one bin/plugins/<kernel>.so per kernel
+TRACE := datasets/master-2000.trace
+ifeq ($(HAVE_ZSTD),1)
+ALL_TRACE := $(TRACE)
+else
+ALL_TRACE := no-zstd-trace
+endif
 
-$(BUILD)/kernels/%.o: kernels/%.c $(HEADERS) | $(BUILD)/kernels
+all: $(BIN)/slidebench $(PLUGINS) $(BIN)/slidebench-sim $(ALL_TRACE) ## bin/slidebench, bin/plugins/<kernel>.so, bin/slidebench-sim (for --simulate) and the default trace
+
+$(BUILD)/kernels/%.o: kernels/%.c $(DEPS) | $(BUILD)/kernels
 	$(CC) $(CFLAGS) $(KFLAGS) $(EXTRA_FLAGS) -c $< -o $@
 
-$(BUILD)/harness/%.o: harness/%.c $(HEADERS) | $(BUILD)/harness
+$(BUILD)/harness/%.o: harness/%.c $(DEPS) | $(BUILD)/harness
 	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -c $< -o $@
+
+$(BUILD)/harness/results_context.o: $(REV_STAMP)
 
 $(BIN)/slidebench: $(BUILD)/harness/main.o $(HOBJS) $(KOBJS) $(KHOBJS) | $(BIN)
 	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -rdynamic $^ -o $@ $(LDLIBS)
 
-# A plugin is the kernel file plus the kernel helpers, everything hidden but sb_plugin_kernel.
-$(BIN)/plugins/%.so: kernels/%.c $(KHELP_SRCS) $(HEADERS) | $(BIN)/plugins
-	$(CC) $(CFLAGS) $(KFLAGS) $(EXTRA_FLAGS) -fPIC -shared -fvisibility=hidden -DSB_PLUGIN \
-		$< $(KHELP_SRCS) -o $@ -lm
+# A plugin is the kernel file plus the kernel helpers (compiled once, position-independent).
+$(BUILD)/pic/%.o: kernels/%.c $(DEPS) | $(BUILD)/pic
+	$(CC) $(PLUGIN_FLAGS) -c $< -o $@
 
-$(BIN)/tests/plugins/%.so: tests/plugins/%.c $(KHELP_SRCS) $(HEADERS) | $(BIN)/tests/plugins
-	$(CC) $(CFLAGS) $(KFLAGS) $(EXTRA_FLAGS) -fPIC -shared -fvisibility=hidden -DSB_PLUGIN -Ikernels \
-		$< $(KHELP_SRCS) -o $@ -lm
+$(BIN)/plugins/%.so: $(BUILD)/pic/%.o $(KHPICS) | $(BIN)/plugins
+	$(CC) $(PLUGIN_FLAGS) -shared $^ -o $@ -lm
 
-$(BIN)/tests/%: tests/%.c $(HOBJS) $(KOBJS) $(KHOBJS) $(HEADERS) | $(BIN)/tests
+$(BIN)/tests/plugins/%.so: tests/plugins/%.c $(KHPICS) $(DEPS) | $(BIN)/tests/plugins
+	$(CC) $(PLUGIN_FLAGS) -shared -Ikernels $< $(KHPICS) -o $@ -lm
+
+$(BIN)/tests/%: tests/%.c $(HOBJS) $(KOBJS) $(KHOBJS) $(DEPS) | $(BIN)/tests
 	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -rdynamic -Iharness -Ikernels $< $(HOBJS) $(KOBJS) $(KHOBJS) -o $@ $(LDLIBS)
 
-$(BUILD)/kernels $(BUILD)/harness $(BIN) $(BIN)/plugins $(BIN)/tests $(BIN)/tests/plugins:
+$(BUILD)/kernels $(BUILD)/harness $(BUILD)/pic $(BUILD)/layouts $(BIN) $(BIN)/plugins $(BIN)/tests $(BIN)/tests/plugins:
 	mkdir -p $@
 
 $(BUILD)/harness/null_kernel.o: CFLAGS += $(KFLAGS)
 
+.SECONDARY: # keep the position-independent objects and the padding objects between builds
+
+# The simulation build: the same harness and kernels for $(SIM_ARCH), in their own tree, so that
+# `bench --simulate` runs under valgrind a program whose every instruction valgrind decodes.
+SIM_BUILD := $(BUILD)/sim
+SIM_MAKE   = --no-print-directory BUILD=$(SIM_BUILD) BIN=$(SIM_BUILD)/bin ARCH=$(SIM_ARCH) \
+	EXTRA_FLAGS= HAVE_PAPI=$(HAVE_PAPI) HAVE_ZSTD=$(HAVE_ZSTD) $(SIM_BUILD)/bin/slidebench
+$(BIN)/slidebench-sim: FORCE | $(BIN)
+	@$(MAKE) -q $(SIM_MAKE) 2>/dev/null || $(MAKE) $(SIM_MAKE)
+	@cmp -s $(SIM_BUILD)/bin/slidebench $@ || cp $(SIM_BUILD)/bin/slidebench $@
+
 # The default trace: built once from the shipped corpus, rebuilt only when the corpus or the
 # trace format changes.  Exit status 3 means some games were skipped (reported), still usable.
-TRACE := datasets/master-2000.trace
 trace: $(TRACE) ## the default trace from the shipped real-game corpus
 $(TRACE): datasets/master-2000.pgn.zst harness/trace.h | $(BIN)/slidebench
 	$(BIN)/slidebench trace $< -o $@ || [ $$? -eq 3 ]
+no-zstd-trace:
+	@echo "make: $(TRACE) not built: this build cannot read .pgn.zst (no libzstd-dev);" \
+		"run make deps, then make" >&2
+
+# An out-of-tree plugin, compiled with exactly the flags of the in-tree kernels.
+plugin: ## make plugin SRC=path/to/kernel.c [OUT=file.so]: a plugin built like the in-tree kernels
+ifeq ($(SRC),)
+	@echo "make plugin: name the source: make plugin SRC=path/to/kernel.c [OUT=file.so]" >&2; exit 2
+else
+OUT ?= $(basename $(SRC)).so
+plugin: $(OUT)
+$(OUT): $(SRC) $(KHPICS) $(DEPS)
+	$(CC) $(PLUGIN_FLAGS) -shared -Ikernels $(SRC) $(KHPICS) -o $@ -lm
+endif
+
+# Layout copies: bin/layouts/<i>/<kernel>.so is the plugin linked after a padding object of
+# i * LAYOUT_STEP bytes of .text, so its code lands on other cache sets and page offsets
+# (1088 = 17 lines of 64 bytes: i = 0..3 start at 0, 1088, 2176, 3264 within a 4 KiB page).
+LAYOUTS        ?= 4
+LAYOUT_STEP    ?= 1088
+LAYOUT_KERNELS ?= $(patsubst kernels/%.c,%,$(KERNEL_SRCS))
+LAYOUT_IDS     := $(shell seq 0 $$(($(LAYOUTS) - 1)) 2>/dev/null)
+layouts: $(foreach i,$(LAYOUT_IDS),$(patsubst %,$(BIN)/layouts/$(i)/%.so,$(LAYOUT_KERNELS))) ## LAYOUTS copies of each plugin that differ only in code placement
+
+$(BUILD)/layouts/pad-%.o: $(CONFIG) | $(BUILD)/layouts
+	printf '\t.section .note.GNU-stack,"",@progbits\n\t.text\n\t.p2align 6\nsb_layout_pad_:\n\t.skip %d, 0xcc\n' \
+		$$(($* * $(LAYOUT_STEP))) | $(CC) $(EXTRA_FLAGS) -c -x assembler - -o $@
+
+define LAYOUT_RULE
+$$(BIN)/layouts/$(1)/%.so: $$(BUILD)/layouts/pad-$(1).o $$(BUILD)/pic/%.o $$(KHPICS)
+	@mkdir -p $$(@D)
+	$$(CC) $$(PLUGIN_FLAGS) -shared $$^ -o $$@ -lm
+endef
+$(foreach i,$(LAYOUT_IDS),$(eval $(call LAYOUT_RULE,$(i))))
 
 deps: ## install missing Debian packages (says what and why; prints the command when not root)
 	./harness/deps.sh
@@ -105,10 +217,17 @@ sanitize: ## the tests under ASan and UBSan (separate build tree)
 	$(MAKE) --no-print-directory check-tests BUILD=build-san BIN=bin-san OPT=-O1 \
 		EXTRA_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 
+# The 32-bit build targets $(M32_ARCH), which qemu-i386 runs where the kernel refuses 32-bit
+# programs; harness/run32.sh picks native or qemu.
+BUILD32 ?= build32
+BIN32   ?= bin32
 m32: ## the same harness and kernels built with -m32 into bin32/ (no PAPI, no zstd there)
 	./harness/deps.sh
-	$(MAKE) --no-print-directory BUILD=build32 BIN=bin32 HAVE_PAPI=0 HAVE_ZSTD=0 \
-		EXTRA_FLAGS=-m32 bin32/slidebench
+	$(MAKE) --no-print-directory BUILD=$(BUILD32) BIN=$(BIN32) HAVE_PAPI=0 HAVE_ZSTD=0 \
+		ARCH=$(M32_ARCH) EXTRA_FLAGS=-m32 $(BIN32)/slidebench
+
+verify-m32: m32 ## verify every kernel of bin32/: natively where 32-bit programs run, else under qemu-i386
+	BIN32=$(BIN32) ./harness/run32.sh verify
 
 bench: all ## a pinned bench of every kernel on the default trace (see run_all.sh for the sweep)
 	./run_all.sh --bench-only
@@ -117,4 +236,4 @@ clean: ## remove build trees (results/ are kept)
 	rm -rf build build-san build32 bin bin-san bin32
 
 help: ## this list
-	@grep -E '^[a-z0-9]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12

@@ -21,8 +21,11 @@ want=(
 	"papi-tools|papi_avail / papi_native_avail, to see which events this machine has"
 	"libzstd-dev|reading .pgn.zst game collections"
 	"gcc-multilib|make m32: every kernel built and verified as 32-bit code too"
+	"qemu-user|make verify-m32: runs the 32-bit build under qemu-i386 where the kernel refuses 32-bit programs"
 	"valgrind|callgrind: simulated cache and branch counters where there is no PMU"
 	"gnuplot-nox|the charts in plots/"
+	"fonts-dejavu-core|a scalable font for gnuplot's PNG charts (without one it falls back to a tiny bitmap font)"
+	"chromium|the HTML report is checked in a real (headless) browser"
 	"pgn-extract|the independent PGN replayer the converter is cross-checked against"
 	"zstd|compressing the shipped game corpus"
 )

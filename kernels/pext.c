@@ -81,7 +81,9 @@ static const char *pext_unavailable(void)
 #endif
 }
 
-#if PEXT_X86
+#if PEXT_X86 && defined(__clang__)
+#pragma clang attribute push(__attribute__((target("bmi2"))), apply_to = function)
+#elif PEXT_X86
 #pragma GCC push_options
 #pragma GCC target("bmi2")
 #endif
@@ -116,7 +118,9 @@ static inline uint64_t pext_bishop(unsigned sq, uint64_t occ)
 
 SB_DEFINE_LOOPS(pext, pext_rook, pext_bishop)
 
-#if PEXT_X86
+#if PEXT_X86 && defined(__clang__)
+#pragma clang attribute pop
+#elif PEXT_X86
 #pragma GCC pop_options
 #endif
 
