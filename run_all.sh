@@ -81,7 +81,7 @@ steps=()
 steps+=(bench64 bench32 sim plots report)
 declare -A weight=([deps]=2 [build]=25 [build32]=25 [verify]=3 [verify32]=5 [trace]=2
 	[bench64]=240 [bench32]=150 [sim]=90 [plots]=20 [report]=5)
-if [[ $quick -eq 1 ]]; then weight[bench64]=10; weight[bench32]=10; weight[sim]=15; fi
+if [[ $quick -eq 1 ]]; then weight[bench64]=5; weight[bench32]=5; weight[sim]=5; fi
 t0=$SECONDS step_no=0 done_w=0 total_w=0
 for s in "${steps[@]}"; do total_w=$((total_w + weight[$s])); done
 tty=0; [[ -t 2 ]] && tty=1
@@ -90,7 +90,10 @@ step() { # name, description
 	[[ $tty -eq 1 ]] || return 0
 	local el=$((SECONDS - t0)) left
 	if [[ $done_w -gt 0 && $el -gt 0 ]]; then
+		# scale the remaining weights by how fast the steps so far went (within 1/2 .. 3 x)
 		left=$(((total_w - done_w) * el / done_w))
+		[[ $left -ge $(((total_w - done_w) / 2)) ]] || left=$(((total_w - done_w) / 2))
+		[[ $left -le $(((total_w - done_w) * 3)) ]] || left=$(((total_w - done_w) * 3))
 	else
 		left=$((total_w - done_w))
 	fi
