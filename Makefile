@@ -232,6 +232,16 @@ verify-m32: m32 ## verify every kernel of bin32/: natively where 32-bit programs
 bench: all ## a pinned bench of every kernel on the default trace (see run_all.sh for the sweep)
 	./run_all.sh --bench-only
 
+# A study directory from ./run_all.sh (default: the newest results/*-study).
+STUDY ?= $(lastword $(sort $(wildcard results/*-study)))
+plots: ## the charts of a study: STUDY/plots/*.png and *.svg (make plots STUDY=results/<id>)
+	@test -n "$(STUDY)" || { echo "make plots: no study found; run ./run_all.sh, or give STUDY=DIR" >&2; exit 2; }
+	plots/render.sh $(STUDY)
+
+report: all plots ## the study's report.html and report.md (make report STUDY=results/<id>)
+	@if $(BIN)/slidebench report --help >/dev/null 2>&1; then $(BIN)/slidebench report $(STUDY); \
+	else echo "make report: this slidebench has no report command yet; the charts are in $(STUDY)/plots" >&2; fi
+
 clean: ## remove build trees (results/ are kept)
 	rm -rf build build-san build32 bin bin-san bin32
 

@@ -1,53 +1,262 @@
 #!/usr/bin/env bash
-# run_all.sh - the main job: install what is missing, build, build the default trace from the
-# shipped real-game corpus, verify every kernel exhaustively, then a pinned bench of every
-# kernel in every mode.  Results land in results/<run-id>/ (see README: reading the results).
+# run_all.sh - the whole study in one command: install what is missing, build (64-bit, and
+# 32-bit where gcc-multilib is there), verify every kernel, build the default trace, run the
+# pinned sweep (every kernel x every mode) into a study directory results/<id>/, the 32-bit
+# build's sweep where 32-bit programs run, a simulated sweep where there is no PMU, the charts
+# and the report.  Ends by printing the report's path.  See --help; the layout of a study is in
+# plots/README.md.  Machine-dependent steps degrade with one note; the exit status is non-zero
+# only for real failures (a build or a verification failed).
 set -euo pipefail
 trap 'echo "run_all.sh: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 cd "$(dirname "$0")"
 
 usage() {
 	cat <<'TXT'
-usage: ./run_all.sh [--samples N] [--cpu N] [--simulate] [--m32] [--bench-only] [-- BENCH-ARGS...]
-  --samples N   measured samples per kernel and mode (default 15)
-  --cpu N       the cpu to pin to (default: the last online cpu)
-  --simulate    add callgrind-simulated cache/branch counters (slow; for machines with no PMU)
-  --m32         also build the 32-bit harness (bin32/) and verify every kernel there
-  --bench-only  skip deps, verification and the trace rebuild (make bench)
-  anything after -- goes to `slidebench bench` as it is
+usage: ./run_all.sh [OPTIONS] [-- BENCH-ARGS...]
+  --quick         a short study: few samples and short samples (under a minute after the build)
+  --kernels LIST  only these kernels (comma-separated; see bin/slidebench list)
+  --trace FILE    replay this trace instead of datasets/master-2000.trace
+  --cpu N         pin the benches to cpu N (default: the last online cpu)
+  --out DIR       the study directory (default results/<date>-<time>-study); must not exist
+  --samples N     measured samples per kernel and workload (default 31; --quick 3)
+  --simulate      run the simulated (callgrind) sweep even where hardware counters work
+  --bench-only    skip installing, building, verifying and the trace (make bench)
+  --help          this text
+  -- BENCH-ARGS   passed to every `slidebench bench` as they are
+Writes DIR/m64/ (the sweep), DIR/m32/ or DIR/m32.skipped, DIR/sim/ (no PMU), DIR/plots/,
+DIR/report.html and report.md.  Progress goes to stderr when it is a terminal.
+Exit status: 0 ok; 1 a build or a verification failed (the rest still ran); 2 bad usage.
 TXT
 }
 
-samples=15 cpu="" simulate=() m32=0 bench_only=0 extra=()
+quick=0 kernels="" trace="" cpu="" out="" samples="" force_sim=0 bench_only=0 extra=()
+need_arg() { [[ $# -ge 2 && -n $2 ]] || { echo "run_all.sh: $1 needs a value" >&2; exit 2; }; }
 while [[ $# -gt 0 ]]; do
 	case $1 in
-	--samples) samples=$2; shift 2 ;;
-	--cpu) cpu=$2; shift 2 ;;
-	--simulate) simulate=(--simulate); shift ;;
-	--m32) m32=1; shift ;;
+	--quick) quick=1; shift ;;
+	--kernels|--kernel) need_arg "$@"; kernels=$2; shift 2 ;;
+	--trace) need_arg "$@"; trace=$2; shift 2 ;;
+	--cpu) need_arg "$@"; cpu=$2; shift 2 ;;
+	--out) need_arg "$@"; out=$2; shift 2 ;;
+	--samples) need_arg "$@"; samples=$2; shift 2 ;;
+	--simulate) force_sim=1; shift ;;
 	--bench-only) bench_only=1; shift ;;
 	--help|-h) usage; exit 0 ;;
 	--) shift; extra=("$@"); break ;;
-	*) echo "run_all.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
+	*) echo "run_all.sh: unknown option $1 (see ./run_all.sh --help)" >&2; exit 2 ;;
 	esac
 done
 [[ -n $cpu ]] || cpu=$(($(nproc) - 1))
+[[ -n $out ]] || out="results/$(date -u +%Y%m%d-%H%M%S)-study"
+if [[ -e $out && -n $(ls -A "$out" 2>/dev/null) ]]; then
+	echo "run_all.sh: $out already exists and is not empty; a study never overwrites another (choose --out)" >&2
+	exit 2
+fi
+if [[ -n $trace && ! -r $trace ]]; then
+	echo "run_all.sh: --trace $trace: no such file" >&2
+	exit 2
+fi
 
+# Bench settings: the full run fits 10 minutes on a 2-core machine, --quick one minute.
+if [[ $quick -eq 1 ]]; then
+	bench_set=(--samples "${samples:-3}" --warmup 1 --min-lookups 20000 --max-queries 8192)
+	sim_set=(--samples 1 --warmup 0 --min-lookups 2000 --max-queries 1000)
+else
+	bench_set=(--samples "${samples:-31}")
+	sim_set=(--samples 1 --warmup 0 --min-lookups 5000 --max-queries 4096)
+fi
+sel=() vsel=()
+[[ -n $kernels ]] && sel=(--kernel "$kernels") && vsel=(--kernel "$kernels")
+[[ -n $trace ]] && bench_set+=(--trace "$trace") && sim_set+=(--trace "$trace")
+# The simulated sweep: a few kernels that span the design space, two modes.
+sim_kernels="kindergarten-512,kindergarten-4k,classical-conditional,classical-branchless,magic-plain,hyperbola,sherwin,pext"
+if [[ -n $kernels ]]; then
+	sim_kernels=$(tr ',' '\n' <<<"$sim_kernels" | grep -Fxf <(tr ',' '\n' <<<"$kernels") | paste -sd, || true)
+	[[ -n $sim_kernels ]] || sim_kernels=$kernels
+fi
+
+# ---- progress: step i of n, elapsed, estimate of the time left (from known step weights) ----
+steps=()
+[[ $bench_only -eq 0 ]] && steps+=(deps build build32 verify verify32 trace)
+steps+=(bench64 bench32 sim plots report)
+declare -A weight=([deps]=2 [build]=25 [build32]=25 [verify]=3 [verify32]=5 [trace]=2
+	[bench64]=240 [bench32]=150 [sim]=90 [plots]=20 [report]=5)
+if [[ $quick -eq 1 ]]; then weight[bench64]=5; weight[bench32]=5; weight[sim]=5; fi
+t0=$SECONDS step_no=0 done_w=0 total_w=0
+for s in "${steps[@]}"; do total_w=$((total_w + weight[$s])); done
+tty=0; [[ -t 2 ]] && tty=1
+step() { # name, description
+	step_no=$((step_no + 1))
+	[[ $tty -eq 1 ]] || return 0
+	local el=$((SECONDS - t0)) left
+	if [[ $done_w -gt 0 && $el -gt 0 ]]; then
+		# scale the remaining weights by how fast the steps so far went (within 1/2 .. 3 x)
+		left=$(((total_w - done_w) * el / done_w))
+		[[ $left -ge $(((total_w - done_w) / 2)) ]] || left=$(((total_w - done_w) / 2))
+		[[ $left -le $(((total_w - done_w) * 3)) ]] || left=$(((total_w - done_w) * 3))
+	else
+		left=$((total_w - done_w))
+	fi
+	printf '\033[1m[%d/%d] %s\033[0m: %s  (elapsed %dm%02ds, about %dm%02ds left)\n' \
+		"$step_no" "${#steps[@]}" "$1" "$2" $((el / 60)) $((el % 60)) $((left / 60)) $((left % 60)) >&2
+}
+step_done() { done_w=$((done_w + weight[$1])); }
+note() { echo "run_all.sh: note: $*" >&2; }
+failed=()
+
+# ---- install, build, verify, trace --------------------------------------------------------
+have_m32=0
 if [[ $bench_only -eq 0 ]]; then
-	echo "== dependencies"
-	./harness/deps.sh
-	echo "== build"
-	make -j"$(nproc)" all
-	echo "== default trace (datasets/master-2000.trace, rebuilt only when the corpus changes)"
-	make trace
-	bin/slidebench trace-info datasets/master-2000.trace | head -n 20
-	echo "== exhaustive verification of every kernel"
-	bin/slidebench verify
-	if [[ $m32 -eq 1 ]]; then
-		echo "== 32-bit build and its verification"
-		make m32
-		bin32/slidebench verify
+	step deps "harness/deps.sh (installs missing Debian packages, says which and why)"
+	./harness/deps.sh || note "harness/deps.sh failed; building with what is installed"
+	step_done deps
+
+	step build "make -j$(nproc) all"
+	if ! make --no-print-directory -j"$(nproc)" all; then
+		echo "run_all.sh: the 64-bit build failed (make all); nothing can be measured" >&2
+		exit 1
+	fi
+	step_done build
+
+	step build32 "make m32 (the 32-bit build, bin32/)"
+	if printf 'int main(void) { return 0; }\n' | ${CC:-gcc} -m32 -x c - -o /dev/null 2>/dev/null; then
+		if make --no-print-directory -j"$(nproc)" m32; then have_m32=1; else
+			echo "run_all.sh: the 32-bit build failed (make m32)" >&2; failed+=("make m32")
+		fi
+	else
+		note "no 32-bit toolchain (gcc-multilib): no 32-bit build"
+	fi
+	step_done build32
+
+	step verify "bin/slidebench verify ${vsel[*]} (every relevant occupancy + random boards)"
+	if ! bin/slidebench verify "${vsel[@]}"; then
+		echo "run_all.sh: verification of the 64-bit build FAILED (see above)" >&2; failed+=("verify")
+	fi
+	step_done verify
+
+	step verify32 "the 32-bit build's verification"
+	if [[ $have_m32 -eq 1 ]]; then
+		if make -n verify-m32 >/dev/null 2>&1; then
+			make --no-print-directory verify-m32 || { echo "run_all.sh: make verify-m32 FAILED" >&2; failed+=("verify-m32"); }
+		elif bin32/slidebench list >/dev/null 2>&1; then
+			bin32/slidebench verify "${vsel[@]}" || { echo "run_all.sh: 32-bit verification FAILED" >&2; failed+=("verify32"); }
+		else
+			note "32-bit programs do not run here and this tree has no 'make verify-m32': 32-bit verification skipped"
+		fi
+	else
+		note "no 32-bit build: 32-bit verification skipped"
+	fi
+	step_done verify32
+
+	step trace "make trace (datasets/master-2000.trace from the shipped corpus)"
+	if [[ -z $trace ]]; then
+		make --no-print-directory trace || { echo "run_all.sh: make trace failed" >&2; failed+=("make trace"); }
+	else
+		note "--trace $trace given: the default trace is not built"
+	fi
+	step_done trace
+else
+	[[ -x bin/slidebench ]] || { echo "run_all.sh: --bench-only needs bin/slidebench (run make)" >&2; exit 1; }
+	[[ -x bin32/slidebench ]] && have_m32=1
+fi
+mkdir -p "$out"
+
+# Runs `slidebench bench` (binary, out dir, args...); a default event set this machine's PAPI
+# does not know (exit 2, "unknown event") is retried once with the PAPI presets only.
+run_bench() {
+	local bin=$1 dir=$2 rc=0 err
+	shift 2
+	err=$(mktemp)
+	"$bin" bench --cpu "$cpu" --out "$dir" "$@" 2> >(tee "$err" >&2) || rc=$?
+	wait
+	if [[ $rc -eq 2 ]] && grep -q 'unknown event' "$err" && [[ " ${extra[*]} " != *" --events "* ]]; then
+		note "this machine's PAPI does not know a default event; bench again with the PAPI presets only"
+		rc=0
+		"$bin" bench --cpu "$cpu" --out "$dir" "$@" \
+			--events PAPI_TOT_CYC,PAPI_TOT_INS,PAPI_L1_DCM,PAPI_TLB_DM,PAPI_BR_MSP || rc=$?
+	fi
+	rm -f "$err"
+	return $rc
+}
+
+# ---- the sweeps ------------------------------------------------------------------------------
+step bench64 "bin/slidebench bench: every kernel x every mode into $out/m64"
+rc=0
+run_bench bin/slidebench "$out/m64" "${sel[@]}" "${bench_set[@]}" "${extra[@]}" || rc=$?
+case $rc in
+0) ;;
+1) echo "run_all.sh: the 64-bit sweep reported a failure (a kernel failed verification on its inputs, or I/O)" >&2
+   failed+=("bench m64") ;;
+*) echo "run_all.sh: the 64-bit sweep did not run (exit $rc)" >&2; failed+=("bench m64") ;;
+esac
+step_done bench64
+
+step bench32 "the 32-bit build's sweep into $out/m32 (where 32-bit programs run natively)"
+native32=0 why32=""
+if [[ $have_m32 -eq 0 ]]; then
+	why32="no 32-bit build (no gcc-multilib, or make m32 failed)"
+elif [[ -x harness/run32.sh ]]; then
+	if harness/run32.sh --native >/dev/null 2>&1; then native32=1; else
+		why32="32-bit programs do not run natively here (harness/run32.sh --native)"; fi
+elif bin32/slidebench list >/dev/null 2>&1; then
+	native32=1
+else
+	why32="32-bit programs do not run here (bin32/slidebench: $( (bin32/slidebench list 2>&1 >/dev/null || true) | head -n 1 | sed 's/.*: //'))"
+fi
+if [[ $native32 -eq 1 ]]; then
+	rc=0
+	run_bench bin32/slidebench "$out/m32" "${sel[@]}" "${bench_set[@]}" "${extra[@]}" || rc=$?
+	[[ $rc -eq 0 ]] || { echo "run_all.sh: the 32-bit sweep failed (exit $rc)" >&2; failed+=("bench m32"); }
+else
+	echo "$why32" >"$out/m32.skipped"
+	note "no m32/ sweep: $why32 (written to $out/m32.skipped)"
+fi
+step_done bench32
+
+step sim "the simulated sweep (callgrind) into $out/sim, where no hardware event is live"
+live_hw=0
+if [[ -r $out/m64/context.json ]]; then
+	live_hw=$(tr -d ' \n\t' <"$out/m64/context.json" | grep -o '{"name":"[^"]*","live":true' |
+		grep -vc '"perf::' || true)
+fi
+if [[ $live_hw -gt 0 && $force_sim -eq 0 ]]; then
+	note "hardware counters are live ($live_hw events): no simulated sweep needed (--simulate forces one)"
+elif ! command -v valgrind >/dev/null 2>&1; then
+	note "valgrind is not installed: no simulated sweep, so the miss charts say 'no data'"
+else
+	rc=0
+	run_bench bin/slidebench "$out/sim" --simulate --kernel "$sim_kernels" --mode stream,position \
+		"${sim_set[@]}" || rc=$?
+	if [[ $rc -ne 0 ]]; then
+		note "the simulated sweep failed (exit $rc); the miss charts say 'no data'"
+	elif ! awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "sim_d1_miss") c = i; next }
+			c && $c != "" { found = 1 } END { exit !found }' "$out/sim/summary.csv"; then
+		note "the callgrind run left the sim_* columns empty (valgrind cannot run this build here, see above); the miss charts say 'no data'"
 	fi
 fi
-echo "== bench, pinned to cpu $cpu"
-bin/slidebench bench --cpu "$cpu" --samples "$samples" "${simulate[@]}" "${extra[@]}"
+step_done sim
+
+# ---- charts and report ---------------------------------------------------------------------------
+step plots "plots/render.sh $out (charts: PNG and SVG in $out/plots)"
+plots/render.sh "$out" >/dev/null || note "some charts failed to render (see above); the CSVs are complete"
+step_done plots
+
+step report "bin/slidebench report $out"
+if bin/slidebench report --help >/dev/null 2>&1; then
+	bin/slidebench report "$out" || note "bin/slidebench report failed (see above)"
+else
+	note "this bin/slidebench has no report command yet: no report.html (the CSVs and charts are in $out)"
+fi
+step_done report
+
+el=$((SECONDS - t0))
+[[ $tty -eq 0 ]] || printf 'run_all.sh: done in %dm%02ds\n' $((el / 60)) $((el % 60)) >&2
+if [[ ${#failed[@]} -gt 0 ]]; then
+	echo "run_all.sh: FAILED: ${failed[*]}" >&2
+fi
+if [[ -f $out/report.html ]]; then
+	echo "$out/report.html"
+else
+	echo "$out"
+fi
+exit $((${#failed[@]} > 0 ? 1 : 0))

@@ -1,0 +1,110 @@
+# common.gp - loaded by every chart (plots/NAME.gp sets `chart`, `width`, `height` first).
+# Inputs, given by plots/render.sh with -e:  study (the study directory), fmt (png | svg),
+# outdir (default study/plots), tmp (scratch directory, default outdir), plotdir (default plots).
+# Charts read only the study's result CSVs (through plots/csv.awk, by column name) and, for the
+# caption and the cache sizes, a few keys of context.json (plots/ctx.awk).
+
+if (!exists("study")) { print "usage: gnuplot -e \"study='results/ID'\" plots/".chart.".gp"; exit status 2 }
+if (!exists("plotdir")) plotdir = "plots"
+if (!exists("outdir")) outdir = study."/plots"
+if (!exists("tmp")) tmp = outdir
+if (!exists("fmt")) fmt = "png"
+if (!exists("width")) width = 1280
+if (!exists("height")) height = 760
+dummy = system("mkdir -p '".outdir."' '".tmp."'")
+
+if (fmt eq "svg") {
+	set terminal svg size width,height dynamic noenhanced font "DejaVu Sans,11" background "white"
+} else {
+	set terminal pngcairo size width,height noenhanced font "DejaVu Sans,10" background "white"
+}
+set output outdir."/".chart.".".fmt
+set datafile separator comma
+set datafile columnheaders
+set datafile missing ""
+set style fill solid 0.85 border -1
+set grid ytics lc rgb "#dddddd" lw 1 dt 1
+set border 3
+set tics nomirror out
+set key noautotitle
+
+# ---- helpers ------------------------------------------------------------------------------
+# Returns 1 when file f can be read.
+exists_file(f) = int(system("test -r '".f."' && echo 1 || echo 0"))
+# Writes the rows of src selected by csv.awk arguments args into dst; returns its data rows.
+sel(src, args, dst) = int(system("awk -f '".plotdir."/csv.awk' ".args." '".src."' > '".dst."' && awk 'END { print (NR > 0 ? NR - 1 : 0) }' '".dst."'"))
+# Returns 1 when src's header has column c.
+hascol(src, c) = exists_file(src) ? int(system("awk -f '".plotdir."/csv.awk' -v hascol=".c." '".src."'")) : 0
+# Returns key's value in run's context.json ("" when missing).
+ctx(run, key) = exists_file(study."/".run."/context.json") ? \
+	system("awk -f '".plotdir."/ctx.awk' -v key=".key." '".study."/".run."/context.json'") : ""
+# Returns the first non-empty value of column c in CSV f.
+first(f, c) = system("awk -f '".plotdir."/csv.awk' -v where='".c."!=' -v cols=".c." '".f."' | sed -n 2p | cut -d, -f1")
+# Returns the last component of a path.
+basename(p) = system("basename '".p."' 2>/dev/null")
+# Returns n bytes as 512 B, 9.5 KiB, 2.3 MiB.
+human(n) = n < 1 ? "no table" : n < 1024 ? sprintf("%d B", n) : n < 1048576 ? \
+	sprintf("%.3g KiB", n / 1024.) : sprintf("%.3g MiB", n / 1048576.)
+# Returns yyyy-mm-dd from a run id yyyymmdd-hhmmss-pid.
+run_date(id) = strlen(id) >= 8 ? substr(id, 1, 4)."-".substr(id, 5, 6)."-".substr(id, 7, 8) : "date unknown"
+
+m64 = study."/m64/summary.csv"
+m32 = study."/m32/summary.csv"
+simcsv = study."/sim/summary.csv"
+have_m64 = exists_file(m64)
+have_m32 = exists_file(m32)
+have_sim = exists_file(simcsv)
+has_ci = hascol(m64, "ns_ci_lo")
+spread = has_ci ? "error bars: 95% interval of the median" : "error bars: minimum to median"
+# Output columns for a time with its spread (ns, lo, hi), by column name with fallbacks.
+TIMECOLS = "kernel,family,ns=ns_median,lo=ns_ci_lo|ns_min,hi=ns_ci_hi|ns_median,ns_min,table_bytes,word_bits,branching,flags,dataset"
+# Rows that are not a baseline and are in the default (warm, no pressure) cache state.
+PLAIN = "kernel!=null;cache_state=warm|;pressure_bytes=0|"
+
+# Returns the caption line for run (m64, m32, sim) and mode.
+caption(run, mode) = sprintf("%s (%s%s), %s, %s, mode %s, dataset %s, %s", \
+	ctx(run, "cpu_model"), ctx(run, "uarch") eq "" ? "" : ctx(run, "uarch").", ", \
+	ctx(run, "is_vm") eq "true" ? "VM ".ctx(run, "hypervisor") : "bare metal", \
+	run_date(ctx(run, "run_id")), ctx(run, "compiler"), mode, \
+	basename(first(study."/".run."/summary.csv", "dataset")), "run ".run."/ ".ctx(run, "run_id"))
+
+# Family colours (the same in every chart): famidx(f) indexes FC (0xRRGGBB), fam_rgb(f) a string.
+FAMILIES = "kindergarten classical magic pext hyperbola sherwin fill rotated obstruction reference"
+array FC[11] = [0x1f77b4, 0xd62728, 0x2ca02c, 0x9467bd, 0xff7f0e, 0x8c564b, 0xe377c2, 0x17becf, \
+	0xbcbd22, 0x7f7f7f, 0x555555]
+famidx(f) = (i_ = 11, sum [j_ = 1:words(FAMILIES)] (word(FAMILIES, j_) eq f ? (i_ = j_, 0) : 0), i_)
+fam_rgb(f) = sprintf("#%06x", FC[famidx(f)])
+# Series colours for up to 10 series, then again.
+array SC[10] = [0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f, \
+	0xbcbd22, 0x17becf]
+scol(i) = sprintf("#%06x", SC[(i - 1) % 10 + 1])
+
+# An empty panel that says why (set the message in NODATA_MSG first): eval NODATA
+NODATA = "unset key; unset xtics; unset ytics; unset x2tics; unset grid; unset border; \
+unset xlabel; unset ylabel; unset logscale; set label 90 NODATA_MSG at graph 0.5, 0.5 center \
+font ',14' front; plot [0:1][0:1] NaN notitle; unset label 90; set border 3; \
+set xtics; set ytics; set grid ytics"
+
+# Returns the distinct values of column c in CSV f, space-separated, sorted.
+distinct(f, c) = system("awk -f '".plotdir."/csv.awk' -v cols=".c." '".f."' | tail -n +2 | cut -d, -f1 | sort -u | tr '\n' ' '")
+# Returns the flags worth a reader's attention (unstable, drifting, disturbed, interrupted).
+attn(fl) = (strstrt(fl, "unstable") ? " unstable" : "").(strstrt(fl, "drifting") ? " drifting" : ""). \
+	(strstrt(fl, "disturbed") ? " disturbed" : "").(strstrt(fl, "interrupted") ? " interrupted" : "")
+# Returns string s as a number, 0 when empty.
+num(s) = s eq "" ? 0 : real(s)
+
+# Clustered bars: workloads on x (gidx from csv.awk groups), one bar per series k of K.
+WORKLOADS = "stream rook|stream bishop|chain rook|chain bishop|pointer rook|pointer bishop|position all|random queen|peer queen"
+# Returns the label of workload g (0-based) of the list wl ("mode piece|...").
+wl_label(wl, g) = (s_ = system("echo '".wl."' | tr '|' '\n' | sed -n ".(g + 1)."p"), s_[1:strstrt(s_, " ") - 1]."\n".s_[strstrt(s_, " ") + 1:])
+# Returns the workloads of wl (a '|' list) that CSV f has rows for, in wl's order.
+wl_present(f, wl) = system("awk -f '".plotdir."/csv.awk' -v cols=mode,piece '".f."' | awk -F, 'NR > 1 { h[$1 \" \" $2] = 1 } END { n = split(\"".wl."\", w, \"|\"); s = \"\"; for (i = 1; i <= n; i++) if (w[i] in h) s = s (s == \"\" ? \"\" : \"|\") w[i]; print s }'")
+# Returns the number of '|'-separated items in s.
+nitems(s) = s eq "" ? 0 : int(system("echo '".s."' | tr '|' '\n' | wc -l"))
+# Returns the bar centre of series k of K in group g, bar width bw(K).
+bw(K) = 0.84 / K
+bx(g, k, K) = g + (k - (K + 1) / 2.) * bw(K)
+# Returns 1 when column c of CSV f has a non-empty cell in some row.
+has_data(f, c) = exists_file(f) ? int(system("awk -f '".plotdir."/csv.awk' -v where='".c."!=' -v cols=".c." '".f."' | awk 'END { print (NR > 1) }'")) : 0
+# Returns kernel k's table footprint in CSV f (from its table_bytes column), as human text.
+tbytes(f, k) = (s_ = system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' -v cols=table_bytes '".f."' | sed -n 2p | cut -d, -f1"), s_ eq "" ? "?" : human(real(s_)))

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# render.sh - render every chart (plots/*.gp) of a study directory into STUDY/plots/NAME.png
+# and NAME.svg.  Usage: plots/render.sh STUDY [NAME...]   (NAME: bits, tables, ... ; default all)
+# Without gnuplot it prints one note and exits 0: the result CSVs are what matters.
+# Exit status: 0 ok (or no gnuplot); 1 a chart failed to render; 2 bad usage.
+set -euo pipefail
+trap 'echo "render.sh: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
+here=$(cd "$(dirname "$0")" && pwd)
+
+if [[ $# -lt 1 || $1 == --help || $1 == -h ]]; then
+	sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'
+	[[ $# -ge 1 ]] && exit 0 || exit 2
+fi
+study=$1; shift
+if [[ ! -d $study ]]; then
+	echo "render.sh: $study: no such study directory (expected results/<id>/ with m64/ inside)" >&2
+	exit 2
+fi
+if ! command -v gnuplot >/dev/null 2>&1; then
+	echo "render.sh: gnuplot is not installed, so no charts (the CSVs in $study are complete; apt-get install gnuplot-nox, then plots/render.sh $study)" >&2
+	exit 0
+fi
+if [[ $# -eq 0 ]]; then
+	set -- $(cd "$here" && ls -- *.gp | grep -v '^common\.gp$' | sed 's/\.gp$//')
+fi
+out="$study/plots"
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+declare -A pids
+mkdir -p "$tmp/png" "$tmp/svg"
+for name in "$@"; do
+	if [[ ! -f $here/$name.gp ]]; then
+		echo "render.sh: no chart $name (plots/$name.gp)" >&2; fail=1; continue
+	fi
+	# PNG and SVG side by side (each gnuplot run is mostly waiting on its awk helpers)
+	for fmt in png svg; do
+		gnuplot -e "study='$study'; outdir='$out'; tmp='$tmp/$fmt'; plotdir='$here'; fmt='$fmt'" \
+			"$here/$name.gp" 2>"$tmp/err.$fmt" &
+		pids[$fmt]=$!
+	done
+	for fmt in png svg; do
+		if ! wait "${pids[$fmt]}"; then
+			echo "render.sh: $name.$fmt failed:" >&2; sed 's/^/  /' "$tmp/err.$fmt" >&2; fail=1; continue
+		fi
+		# gnuplot warns on stderr (e.g. a panel without points); pass them on, tagged
+		[[ -s $tmp/err.$fmt ]] && sed "s/^/render.sh: $name.$fmt: /" "$tmp/err.$fmt" >&2
+		if [[ ! -s $out/$name.$fmt ]]; then
+			echo "render.sh: $name.$fmt is empty" >&2; fail=1
+		fi
+	done
+	[[ -s $out/$name.png ]] && echo "$out/$name.png"
+done
+exit $fail

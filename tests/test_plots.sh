@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# test_plots.sh - the charts render from a real (tiny) bench run made here: gnuplot exits 0, every
+# PNG and SVG is non-empty, the expected series (kernel names) are in each SVG, and a missing
+# input (no m32/, no sim/, no m64/) gives a chart that says so.  Without gnuplot, render.sh says
+# so once and exits 0.  Also: run_all.sh --help, a bad option, and a --quick study's layout.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BIN=${BIN:-bin}
+SB=$BIN/slidebench
+pass=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL ${BASH_SOURCE[0]}:${BASH_LINENO[0]}: $*"; }
+check() { # description, then a command that must succeed
+	local what=$1; shift
+	if "$@"; then ok; else bad "$what"; fi
+}
+
+# ---- a tiny real study: only m64/ (no m32/, no sim/) ----------------------------------------
+KERNELS=kindergarten-512,kindergarten-4k,kindergarten-32,cichy,wegner-file,fan-line,kindergarten-subset
+KERNELS=$KERNELS,sherwin,magic-fancy,classical-conditional,classical-branchless,pext,hyperbola
+study=$tmp/study
+mkdir -p "$study"
+if ! $SB bench --samples 2 --warmup 1 --min-lookups 10000 --max-queries 2000 --events none \
+	--kernel "$KERNELS" --out "$study/m64" >"$tmp/bench.log" 2>&1; then
+	bad "fixture bench failed:"; tail -n 20 "$tmp/bench.log"
+	echo "$pass passed, $fail failed"; exit 1
+fi
+check "fixture summary.csv" test -s "$study/m64/summary.csv"
+echo "32-bit programs do not run here (test fixture)" >"$study/m32.skipped"
+
+# ---- without gnuplot: one note, exit 0 (PATH of everything in /usr/bin and /bin but gnuplot) ---
+mkdir -p "$tmp/nognuplot"
+for d in /usr/bin /bin; do
+	for f in "$d"/*; do
+		n=${f##*/}
+		[[ $n == gnuplot* || -e $tmp/nognuplot/$n ]] || ln -s "$f" "$tmp/nognuplot/$n"
+	done
+done
+PATH=$tmp/nognuplot plots/render.sh "$study" >"$tmp/nog.out" 2>&1
+rc=$?
+check "render.sh without gnuplot exits 0 (got $rc)" test $rc -eq 0
+check "render.sh without gnuplot says so" grep -q "gnuplot is not installed" "$tmp/nog.out"
+check "render.sh without gnuplot: one note" test "$(wc -l <"$tmp/nog.out")" -eq 1
+check "render.sh without gnuplot: no plots written" test ! -e "$study/plots/ranking.png"
+
+if ! command -v gnuplot >/dev/null 2>&1; then
+	echo "SKIPPED: chart rendering: gnuplot is not installed (apt-get install gnuplot-nox)"
+else
+	plots/render.sh "$study" >"$tmp/render.out" 2>&1
+	rc=$?
+	check "render.sh exits 0 (got $rc; $(head -c 400 "$tmp/render.out"))" test $rc -eq 0
+	# chart: the series (kernel names) and texts its SVG must hold
+	declare -A want=(
+		[bits]="kindergarten-32 cichy wegner-file fan-line sherwin kindergarten-4k magic-fancy|32-bit programs do not run on this machine"
+		[tables]="kindergarten-512 kindergarten-4k kindergarten-32 cichy wegner-file fan-line|no L1 miss data"
+		[branching]="classical-conditional classical-branchless|no branch-miss data"
+		[ranking]="kindergarten-512 kindergarten-4k cichy sherwin magic-fancy classical-conditional pext hyperbola|ranked by net time"
+		[footprint]="pext sherwin hyperbola kindergarten-512 magic-fancy|cache sizes|table footprint"
+		[random-vs-real]="pext sherwin hyperbola kindergarten-4k|random occupancies"
+	)
+	for chart in "${!want[@]}"; do
+		png=$study/plots/$chart.png svg=$study/plots/$chart.svg
+		check "$chart.png non-empty" test -s "$png"
+		check "$chart.png is a PNG" grep -q PNG <(head -c 8 "$png" 2>/dev/null)
+		check "$chart.svg non-empty" test -s "$svg"
+		IFS='|' read -r -a parts <<<"${want[$chart]}"
+		for k in ${parts[0]}; do
+			if grep -Eq "[> ]$k[< ]" "$svg" 2>/dev/null; then ok; else bad "$chart.svg: no series '$k'"; fi
+		done
+		for text in "${parts[@]:1}"; do
+			check "$chart.svg says '$text'" grep -q "$text" "$svg"
+		done
+		check "$chart.svg has a caption line" grep -q "dataset master-2000.trace" "$svg"
+	done
+
+	# an empty study: every chart still renders and says why
+	mkdir -p "$tmp/empty"
+	plots/render.sh "$tmp/empty" >"$tmp/empty.out" 2>&1
+	rc=$?
+	check "render.sh on an empty study exits 0 (got $rc)" test $rc -eq 0
+	check "empty study: ranking says no m64/ run" grep -q "no m64/ run" "$tmp/empty/plots/ranking.svg"
+	check "render.sh refuses a missing study" bash -c "! plots/render.sh '$tmp/nosuch' 2>/dev/null"
+fi
+
+# ---- run_all.sh ----------------------------------------------------------------------------
+./run_all.sh --help >"$tmp/help" 2>&1
+check "run_all.sh --help exits 0" test $? -eq 0
+check "run_all.sh --help lists --quick and --out" grep -q -- "--quick.*" "$tmp/help"
+./run_all.sh --no-such-option >"$tmp/badopt" 2>&1
+rc=$?
+check "run_all.sh bad option exits 2 (got $rc)" test $rc -eq 2
+check "run_all.sh refuses an existing study" bash -c "! ./run_all.sh --bench-only --out '$study' >/dev/null 2>&1"
+
+# A --quick study (about a minute): the layout of plots/README.md.
+q=$tmp/quick
+./run_all.sh --quick --bench-only --kernels "$KERNELS" --out "$q" >"$tmp/quick.out" 2>"$tmp/quick.err"
+rc=$?
+check "run_all.sh --quick exits 0 (got $rc; $(grep -i 'fail' "$tmp/quick.err" | head -n 3))" test $rc -eq 0
+for f in m64/summary.csv m64/samples.csv m64/context.json; do
+	check "quick study has $f" test -s "$q/$f"
+done
+check "quick study has m32/ or m32.skipped" bash -c "[[ -s '$q/m32/summary.csv' || -s '$q/m32.skipped' ]]"
+check "quick study's last stdout line is its report or directory" \
+	grep -qx "$q\(/report.html\)\{0,1\}" <(tail -n 1 "$tmp/quick.out")
+check "quick study: stderr quiet when not a terminal (no [i/n] lines)" bash -c "! grep -q '^\[[0-9]*/[0-9]*\]' '$tmp/quick.err'"
+if command -v gnuplot >/dev/null 2>&1; then
+	for c in bits tables branching ranking footprint random-vs-real; do
+		check "quick study has plots/$c.png and .svg" test -s "$q/plots/$c.png" -a -s "$q/plots/$c.svg"
+	done
+fi
+echo "$pass passed, $fail failed"
+[[ $fail -eq 0 ]]
