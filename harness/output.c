@@ -1,5 +1,6 @@
 /* output.c - atomic result files and run directories. */
 #include <errno.h>
+#include <ftw.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,23 @@ int out_run_finish(const char *work_dir, const char *final_dir, char *err, size_
 	if (rename(work_dir, final_dir) < 0) {
 		snprintf(err, errlen, "%s: cannot rename to %s: %s (results kept in %s)", work_dir,
 			 final_dir, strerror(errno), work_dir);
+		return -1;
+	}
+	return 0;
+}
+
+/* Removes one entry of the tree nftw walks (children first); returns 0 or -1. */
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+int out_run_abandon(const char *work_dir, char *err, size_t errlen)
+{
+	if (nftw(work_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) < 0) {
+		snprintf(err, errlen, "%s: cannot remove: %s (remove it by hand before running "
+			 "with the same --out again)", work_dir, strerror(errno));
 		return -1;
 	}
 	return 0;

@@ -36,6 +36,9 @@ int out_run_begin(const char *requested, const char *run_id, char *final_dir, ch
 		  size_t len, char *err, size_t errlen);
 /* Renames the work directory to its final name; 0 or -1 (err), the work directory kept. */
 int out_run_finish(const char *work_dir, const char *final_dir, char *err, size_t errlen);
+/* Removes the work directory of a run that could not be written (its files and
+ * subdirectories), so it does not block the next run of the same name.  0 or -1 (err). */
+int out_run_abandon(const char *work_dir, char *err, size_t errlen);
 /* Opens dir/name for writing: under a temporary name, or in place / standard output as
  * out_how() says.  0 or -1 (err). */
 int out_open(struct out_file *o, const char *dir, const char *name, char *err, size_t errlen);
