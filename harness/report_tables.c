@@ -197,9 +197,16 @@ static const struct {
 };
 #define NCHARTS (sizeof CHARTS / sizeof CHARTS[0])
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
 void report_charts(struct doc *d, const struct study *s)
 {
 	char path[PATH_MAX + 16];
+	static char extra[64][256];
+	size_t nextra = 0;
 	struct dirent *e;
 	DIR *dir;
 
@@ -217,16 +224,17 @@ void report_charts(struct doc *d, const struct study *s)
 	snprintf(path, sizeof path, "%s/plots", s->dir);
 	if (!(dir = opendir(path)))
 		return;
-	while ((e = readdir(dir))) {          /* charts added later, not yet known here */
+	while ((e = readdir(dir)) && nextra < 64) {   /* charts added later, not yet known */
 		size_t len = strlen(e->d_name), i;
-		char name[256];
-		if (len < 5 || strcmp(e->d_name + len - 4, ".svg") || len - 4 >= sizeof name)
+		if (len < 5 || strcmp(e->d_name + len - 4, ".svg") || len - 4 >= sizeof extra[0])
 			continue;
-		snprintf(name, sizeof name, "%.*s", (int)(len - 4), e->d_name);
-		for (i = 0; i < NCHARTS && strcmp(CHARTS[i].name, name); i++)
+		snprintf(extra[nextra], sizeof extra[0], "%.*s", (int)(len - 4), e->d_name);
+		for (i = 0; i < NCHARTS && strcmp(CHARTS[i].name, extra[nextra]); i++)
 			;
-		if (i == NCHARTS)
-			doc_chart(d, s->dir, name, name);
+		nextra += i == NCHARTS;
 	}
+	qsort(extra, nextra, sizeof extra[0], by_name);   /* readdir order is the disk's */
+	for (size_t i = 0; i < nextra; i++)
+		doc_chart(d, s->dir, extra[i], extra[i]);
 	closedir(dir);
 }

@@ -28,52 +28,22 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Returns the k-th smallest of x[0..n) (0-based), reordering x. */
-static double select_kth(double *x, size_t n, size_t k)
-{
-	size_t lo = 0, hi = n - 1;
-
-	while (lo < hi) {
-		double pivot = x[lo + (hi - lo) / 2];
-		size_t i = lo, j = hi;
-		while (i <= j) {
-			while (x[i] < pivot)
-				i++;
-			while (x[j] > pivot)
-				j--;
-			if (i <= j) {
-				double t = x[i];
-				x[i] = x[j];
-				x[j] = t;
-				i++;
-				if (j == 0)
-					break;
-				j--;
-			}
-		}
-		if (k <= j)
-			hi = j;
-		else if (k >= i)
-			lo = i;
-		else
-			break;
-	}
-	return x[k];
-}
-
 double sc_median_inplace(double *x, size_t n)
 {
-	double hi, lo = 0;
-
 	if (n == 0)
 		return NAN;
-	hi = select_kth(x, n, n / 2);
-	if (n % 2)
-		return hi;
-	for (size_t i = 0; i < n / 2; i++)    /* the largest of the lower half */
-		if (i == 0 || x[i] > lo)
-			lo = x[i];
-	return (lo + hi) / 2;
+	if (n <= 64) {          /* samples per cell: insertion sort beats qsort's calls */
+		for (size_t i = 1; i < n; i++) {
+			double v = x[i];
+			size_t j = i;
+			for (; j > 0 && x[j - 1] > v; j--)
+				x[j] = x[j - 1];
+			x[j] = v;
+		}
+	} else {
+		qsort(x, n, sizeof *x, cmp_double);
+	}
+	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
 int sc_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u,
