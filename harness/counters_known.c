@@ -5,8 +5,9 @@
  * ("perf::CONTEXT-SWITCHES") only through an enabled component.  Inside a guest without a PMU the
  * perf_event component is disabled ("libpfm4 no default PMU found") and every native name fails
  * the same way as a typo.  So a name of a disabled component is judged here: the generic perf
- * events libpfm4 always offers under "perf::" are known by name; names of other PMUs cannot be
- * checked and are taken as known (they cannot be counted either way). */
+ * events libpfm4 always offers ("perf::CS", or "CS" alone) are known by name; any other name
+ * without a PMU prefix is refused (a typo is likelier than a native event); names with another
+ * PMU's prefix cannot be checked and are taken as known (they cannot be counted either way). */
 #include "counters.h"
 #include "counters_int.h"
 
@@ -118,11 +119,16 @@ int counters_unresolved(const char *name, char *why, size_t whylen)
 		snprintf(why, whylen, "no PAPI component knows %s (see papi_native_avail)", name);
 		return 0;
 	}
+	if (owner == perf && !sep && !counters_perf_generic(name)) {
+		snprintf(why, whylen, "not a generic perf event, and other names cannot be checked "
+			 "here (PAPI perf_event disabled: %.60s); PMU::NAME passes one anyway",
+			 ci->disabled_reason);
+		return 0;
+	}
 	if (owner == perf && sep && (size_t)(sep - name) == 4 && !strncmp(name, "perf", 4) &&
 	    !counters_perf_generic(sep + 2)) {
-		snprintf(why, whylen, "%s is not a generic perf event (PAPI's perf_event component "
-			 "is disabled here, so only those names can be checked: %.100s)", name,
-			 ci->disabled_reason);
+		snprintf(why, whylen, "not a generic perf event (only those can be checked here: "
+			 "PAPI perf_event disabled: %.60s)", ci->disabled_reason);
 		return 0;
 	}
 	snprintf(why, whylen, "PAPI component %.40s is disabled here: %.100s", ci->name,

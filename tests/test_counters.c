@@ -197,6 +197,7 @@ static void test_bad_lists(void)
 #ifdef HAVE_PAPI
 		{"perf::TASK-CLOCK,PAPI_NO_SUCH_EVENT", "unknown event \"PAPI_NO_SUCH_EVENT\""},
 		{"perf::NOT-AN-EVENT", "unknown event \"perf::NOT-AN-EVENT\""},
+		{"NOT_AN_EVENT", "unknown event \"NOT_AN_EVENT\""},
 #endif
 		{"perf::TASK-CLOCK,,PAPI_TOT_CYC", "empty event name"},
 		{"", "empty event name"},
