@@ -24,6 +24,13 @@
 
 static const char *const HP_MODE_NAME[] = { "default", "hugepage", "nohugepage" };
 
+/* What the last hugepage_advise*() did, for hugepage_last() and context.json. */
+static struct {
+	enum hp_mode mode;
+	struct hp_region r[32];
+	size_t n;
+} hp_last;
+
 int hugepage_mode_parse(const char *s, enum hp_mode *out)
 {
 	for (int m = HP_DEFAULT; m <= HP_NOHUGEPAGE; m++)
@@ -176,6 +183,8 @@ int hugepage_advise_ex(enum hp_mode mode, const char *const *paths, size_t npath
 	ssize_t len;
 	int n, advised = 0;
 
+	hp_last.mode = mode;
+	hp_last.n = 0;
 	if (mode == HP_DEFAULT)
 		return 0;
 	hugepage_sys(&sys);
@@ -197,6 +206,11 @@ int hugepage_advise_ex(enum hp_mode mode, const char *const *paths, size_t npath
 		out = local, max = sizeof local / sizeof local[0];
 	if ((n = hp_scan(mode, images, nimg, out, max, sys.pmd_bytes, err, errlen)) < 0)
 		return -1;
+	hp_last.mode = mode;
+	hp_last.n = (size_t)n < max ? (size_t)n : max;
+	if (hp_last.n > sizeof hp_last.r / sizeof hp_last.r[0])
+		hp_last.n = sizeof hp_last.r / sizeof hp_last.r[0];
+	memcpy(hp_last.r, out, hp_last.n * sizeof *out);
 	for (int i = 0; i < n && (size_t)i < max; i++)
 		if (out[i].anonymous && !out[i].why[0])
 			advised++;
@@ -231,4 +245,11 @@ int hugepage_collapse(const struct hp_region *r, size_t n, char *err, size_t err
 		rc = -1;
 	}
 	return rc;
+}
+
+size_t hugepage_last(const struct hp_region **r, enum hp_mode *mode)
+{
+	*r = hp_last.r;
+	*mode = hp_last.mode;
+	return hp_last.n;
 }

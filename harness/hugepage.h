@@ -63,6 +63,16 @@ int hugepage_advise_ex(enum hp_mode mode, const char *const *paths, size_t npath
  * err ("needs Linux 6.1", "no free huge pages", ...). */
 int hugepage_collapse(const struct hp_region *r, size_t n, char *err, size_t errlen);
 
+/* Returns the regions the last hugepage_advise*() found (its own copy, up to 32) and sets *mode
+ * to the mode asked; n 0 and HP_DEFAULT before any call. */
+size_t hugepage_last(const struct hp_region **r, enum hp_mode *mode);
+/* Returns 0 after summing smaps' Rss and AnonHugePages (kB) over the last advised anonymous
+ * regions into out (for a per-kernel delta around each init()), or -1 (none, or no smaps). */
+int hugepage_usage(struct hp_info *out);
+/* Writes the "tables" JSON object (no key, no trailing comma): mode, THP settings, and per
+ * advised region its bytes, aligned bytes and what smaps says now.  For context.json. */
+void hugepage_write_json(FILE *f);
+
 /* Parses smaps text from f and sums the mappings overlapping [lo, hi) into out; returns 0, or -1
  * when no mapping overlaps the range.  Takes a FILE* so tests can feed a fixture. */
 int hugepage_smaps_parse(FILE *f, uintptr_t lo, uintptr_t hi, struct hp_info *out);

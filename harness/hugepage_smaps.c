@@ -5,6 +5,7 @@
  * "Key:   value kB" lines and a last "VmFlags: ..." line.  The figures are per whole mapping:
  * a range inside a mapping gets that mapping's figures. */
 #include "hugepage.h"
+#include "output.h"
 
 #include <string.h>
 
@@ -82,4 +83,62 @@ int hugepage_readback(const void *addr, size_t len, struct hp_info *out)
 	rc = hugepage_smaps_parse(f, (uintptr_t)addr, (uintptr_t)addr + len, out);
 	fclose(f);
 	return rc;
+}
+
+int hugepage_usage(struct hp_info *out)
+{
+	const struct hp_region *r;
+	enum hp_mode mode;
+	size_t n = hugepage_last(&r, &mode), used = 0;
+
+	memset(out, 0, sizeof *out);
+	out->thp_eligible = -1;
+	for (size_t i = 0; i < n; i++) {
+		struct hp_info one;
+		if (!r[i].anonymous || hugepage_readback((const void *)r[i].start,
+							 r[i].end - r[i].start, &one) < 0)
+			continue;
+		out->mappings += one.mappings;
+		out->size_kb += one.size_kb;
+		out->rss_kb += one.rss_kb;
+		out->anon_huge_kb += one.anon_huge_kb;
+		used++;
+	}
+	return used ? 0 : -1;
+}
+
+void hugepage_write_json(FILE *f)
+{
+	const struct hp_region *r;
+	enum hp_mode mode;
+	size_t n = hugepage_last(&r, &mode);
+	struct hp_sys sys;
+	char why[200];
+
+	hugepage_sys(&sys);
+	fprintf(f, "{\"mode\": \"%s\", \"thp_enabled\": \"%s\", \"thp_defrag\": \"%s\", "
+		"\"huge_page_bytes\": %zu, \"possible\": %s, \"why\": ", hugepage_mode_name(mode),
+		sys.enabled, sys.defrag, sys.pmd_bytes,
+		hugepage_possible(mode, &sys, why, sizeof why) ? "true" : "false");
+	out_json_str(f, why);
+	fprintf(f, ", \"regions\": [");
+	for (size_t i = 0; i < n; i++) {
+		struct hp_info now;
+		int ok = hugepage_readback((const void *)r[i].start, r[i].end - r[i].start, &now);
+		fprintf(f, "%s{\"what\": ", i ? ", " : "");
+		out_json_str(f, r[i].what);
+		fprintf(f, ", \"bytes\": %zu, \"aligned_bytes\": %zu, \"anonymous\": %s, "
+			"\"rss_bytes\": ", (size_t)(r[i].end - r[i].start), r[i].aligned_bytes,
+			r[i].anonymous ? "true" : "false");
+		if (ok == 0)
+			fprintf(f, "%zu, \"anon_huge_bytes\": %zu, \"thp_eligible\": %s",
+				now.rss_kb << 10, now.anon_huge_kb << 10, now.thp_eligible < 0 ?
+				"null" : now.thp_eligible ? "true" : "false");
+		else
+			fprintf(f, "null, \"anon_huge_bytes\": null, \"thp_eligible\": null");
+		fprintf(f, ", \"why\": ");
+		out_json_str(f, r[i].why);
+		fputc('}', f);
+	}
+	fprintf(f, "]}");
 }

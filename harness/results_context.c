@@ -4,6 +4,7 @@
 
 #include "disturb.h"
 #include "env.h"
+#include "hugepage.h"
 #include "output.h"
 #include "results.h"
 
@@ -111,7 +112,9 @@ void results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 	out_json_str(f, counters_papi_version());
 	fprintf(f, ",\n");
 	context_sources(f);
-	fprintf(f, "  \"events\": [");
+	fprintf(f, "  \"tables\": ");
+	hugepage_write_json(f);
+	fprintf(f, ",\n  \"events\": [");
 	for (size_t e = 0; e < b->nev; e++) {
 		fprintf(f, "%s{\"name\": ", e ? ", " : "");
 		out_json_str(f, counters_name(b->ctr, e));

@@ -167,6 +167,26 @@ static void test_live_image(const struct hp_sys *sys)
 	CHECK(hugepage_readback(bss_table, sizeof bss_table, &i) == 0 && i.advised_huge,
 	      "bss read back: mappings %zu hg %d", i.mappings, i.advised_huge);
 	printf("  this binary's bss: AnonHugePages %zu kB of %zu kB\n", i.anon_huge_kb, i.size_kb);
+	{
+		const struct hp_region *last;
+		enum hp_mode lm;
+		struct hp_info u;
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&buf, &len);
+		CHECK(hugepage_last(&last, &lm) == (size_t)n && lm == HP_HUGEPAGE &&
+		      last[0].start == r[0].start, "hugepage_last disagrees with the advice");
+		CHECK(hugepage_usage(&u) == 0 && u.anon_huge_kb == i.anon_huge_kb &&
+		      u.rss_kb >= sizeof bss_table >> 10, "usage: rss %zu huge %zu (bss huge %zu)",
+		      u.rss_kb, u.anon_huge_kb, i.anon_huge_kb);
+		hugepage_write_json(mem);
+		fclose(mem);
+		printf("  tables JSON: %.300s\n", buf);
+		CHECK(buf && buf[0] == '{' && strstr(buf, "\"mode\": \"hugepage\",") &&
+		      strstr(buf, "\"what\": \"test_hugepage bss\"") && buf[len - 1] == '}',
+		      "tables JSON \"%s\"", buf ? buf : "");
+		free(buf);
+	}
 	err[0] = '\0';
 	CHECK(hugepage_advise(HP_DEFAULT, err, sizeof err) == 0, "default advised something");
 }
