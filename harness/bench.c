@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "disturb.h"
 #include "null_kernel.h"
 #include "simulate.h"
 #include "verify.h"
@@ -139,6 +140,7 @@ static void settle(struct bench *b, struct cell *c)
 static void sample(struct bench *b, struct cell *c, unsigned s, char *label, size_t labellen)
 {
 	uint64_t t0, t1, sum = 0;
+	struct disturb_mark dm;
 	double ghz0;
 
 	int sim = b->sim_child && s >= b->warmup;  /* the warm-up pass is not simulated */
@@ -151,6 +153,7 @@ static void sample(struct bench *b, struct cell *c, unsigned s, char *label, siz
 		sim_region_begin();
 	}
 	ghz0 = b->sim_child ? 0 : timer_probe_ghz();
+	disturb_begin(&dm);
 	if (b->ctr)
 		counters_start(b->ctr);
 	t0 = timer_now(&b->timer);
@@ -159,6 +162,7 @@ static void sample(struct bench *b, struct cell *c, unsigned s, char *label, siz
 	t1 = timer_now(&b->timer);
 	if (b->ctr)
 		counters_stop(b->ctr, &c->ctr[s * b->nev]);
+	c->disturbed[s] = disturb_end(&dm, NULL) > 0;
 	if (sim)
 		sim_region_end(label);
 	bench_sink ^= sum;
