@@ -42,7 +42,7 @@ struct results {
 /* Epoch spread above the within-run spread, and at least this (percent): drifting. */
 #define DRIFT_FLOOR_PCT 1.0
 /* A probed clock this far (percent) from the cell's median is not used for its cycles. */
-#define CLOCK_OUTLIER_PCT 10.0
+#define CLOCK_OUTLIER_PCT 20.0
 
 /* Computes every row of b (sim: n simulated regions, may be NULL).  Returns 0 or -1. */
 int results_compute(struct bench *b, const char *run_id, const struct sim_counts *sim,
