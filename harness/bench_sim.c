@@ -58,7 +58,7 @@ int bench_simulate(int argc, char **argv, const char *d1, const char *ll, long m
 		fprintf(stderr, "slidebench bench: the callgrind run failed; sim_* columns stay empty\n");
 		return -1;
 	}
-	if (sim_collect(dir, sim, nsim, err, sizeof err) < 0) {
+	if (sim_collect(dir, sim, nsim, NULL, err, sizeof err) < 0) {
 		fprintf(stderr, "slidebench bench: %s\n", err);
 		return -1;
 	}
