@@ -25,7 +25,7 @@
 #define DEFAULT_TRACE "datasets/master-2000.trace"
 
 struct bench_opts {
-	const char *kernels, *modes, *events, *out, *trace, *d1, *ll, *pressure;
+	const char *kernels, *modes, *events, *out, *trace, *d1, *ll, *pressure, *l1, *tlb;
 	enum hp_mode tables;
 	char *plugins[MAX_PLUGINS];
 	size_t nplugins;
@@ -35,6 +35,7 @@ struct bench_opts {
 };
 
 static volatile sig_atomic_t stop_flag;
+static struct sim_info sim_info;  /* what --simulate runs (bench_sim.h) */
 
 static void on_sigint(int sig)
 {
@@ -78,6 +79,8 @@ static void usage(FILE *f)
 "  --simulate          also re-run under valgrind callgrind: simulated cache and branch\n"
 "                      misses per lookup (sim_* columns), for machines without a PMU\n"
 "  --d1 S,A,L --ll S,A,L  simulated cache geometry (bytes, ways, line bytes)\n"
+"  --l1 LIST           also simulate these D1 sizes (SIZE or SIZE:WAYS, e.g. 16K,32K,48K:12)\n"
+"  --tlb N             simulated data TLB entries (default 64; 0: no TLB pass)\n"
 "Every sample is preceded by an untimed pass of the same kernel and workload (warm cache\n"
 "state), so a kernel's figure does not depend on which other kernels run beside it.\n"
 "Writes samples.csv, counters.csv, summary.csv and context.json; prints the summary.\n"
@@ -108,7 +111,7 @@ static int parse_modes(const char *list)
 static int parse(int argc, char **argv, struct bench_opts *o)
 {
 	enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
-	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES };
+	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB };
 	static const struct option opts[] = {
 		{ "kernel", required_argument, NULL, 'k' }, { "mode", required_argument, NULL, 'm' },
 		{ "samples", required_argument, NULL, 's' }, { "warmup", required_argument, NULL, O_WARM },
@@ -123,6 +126,7 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		{ "random-queries", required_argument, NULL, O_RANDQ },
 		{ "seed", required_argument, NULL, O_SEED }, { "simulate", no_argument, NULL, O_SIM },
 		{ "d1", required_argument, NULL, O_D1 }, { "ll", required_argument, NULL, O_LL },
+		{ "l1", required_argument, NULL, O_L1 }, { "tlb", required_argument, NULL, O_TLB },
 		{ "sim-child", no_argument, NULL, O_CHILD }, { "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' }, { 0, 0, 0, 0 } };
 	long seed = 1;
@@ -165,6 +169,8 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		case O_SIM: o->simulate = 1; break;
 		case O_D1: o->d1 = optarg; break;
 		case O_LL: o->ll = optarg; break;
+		case O_L1: o->l1 = optarg; break;
+		case O_TLB: o->tlb = optarg; break;
 		case O_CHILD: o->sim_child = 1; break;
 		case 'q': o->quiet = 1; break;
 		case 'h': usage(stdout); return -1;
@@ -310,14 +316,16 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 		return EXIT_OK;
 	if (stop_flag)
 		fprintf(stderr, "slidebench: interrupted: writing the %u complete rounds\n", b->taken);
+	struct sim_opts so = { .d1 = o->d1, .ll = o->ll, .l1 = o->l1, .tlb = o->tlb,
+			       .max_queries = o->max_queries };
 	if (o->simulate && !stop_flag &&
-	    bench_simulate(argc, argv, o->d1, o->ll, o->max_queries, work_dir, &sim, &nsim) < 0)
+	    bench_simulate(argc, argv, &so, work_dir, &sim, &nsim, &sim_info) < 0)
 		rc = EXIT_FAIL;
 	struct run_meta m = { .run_id = run_id, .argv_line = join(argc, argv, cmd, sizeof cmd),
 			      .trace = modes_need(modes, INPUT_TRACE_QUERIES) ? (o->trace ? o->trace : DEFAULT_TRACE) : NULL,
 			      .cpu = (int)o->cpu, .interrupted = stop_flag, .simulated = nsim > 0,
 			      .cold = o->cold, .layouts = (unsigned)o->layouts,
-			      .sim_d1 = o->d1 ? o->d1 : SIM_DEFAULT_D1, .sim_ll = o->ll ? o->ll : SIM_DEFAULT_LL,
+			      .sim = o->simulate ? &sim_info : NULL, .sim_counts = sim, .nsim = nsim,
 			      .seed = o->seed, .max_queries = (size_t)o->max_queries,
 			      .min_lookups = (size_t)o->min_lookups };
 	if (results_compute(b, run_id, sim, nsim, &r) < 0) {
@@ -359,12 +367,12 @@ int cmd_bench(int argc, char **argv)
 	if (o.sim_child)
 		o.cold = 0;  /* cold rows are timed, not simulated */
 	if (o.simulate && !o.sim_child) {
-		struct sim_geometry g;
-		if (sim_geometry_parse(o.d1, o.ll, &g, err, sizeof err) < 0) {
+		struct sim_opts so = { .d1 = o.d1, .ll = o.ll, .l1 = o.l1, .tlb = o.tlb };
+		if (sim_plan(&so, &sim_info, err, sizeof err) < 0) {
 			fprintf(stderr, "slidebench bench: %s\n", err);
 			return EXIT_USAGE;
 		}
-		if (!sim_available(err, sizeof err)) {
+		if (sim_ready(&sim_info, err, sizeof err) < 0) {
 			fprintf(stderr, "slidebench bench: --simulate: %s\n", err);
 			return EXIT_FAIL;
 		}

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "bench.h"
-#include "simulate.h"
+#include "sim_results.h"
 
 #define HW_NEVENTS 5   /* cycles, instructions, l1d_miss, dtlb_miss, br_miss */
 #define SIM_NCOLS 4    /* ir, d1_miss, ll_miss, br_miss (callgrind) */
@@ -60,7 +60,9 @@ int results_disturbed(const struct bench *b, const struct cell *c, unsigned s);
 /* Everything that goes into context.json besides the environment. */
 struct run_meta {
 	const char *run_id, *argv_line, *trace, *out_dir;
-	const char *sim_d1, *sim_ll;   /* simulated cache geometry "bytes,ways,line" when simulated */
+	const struct sim_info *sim;    /* what --simulate ran (NULL: no --simulate) */
+	const struct sim_counts *sim_counts;  /* its regions, nsim of them: sim.csv */
+	size_t nsim;
 	int cpu, interrupted, simulated, cold;
 	unsigned layouts;
 	unsigned long long seed;

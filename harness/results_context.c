@@ -135,14 +135,8 @@ void results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 		b->taken > b->warmup ? b->taken - b->warmup : 0, m->interrupted ? "true" : "false",
 		m->simulated ? "true" : "false", m->max_queries, m->min_lookups, m->seed, b->epochs,
 		m->layouts, m->cold ? "true" : "false", b->evict_words * sizeof(uint64_t));
-	if (m->simulated) {
-		fprintf(f, "  \"simulation\": {\"tool\": \"valgrind callgrind --cache-sim=yes "
-			"--branch-sim=yes\", \"D1\": ");
-		out_json_str(f, m->sim_d1);
-		fprintf(f, ", \"LL\": ");
-		out_json_str(f, m->sim_ll);
-		fprintf(f, ", \"I1\": \"32768,8,64\", \"dumps\": \"callgrind/\"},\n");
-	}
+	if (m->sim)
+		sim_write_context(f, m->sim);
 	fprintf(f, "  \"workloads\": [");
 	for (size_t wi = 0; wi < b->nw; wi++)
 		fprintf(f, "%s{\"mode\": \"%s\", \"piece\": \"%s\", \"cache_state\": \"%s\", "
