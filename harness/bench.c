@@ -77,10 +77,12 @@ int bench_setup(struct bench *b)
 	for (size_t ki = 1; ki < ncols; ki++) {
 		struct kentry *e = b->kern[ki - 1];
 		if (registry_prepare(e) < 0) {
+			/* unavailable here (needs BMI2): not a failure; init() failed: refused */
 			for (size_t wi = 0; wi < b->nw; wi++) {
-				bench_cell(b, wi, ki)->state = CELL_UNAVAILABLE;
+				bench_cell(b, wi, ki)->state = e->refused ? CELL_FAILED : CELL_UNAVAILABLE;
 				bench_cell(b, wi, ki)->why = e->why_not;
 			}
+			failed += e->refused;
 			fprintf(stderr, "slidebench: kernel %s not run: %s\n", e->k->name, e->why_not);
 			continue;
 		}

@@ -9,7 +9,7 @@
 int cli_load_plugins(char **paths, size_t n)
 {
 	int refused = 0;
-	char err[512];
+	char err[1024];
 
 	for (size_t i = 0; i < n; i++) {
 		if (registry_load_plugin(paths[i], err, sizeof err) < 0) {
@@ -18,6 +18,19 @@ int cli_load_plugins(char **paths, size_t n)
 		}
 	}
 	return refused;
+}
+
+/* Returns 1 when name is left out because a refused plugin held (or may have held) it; the
+ * refusal was reported already, so the command goes on with the other kernels and exits 1. */
+static int refused_name(const char *name)
+{
+	if (registry_refused_find(name))
+		return 1;
+	if (!registry_refused_count())
+		return 0;
+	fprintf(stderr, "slidebench: no kernel \"%s\" (a refused --plugin may have held it): "
+		"left out\n", name);
+	return 1;
 }
 
 int cli_select_kernels(const char *list, struct kentry **out, size_t max)
@@ -35,6 +48,8 @@ int cli_select_kernels(const char *list, struct kentry **out, size_t max)
 		return -1;
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		struct kentry *e = registry_find(tok);
+		if (!e && refused_name(tok))
+			continue;
 		if (!e) {
 			fprintf(stderr, "slidebench: unknown kernel \"%s\"; known:", tok);
 			for (size_t i = 0; i < registry_count(); i++)

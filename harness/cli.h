@@ -21,10 +21,15 @@ int cmd_trace(int argc, char **argv);
 int cmd_trace_info(int argc, char **argv);
 int cmd_trace_dump(int argc, char **argv);
 
-/* Loads each --plugin path; prints why for those refused.  Returns how many were refused. */
+/* Loads each --plugin path (each first tried in a child process: registry.h); prints
+ * "slidebench: PATH: WHY: refused" for each one refused.  Returns how many were refused: the
+ * one rule of every command is that it still does its work for the other kernels and exits
+ * EXIT_FAIL when this is not 0. */
 int cli_load_plugins(char **paths, size_t n);
 /* Resolves a comma-separated kernel list ("all" or NULL: every kernel) into out[] (cap max).
- * Prints the unknown name and the known ones on error.  Returns the count or -1. */
+ * A name held by a refused plugin is left out (when a plugin was refused before its name was
+ * read, any unknown name is left out, with a note).  Otherwise prints the unknown name and
+ * the known ones.  Returns the count or -1. */
 int cli_select_kernels(const char *list, struct kentry **out, size_t max);
 /* Parses a whole non-negative number in [min, max]; prints what was wrong and returns -1. */
 int cli_parse_long(const char *opt, const char *s, long min, long max, long *out);

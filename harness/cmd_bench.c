@@ -283,7 +283,10 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 	}
 	if (results_write(b, &r, &m, work_dir, err, sizeof err) < 0 ||
 	    out_run_finish(work_dir, final_dir, err, sizeof err) < 0) {
-		fprintf(stderr, "slidebench bench: %s; the samples were not saved\n", err);
+		char err2[PATH_MAX + 256];
+		fprintf(stderr, "slidebench bench: %s: no results written\n", err);
+		if (out_run_abandon(work_dir, err2, sizeof err2) < 0)
+			fprintf(stderr, "slidebench bench: %s\n", err2);
 		rc = EXIT_FAIL;
 	} else if (!o->quiet) {
 		results_print(b, &r, stdout);

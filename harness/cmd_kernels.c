@@ -31,7 +31,11 @@ int cmd_list(int argc, char **argv)
 			break;
 		case 'h':
 			printf("usage: slidebench list [--plugin FILE.so]...\n"
-			       "One kernel a line: name family word_bits branching table_bytes status.\n");
+			       "One kernel a line: name family word_bits branching table_bytes status.\n"
+			       "Status: available; unavailable: WHY (cannot run on this machine);\n"
+			       "refused: WHY (a plugin that failed to load, or whose init() failed,\n"
+			       "crashed or hung: each plugin is first tried in a child process).\n"
+			       "Exit status: 0 ok; 1 a kernel or plugin was refused; 2 usage.\n");
 			return EXIT_OK;
 		default: return EXIT_USAGE;
 		}
@@ -48,7 +52,14 @@ int cmd_list(int argc, char **argv)
 		int ok = registry_prepare(e) == 0;
 		printf("%-36s %-13s %4d %-11s %10zu  %s%s\n", e->k->name, e->k->family,
 		       e->k->word_bits, BRANCHING[e->k->branching], e->k->table_bytes,
-		       ok ? "available" : "unavailable: ", ok ? "" : e->why_not);
+		       ok ? "available" : e->refused ? "refused: " : "unavailable: ",
+		       ok ? "" : e->why_not);
+		refused += e->refused;
+	}
+	for (size_t i = 0; i < registry_refused_count(); i++) {
+		const struct refused_plugin *r = registry_refused_at(i);
+		printf("%-36s %-13s %4s %-11s %10s  refused: %s: %s\n", r->name[0] ? r->name : r->path,
+		       "-", "-", "-", "-", r->path, r->why);
 	}
 	return refused ? EXIT_FAIL : EXIT_OK;
 }
@@ -84,7 +95,8 @@ int cmd_verify(int argc, char **argv)
 			printf("usage: slidebench verify [--kernel LIST] [--plugin FILE.so]... [--random N]\n"
 			       "Checks each kernel against the reference ray walk: every subset of each\n"
 			       "square's relevant occupancy (102,400 rook + 5,248 bishop cases) and N seeded\n"
-			       "random full boards per piece (default %ld).  Exit 1 on any mismatch.\n",
+			       "random full boards per piece (default %ld).  Exit 1 on any mismatch or\n"
+			       "refused kernel or plugin (the others are still verified).\n",
 			       DEFAULT_RANDOM);
 			return EXIT_OK;
 		default: return EXIT_USAGE;
@@ -101,14 +113,20 @@ int cmd_verify(int argc, char **argv)
 	for (int i = 0; i < n; i++) {
 		struct verify_result res;
 		if (registry_prepare(sel[i]) < 0) {
-			printf("%-36s skipped: %s\n", sel[i]->k->name, sel[i]->why_not);
-			skipped++;
+			printf("%-36s %s: %s\n", sel[i]->k->name,
+			       sel[i]->refused ? "refused" : "skipped", sel[i]->why_not);
+			failed += sel[i]->refused;
+			skipped += !sel[i]->refused;
 			continue;
 		}
 		int bad = verify_exhaustive(sel[i]->k, nrandom, stdout, &res) < 0;
 		printf("%-36s %s: %ld cases, %ld mismatches\n", sel[i]->k->name,
 		       bad ? "FAIL" : "ok", res.cases, res.mismatches);
 		failed += bad;
+	}
+	for (size_t i = 0; i < registry_refused_count(); i++) {
+		const struct refused_plugin *r = registry_refused_at(i);
+		printf("%-36s refused: %s: %s\n", r->name[0] ? r->name : r->path, r->path, r->why);
 	}
 	fflush(stdout);
 	if (failed)

@@ -198,7 +198,9 @@ static void trace_usage(FILE *f)
 		"A game with an illegal, ambiguous or unreadable move, broken movetext, an impossible\n"
 		"FEN tag, or cut off by the end of the input is skipped whole, with a message naming\n"
 		"input, game and ply; the other games are converted.\n\n"
-		"  -o, --output FILE   the trace to write (written to FILE.tmp, then renamed)\n"
+		"  -o, --output FILE   the trace to write (written to FILE.tmp, then renamed; - is\n"
+		"                      standard output; a FILE that exists and is not a regular\n"
+		"                      file, such as /dev/null or a FIFO, is written in place)\n"
 		"  -s, --source TEXT   source description stored in the header (default: the inputs)\n"
 		"  -q, --quiet         no progress line and no summary\n"
 		"  -h, --help          this text\n\n"
@@ -246,6 +248,11 @@ int cmd_trace(int argc, char **argv)
 		trace_usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (!strcmp(out, "-") && isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "slidebench trace: -o -: standard output is a terminal; redirect it "
+			"to a file or a pipe (a trace is binary)\n");
+		return EXIT_USAGE;
+	}
 	for (int i = optind; i < argc && !source; i++)
 		snprintf(src + strlen(src), sizeof src - strlen(src), " %s", argv[i]);
 	chess_init();
@@ -274,6 +281,6 @@ int cmd_trace(int argc, char **argv)
 		return EXIT_FAIL;
 	}
 	if (!c.quiet)
-		summary(&c, out, now() - c.t0);
+		summary(&c, strcmp(out, "-") ? out : "standard output", now() - c.t0);
 	return (c.skipped || c.inputs_failed) ? EXIT_PARTIAL : EXIT_OK;
 }

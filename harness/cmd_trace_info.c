@@ -74,7 +74,7 @@ static void men_histogram(const struct trace *t)
 
 int cmd_trace_info(int argc, char **argv)
 {
-	static const char USAGE[] = "usage: slidebench trace-info FILE\n"
+	static const char USAGE[] = "usage: slidebench trace-info FILE (- for standard input)\n"
 		"Checks a trace (header, size, checksum, every board) and prints its header and\n"
 		"statistics: positions, games, men and sliders per position, men-on-board histogram.\n"
 		"exit status: 0 ok; 1 the trace is unreadable or corrupt (the message says why); 2 usage\n";
@@ -94,7 +94,7 @@ int cmd_trace_info(int argc, char **argv)
 		white += t.rec[i].stm == 0;
 	}
 	double n = (double)t.n;
-	printf("file           %s\n", path);
+	printf("file           %s\n", strcmp(path, "-") ? path : "standard input");
 	printf("format         version %u, %d-byte header, %d-byte records, checksum 0x%016llx (ok)\n",
 	       t.version, TRACE_HEADER_BYTES, TRACE_RECORD_BYTES, (unsigned long long)t.checksum);
 	printf("source         %s\n", t.source);
@@ -114,7 +114,8 @@ int cmd_trace_info(int argc, char **argv)
 
 int cmd_trace_dump(int argc, char **argv)
 {
-	static const char USAGE[] = "usage: slidebench trace-dump [--numbers] FILE\n"
+	static const char USAGE[] = "usage: slidebench trace-dump [--numbers] FILE (- for standard "
+		"input)\n"
 		"Checks a trace and prints one FEN per position: placement and side to move\n"
 		"(castling and en passant are not stored).  -n, --numbers: prefix \"GAME PLY \".\n"
 		"exit status: 0 ok; 1 the trace is unreadable or corrupt; 2 usage\n";

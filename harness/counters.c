@@ -6,6 +6,7 @@
  * (too many hardware counters) is found and marked not live instead of failing the whole set.
  * API: https://github.com/icl-utk-edu/papi/wiki/PAPI-LL (PAPI_library_init ... PAPI_stop). */
 #include "counters.h"
+#include "counters_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@ struct counters {
 	char name[COUNTERS_MAX][COUNTERS_NAME_LEN];
 	char why[COUNTERS_MAX][COUNTERS_WHY_LEN]; /* empty when live */
 	int code[COUNTERS_MAX];
+	int resolved[COUNTERS_MAX];                /* PAPI knows the name: code[] is valid */
 	int live[COUNTERS_MAX];
 	int slot[COUNTERS_MAX];                    /* position in the shared event set */
 	int eventset;
@@ -88,32 +90,6 @@ static void counters_mark_dead(struct counters *c, size_t i, const char *why)
 
 #ifdef HAVE_PAPI
 
-/* Returns PAPI's text for error code ret (never NULL). */
-static const char *counters_strerror(int ret)
-{
-	const char *s = PAPI_strerror(ret);
-	return s ? s : "unknown PAPI error";
-}
-
-/* Returns 0 when the PAPI library is initialised, else -1 with why. */
-static int counters_papi_init(char *why, size_t whylen)
-{
-	int ret;
-
-	if (PAPI_is_initialized() != PAPI_NOT_INITED)
-		return 0;
-	ret = PAPI_library_init(PAPI_VER_CURRENT);
-	if (ret == PAPI_VER_CURRENT)
-		return 0;
-	if (ret > 0)
-		snprintf(why, whylen, "PAPI_library_init: library %d.%d, headers %d.%d",
-			 PAPI_VERSION_MAJOR(ret), PAPI_VERSION_MINOR(ret),
-			 PAPI_VERSION_MAJOR(PAPI_VERSION), PAPI_VERSION_MINOR(PAPI_VERSION));
-	else
-		snprintf(why, whylen, "PAPI_library_init: %s", counters_strerror(ret));
-	return -1;
-}
-
 /* Returns 0 when code can be added, started and stopped in an event set of its own, else -1
  * with why naming the PAPI call that failed and its error. */
 static int counters_probe(int code, char *why, size_t whylen)
@@ -138,7 +114,7 @@ destroy:
 fail:
 	if (ret == PAPI_OK)
 		return 0;
-	snprintf(why, whylen, "%s: %s", call, counters_strerror(ret));
+	counters_fail_why(code, call, ret, why, whylen);
 	return -1;
 }
 
@@ -166,8 +142,27 @@ static int counters_join(struct counters *c, size_t i, char *why, size_t whylen)
 	return 0;
 }
 
-/* Returns 0 after resolving, probing and grouping the events; -1 with err on an unknown name. */
-static int counters_setup(struct counters *c, char *err, size_t errlen)
+/* Returns 0 after resolving every name (an unresolved one is marked dead, with the reason), or
+ * -1 with err for a user's name that no PAPI component knows. */
+static int counters_resolve(struct counters *c, enum counters_kind kind, char *err, size_t errlen)
+{
+	char why[COUNTERS_WHY_LEN];
+
+	for (size_t i = 0; i < c->n; i++) {
+		if (PAPI_event_name_to_code(c->name[i], &c->code[i]) == PAPI_OK) {
+			c->resolved[i] = 1;
+			continue;
+		}
+		if (!counters_unresolved(c->name[i], why, sizeof why) && kind == COUNTERS_USER) {
+			snprintf(err, errlen, "unknown event \"%s\": %s", c->name[i], why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Returns 0 after resolving, probing and grouping the events; -1 with err on a usage error. */
+static int counters_setup(struct counters *c, enum counters_kind kind, char *err, size_t errlen)
 {
 	char why[COUNTERS_WHY_LEN];
 	size_t i;
@@ -177,12 +172,8 @@ static int counters_setup(struct counters *c, char *err, size_t errlen)
 			counters_mark_dead(c, i, why);
 		return 0;
 	}
-	for (i = 0; i < c->n; i++)
-		if (PAPI_event_name_to_code(c->name[i], &c->code[i]) != PAPI_OK) {
-			snprintf(err, errlen,
-				 "unknown event \"%s\" (see papi_avail / papi_native_avail)", c->name[i]);
-			return -1;
-		}
+	if (counters_resolve(c, kind, err, errlen) < 0)
+		return -1;
 	c->eventset = PAPI_NULL;
 	if (PAPI_create_eventset(&c->eventset) != PAPI_OK) {
 		c->eventset = PAPI_NULL;
@@ -190,6 +181,11 @@ static int counters_setup(struct counters *c, char *err, size_t errlen)
 		return -1;
 	}
 	for (i = 0; i < c->n; i++) {
+		if (!c->resolved[i]) {
+			counters_unresolved(c->name[i], why, sizeof why);
+			counters_mark_dead(c, i, why);
+			continue;
+		}
 		if (counters_probe(c->code[i], why, sizeof why) < 0 ||
 		    counters_join(c, i, why, sizeof why) < 0) {
 			counters_mark_dead(c, i, why);
@@ -204,9 +200,9 @@ static int counters_setup(struct counters *c, char *err, size_t errlen)
 #else /* !HAVE_PAPI */
 
 /* Returns 0 after marking every event not live: this build has no PAPI. */
-static int counters_setup(struct counters *c, char *err, size_t errlen)
+static int counters_setup(struct counters *c, enum counters_kind kind, char *err, size_t errlen)
 {
-	(void)err, (void)errlen;
+	(void)kind, (void)err, (void)errlen;
 	for (size_t i = 0; i < c->n; i++)
 		counters_mark_dead(c, i, "slidebench was built without PAPI");
 	return 0;
@@ -215,6 +211,13 @@ static int counters_setup(struct counters *c, char *err, size_t errlen)
 #endif
 
 int counters_open(const char *list, struct counters **out, char *err, size_t errlen)
+{
+	return list ? counters_open_ex(list, COUNTERS_USER, out, err, errlen) :
+		      counters_open_ex(COUNTERS_DEFAULT_LIST, COUNTERS_WISH, out, err, errlen);
+}
+
+int counters_open_ex(const char *list, enum counters_kind kind, struct counters **out, char *err,
+		     size_t errlen)
 {
 	struct counters *c = calloc(1, sizeof *c);
 
@@ -226,8 +229,7 @@ int counters_open(const char *list, struct counters **out, char *err, size_t err
 #ifdef HAVE_PAPI
 	c->eventset = PAPI_NULL;
 #endif
-	if (counters_parse(c, list ? list : COUNTERS_DEFAULT_LIST, err, errlen) < 0 ||
-	    counters_setup(c, err, errlen) < 0) {
+	if (counters_parse(c, list, err, errlen) < 0 || counters_setup(c, kind, err, errlen) < 0) {
 		counters_close(c);
 		return -1;
 	}
@@ -300,21 +302,4 @@ void counters_close(struct counters *c)
 	}
 #endif
 	free(c);
-}
-
-const char *counters_papi_version(void)
-{
-#ifdef HAVE_PAPI
-	static char buf[32];
-	char why[COUNTERS_WHY_LEN];
-	int v = PAPI_VERSION;
-
-	if (counters_papi_init(why, sizeof why) == 0)
-		v = PAPI_get_opt(PAPI_LIB_VERSION, NULL);
-	snprintf(buf, sizeof buf, "%d.%d.%d.%d", PAPI_VERSION_MAJOR(v), PAPI_VERSION_MINOR(v),
-		 PAPI_VERSION_REVISION(v), PAPI_VERSION_INCREMENT(v));
-	return buf;
-#else
-	return "none (built without PAPI)";
-#endif
 }

@@ -14,10 +14,23 @@
 
 struct counters; /* opaque */
 
-/* Parses a comma list of PAPI preset or native event names (COUNTERS_DEFAULT_LIST when list is
- * NULL), probes each alone (create, add, start, stop), then builds one event set of the live ones;
- * events that do not fit together are not live, with why.  Unknown, empty, repeated or too many
- * names: -1 with err set (a usage error).  Not-live events get one stderr note each. */
+/* How counters_open_ex treats a name it cannot count. */
+enum counters_kind {
+	COUNTERS_USER, /* typed by the user: a name no PAPI component knows is a usage error */
+	COUNTERS_WISH  /* a wish list (the default): every name it cannot count is only a note */
+};
+
+/* Parses a comma list of PAPI preset or native event names, probes each alone (create, add,
+ * start, stop), then builds one event set of the live ones; events that do not fit together are
+ * not live, with why.  Not-live events get one stderr note each with the reason (PAPI's error, or
+ * the disabled component's reason).  Empty, repeated or too many names: -1 with err (a usage
+ * error), whatever the kind.  COUNTERS_USER also refuses a name no PAPI component knows (a name
+ * of a disabled component, which cannot be checked here, is a note).  COUNTERS_WISH never fails
+ * for an event the machine lacks.  Returns 0, or -1 with err set. */
+int counters_open_ex(const char *list, enum counters_kind kind, struct counters **out, char *err,
+		     size_t errlen);
+/* Returns counters_open_ex(list, COUNTERS_USER, ...), or for list NULL the default wish list
+ * (COUNTERS_DEFAULT_LIST as COUNTERS_WISH): what `bench --events` does with its argument. */
 int counters_open(const char *list, struct counters **out, char *err, size_t errlen);
 /* Returns the number of events asked for (live or not). */
 size_t counters_n(const struct counters *c);
@@ -37,5 +50,20 @@ int counters_stop(struct counters *c, long long vals[]);
 void counters_close(struct counters *c);
 /* Returns the PAPI library version, e.g. "7.0.1.0", or "none (built without PAPI)". */
 const char *counters_papi_version(void);
+
+/* For a name PAPI cannot resolve: returns 1 when it belongs to a component that is disabled here
+ * (why: that component and PAPI's reason), 0 when no component knows it (why: what to look at). */
+int counters_unresolved(const char *name, char *why, size_t whylen);
+
+/* One counter source (a PAPI component) and whether it can count anything here. */
+struct counters_source {
+	char name[48];  /* "papi:perf_event", ..., or "papi" when PAPI itself is missing */
+	int live;       /* 1 when the component is enabled and has events */
+	char why[192];  /* why not live (PAPI's disabled reason), or what it counts when live */
+};
+
+/* Fills up to max sources (PAPI's components, enabled or not, with the disabled reason); returns
+ * how many were filled (>= 1: without PAPI one entry says why). */
+size_t counters_sources(struct counters_source *out, size_t max);
 
 #endif

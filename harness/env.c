@@ -238,6 +238,14 @@ void env_capture(struct env_info *e, int pinned_cpu)
 	env_flags_note(e);
 	env_thp_governor(e, pinned_cpu);
 	env_detect_vm(e);
+	env_cpu_identity(e);
+	env_caches(&e->caches, pinned_cpu);
+	if (e->is_vm && e->caches.l1d)
+		env_note_add(e->caches.source, sizeof e->caches.source, "(in a guest: as the "
+			     "hypervisor reports them)");
+	if (!strcmp(e->cpu_vendor, "AuthenticAMD") && e->caches.l3 > 128L << 20)
+		env_note_add(e->caches.source, sizeof e->caches.source, "(an L3 above 128 MiB is "
+			     "more than any AMD core complex has: likely the whole package's)");
 	snprintf(e->kernel_release, sizeof e->kernel_release, "%s",
 		 uname(&u) == 0 ? u.release : "unknown");
 	if (gethostname(e->hostname, sizeof e->hostname) != 0)

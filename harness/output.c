@@ -1,5 +1,6 @@
 /* output.c - atomic result files and run directories. */
 #include <errno.h>
+#include <ftw.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,13 +84,49 @@ int out_run_finish(const char *work_dir, const char *final_dir, char *err, size_
 	return 0;
 }
 
+/* Removes one entry of the tree nftw walks (children first); returns 0 or -1. */
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+int out_run_abandon(const char *work_dir, char *err, size_t errlen)
+{
+	if (nftw(work_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) < 0) {
+		snprintf(err, errlen, "%s: cannot remove: %s (remove it by hand before running "
+			 "with the same --out again)", work_dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+enum out_how out_how(const char *path)
+{
+	struct stat st;
+
+	if (!strcmp(path, "-"))
+		return OUT_STDOUT;
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return OUT_DIRECT;
+	return OUT_RENAME;
+}
+
 int out_open(struct out_file *o, const char *dir, const char *name, char *err, size_t errlen)
 {
 	snprintf(o->final, sizeof o->final, "%s/%s", dir, name);
-	snprintf(o->tmp, sizeof o->tmp, "%s/.%s.tmp", dir, name);
-	o->f = fopen(o->tmp, "w");
+	o->how = out_how(o->final);
+	o->tmp[0] = 0;
+	if (o->how == OUT_STDOUT) {
+		o->f = stdout;
+		return 0;
+	}
+	if (o->how == OUT_RENAME)
+		snprintf(o->tmp, sizeof o->tmp, "%s/.%s.tmp", dir, name);
+	o->f = fopen(o->tmp[0] ? o->tmp : o->final, "w");
 	if (!o->f) {
-		snprintf(err, errlen, "%s: cannot write: %s", o->tmp, strerror(errno));
+		snprintf(err, errlen, "%s: cannot write: %s", o->tmp[0] ? o->tmp : o->final,
+			 strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -97,24 +134,64 @@ int out_open(struct out_file *o, const char *dir, const char *name, char *err, s
 
 int out_commit(struct out_file *o, char *err, size_t errlen)
 {
-	int bad = fflush(o->f) != 0 || ferror(o->f) || fsync(fileno(o->f)) != 0;
+	int e = 0;
 
-	bad |= fclose(o->f) != 0;
+	errno = 0;
+	if (fflush(o->f) != 0 || ferror(o->f))
+		e = errno ? errno : EIO;
+	else if (o->how == OUT_RENAME && fsync(fileno(o->f)) != 0)
+		e = errno;
+	if (o->how != OUT_STDOUT && fclose(o->f) != 0 && !e)
+		e = errno;
 	o->f = NULL;
-	if (bad || rename(o->tmp, o->final) < 0) {
-		snprintf(err, errlen, "%s: write failed: %s", o->final, strerror(errno));
-		unlink(o->tmp);
+	if (!e && o->how == OUT_RENAME && rename(o->tmp, o->final) < 0)
+		e = errno;
+	if (e) {
+		snprintf(err, errlen, "%s: write failed: %s", o->final, strerror(e));
+		if (o->tmp[0])
+			unlink(o->tmp);
 		return -1;
 	}
 	return 0;
 }
 
+int out_copy(FILE *from, const char *path, char *err, size_t errlen)
+{
+	int to_stdout = out_how(path) == OUT_STDOUT, e = 0;
+	const char *name = to_stdout ? "standard output" : path;
+	FILE *out = to_stdout ? stdout : fopen(path, "wb");
+	char buf[1 << 16];
+	size_t n;
+
+	if (!out) {
+		snprintf(err, errlen, "%s: cannot write: %s", name, strerror(errno));
+		return -1;
+	}
+	rewind(from);
+	while (!e && (n = fread(buf, 1, sizeof buf, from)) > 0)
+		if (fwrite(buf, 1, n, out) != n)
+			e = errno ? errno : EIO;
+	if (!e && ferror(from)) {
+		snprintf(err, errlen, "temporary file: cannot read back: %s", strerror(errno));
+		e = -1;
+	}
+	errno = 0;
+	if (!e && (fflush(out) != 0 || ferror(out)))
+		e = errno ? errno : EIO;
+	if (!to_stdout && fclose(out) != 0 && !e)
+		e = errno;
+	if (e > 0)
+		snprintf(err, errlen, "%s: write failed: %s", name, strerror(e));
+	return e ? -1 : 0;
+}
+
 void out_abort(struct out_file *o)
 {
-	if (o->f)
+	if (o->f && o->how != OUT_STDOUT)
 		fclose(o->f);
 	o->f = NULL;
-	unlink(o->tmp);
+	if (o->tmp[0])
+		unlink(o->tmp);
 }
 
 void out_csv_str(FILE *f, const char *s)

@@ -1,18 +1,33 @@
 /* output.h - result files that are never half-written and never overwrite an earlier run:
  * each file is written to a temporary name and renamed; a run is written into a hidden
- * work directory that is renamed to results/<run-id> only when complete. */
+ * work directory that is renamed to results/<run-id> only when complete.
+ *
+ * The one exception, for every file slidebench writes: "-" is standard output, and a path
+ * that exists and is not a regular file (/dev/null, /dev/full, a FIFO, a symbolic link) is
+ * written in place, never renamed over: a temporary renamed onto /dev/null would replace the
+ * device node with a regular file. */
 #ifndef SB_OUTPUT_H
 #define SB_OUTPUT_H
 
 #include <limits.h>
 #include <stdio.h>
 
+/* How a path is written (out_how). */
+enum out_how {
+	OUT_RENAME,   /* a new or regular file: a temporary beside it, renamed into place */
+	OUT_DIRECT,   /* exists and is not a regular file: opened and written in place */
+	OUT_STDOUT    /* "-": standard output */
+};
+
 struct out_file {
 	FILE *f;
-	char tmp[PATH_MAX];
+	enum out_how how;
+	char tmp[PATH_MAX];    /* "" unless how is OUT_RENAME */
 	char final[PATH_MAX];
 };
 
+/* Returns how path is to be written (see the top of this file). */
+enum out_how out_how(const char *path);
 /* Returns a fresh run id: UTC time and process id, e.g. "20261121-131502-4711". */
 void out_run_id(char *buf, size_t len);
 /* Chooses the run's directory (`requested`, or results/<run_id>) and creates its hidden work
@@ -21,10 +36,20 @@ int out_run_begin(const char *requested, const char *run_id, char *final_dir, ch
 		  size_t len, char *err, size_t errlen);
 /* Renames the work directory to its final name; 0 or -1 (err), the work directory kept. */
 int out_run_finish(const char *work_dir, const char *final_dir, char *err, size_t errlen);
-/* Opens dir/name for writing under a temporary name.  0 or -1 (err). */
+/* Removes the work directory of a run that could not be written (its files and
+ * subdirectories), so it does not block the next run of the same name.  0 or -1 (err). */
+int out_run_abandon(const char *work_dir, char *err, size_t errlen);
+/* Opens dir/name for writing: under a temporary name, or in place / standard output as
+ * out_how() says.  0 or -1 (err). */
 int out_open(struct out_file *o, const char *dir, const char *name, char *err, size_t errlen);
-/* Flushes, syncs, closes and renames into place.  0 or -1 (err; the temporary is removed). */
+/* Flushes, syncs, closes and renames into place (in place: flushes and closes; standard
+ * output is flushed, not closed).  0 or -1 (err names the file and the reason; the
+ * temporary is removed). */
 int out_commit(struct out_file *o, char *err, size_t errlen);
+/* Copies the rest of `from` (rewound first) to path, which out_how() says is standard
+ * output or written in place.  0 or -1 (err names the file and the reason, e.g. "/dev/full:
+ * No space left on device"). */
+int out_copy(FILE *from, const char *path, char *err, size_t errlen);
 /* Closes and removes the temporary file. */
 void out_abort(struct out_file *o);
 /* Writes s as one CSV field, quoted when it holds a comma, quote or newline. */

@@ -2,11 +2,74 @@
  * machine, the timer, which counters were live and why not, build, run settings, kernels). */
 #include <stdio.h>
 
+#include "disturb.h"
 #include "env.h"
+#include "hugepage.h"
 #include "output.h"
 #include "results.h"
 
 static const char *const BRANCH_NAME[] = { "conditional", "branchless" };
+
+/* The compiler that built this binary: SB_CC from the Makefile ("gcc 12.2.0", "clang 14.0.6"),
+ * else gcc with the version the Makefile asked it for. */
+#ifdef SB_CC
+#define CONTEXT_CC SB_CC
+#else
+#define CONTEXT_CC "gcc " SB_CC_VERSION
+#endif
+
+/* Returns nothing; writes a size in bytes, or null when it is not known. */
+static void context_bytes(FILE *f, const char *key, long bytes)
+{
+	if (bytes > 0)
+		fprintf(f, ", \"%s\": %ld", key, bytes);
+	else
+		fprintf(f, ", \"%s\": null", key);
+}
+
+/* Returns nothing; writes the cpu identity and cache keys of "machine" (after cpu_model). */
+static void context_cpu(FILE *f, const struct env_info *env)
+{
+	fprintf(f, ", \"cpu_vendor\": ");
+	out_json_str(f, env->cpu_vendor);
+	if (env->cpu_family >= 0)
+		fprintf(f, ", \"cpu_family\": %d, \"cpu_model_number\": %d, \"cpu_stepping\": %d, "
+			"\"cpu_family_hex\": \"0x%x\", \"cpu_model_hex\": \"0x%02x\", "
+			"\"cpu_stepping_hex\": \"0x%x\"", env->cpu_family, env->cpu_model_number,
+			env->cpu_stepping, (unsigned)env->cpu_family, (unsigned)env->cpu_model_number,
+			(unsigned)env->cpu_stepping);
+	else
+		fprintf(f, ", \"cpu_family\": null, \"cpu_model_number\": null, "
+			"\"cpu_stepping\": null");
+	fprintf(f, ", \"uarch\": ");
+	out_json_str(f, env->uarch);
+	context_bytes(f, "l1d_bytes", env->caches.l1d);
+	context_bytes(f, "l1i_bytes", env->caches.l1i);
+	context_bytes(f, "l2_bytes", env->caches.l2);
+	context_bytes(f, "l3_bytes", env->caches.l3);
+	fprintf(f, ", \"cache_source\": ");
+	out_json_str(f, env->caches.source);
+}
+
+/* Returns nothing; writes "counter_sources": PAPI's components (live or why not) and the
+ * getrusage-based disturbance detection, which is live everywhere. */
+static void context_sources(FILE *f)
+{
+	struct counters_source src[16];
+	size_t n = counters_sources(src, sizeof src / sizeof src[0]);
+
+	fprintf(f, "  \"counter_sources\": [");
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "%s{\"name\": ", i ? ", " : "");
+		out_json_str(f, src[i].name);
+		fprintf(f, ", \"live\": %s, \"why\": ", src[i].live ? "true" : "false");
+		out_json_str(f, src[i].why);
+		fputc('}', f);
+	}
+	fprintf(f, "%s{\"name\": \"disturbance\", \"live\": true, \"why\": ", n ? ", " : "");
+	out_json_str(f, disturb_method());
+	fprintf(f, "}],\n");
+}
 
 void results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 {
@@ -20,13 +83,14 @@ void results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 	fprintf(f, ",\n  \"slidebench\": {\"git_rev\": ");
 	out_json_str(f, SB_GIT_REV);
 	fprintf(f, ", \"compiler\": ");
-	out_json_str(f, "gcc " SB_CC_VERSION);
+	out_json_str(f, CONTEXT_CC);
 	fprintf(f, ", \"cflags\": ");
 	out_json_str(f, SB_CFLAGS);
 	fprintf(f, ", \"abi_version\": %d, \"word_size_bits\": %d},\n", SB_ABI_VERSION,
 		(int)(8 * sizeof(void *)));
 	fprintf(f, "  \"machine\": {\"cpu_model\": ");
 	out_json_str(f, env.cpu_model);
+	context_cpu(f, &env);
 	fprintf(f, ", \"cpu_flags\": ");
 	out_json_str(f, env.cpu_flags_note);
 	fprintf(f, ", \"ncpus\": %ld, \"is_vm\": %s, \"hypervisor\": ", env.ncpus,
@@ -46,6 +110,10 @@ void results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 		b->timer.tick_ghz, b->timer.calib_spread);
 	fprintf(f, "  \"pinned_cpu\": %d,\n  \"papi_version\": ", m->cpu);
 	out_json_str(f, counters_papi_version());
+	fprintf(f, ",\n");
+	context_sources(f);
+	fprintf(f, "  \"tables\": ");
+	hugepage_write_json(f);
 	fprintf(f, ",\n  \"events\": [");
 	for (size_t e = 0; e < b->nev; e++) {
 		fprintf(f, "%s{\"name\": ", e ? ", " : "");

@@ -6,9 +6,11 @@
 #include <string.h>
 
 #include "chess.h"
+#include "output.h"
 #include "trace.h"
 
 #define WRITE_BUF_RECORDS 4096
+#define CHECKSUM_AT 40
 static const unsigned char MAGIC[8] = { 'S', 'B', 'T', 'R', 'A', 'C', 'E', 0 };
 
 /* Stores v little-endian in n bytes at p (a plain copy on little-endian hosts). */
@@ -79,6 +81,15 @@ static uint64_t rec_decode(const unsigned char *p, struct trace_rec *r, uint64_t
 	return trace_fnv(h, get_le(p + 64, 8));
 }
 
+/* Returns h extended by the header's words but the checksum's (version 2's checksum). */
+static uint64_t header_fold(uint64_t h, const unsigned char *hdr)
+{
+	for (int at = 0; at < TRACE_HEADER_BYTES; at += 8)
+		if (at != CHECKSUM_AT)
+			h = trace_fnv(h, get_le(hdr + at, 8));
+	return h;
+}
+
 int trace_writer_open(struct trace_writer *w, const char *path, const char *source, char *err,
 		      size_t errlen)
 {
@@ -89,10 +100,14 @@ int trace_writer_open(struct trace_writer *w, const char *path, const char *sour
 	snprintf(w->tmp, sizeof w->tmp, "%s.tmp", path);
 	snprintf(w->source, sizeof w->source, "%s", source);
 	w->hash = TRACE_FNV_START;
+	w->how = out_how(path);
+	if (w->how != OUT_RENAME)
+		w->tmp[0] = 0;  /* written in place at the end, from an anonymous file */
 	w->buf = malloc(WRITE_BUF_RECORDS * TRACE_RECORD_BYTES);
-	w->f = fopen(w->tmp, "wb");
+	w->f = w->tmp[0] ? fopen(w->tmp, "wb") : tmpfile();
 	if (!w->f || !w->buf || fwrite(zero, 1, sizeof zero, w->f) != sizeof zero) {
-		say(err, errlen, "%s: %s", w->tmp, w->buf ? strerror(errno) : "out of memory");
+		say(err, errlen, "%s: %s", w->tmp[0] ? w->tmp : "temporary file",
+		    w->buf ? strerror(errno) : "out of memory");
 		trace_writer_abort(w);
 		return -1;
 	}
@@ -103,7 +118,8 @@ int trace_writer_open(struct trace_writer *w, const char *path, const char *sour
 static int writer_flush(struct trace_writer *w, char *err, size_t errlen)
 {
 	if (w->used && fwrite(w->buf, 1, w->used, w->f) != w->used)
-		return say(err, errlen, "%s: %s", w->tmp, strerror(errno));
+		return say(err, errlen, "%s: %s", w->tmp[0] ? w->tmp : "temporary file",
+			   strerror(errno));
 	w->used = 0;
 	return 0;
 }
@@ -130,20 +146,23 @@ int trace_writer_close(struct trace_writer *w, char *err, size_t errlen)
 	put_le(h + 16, TRACE_RECORD_BYTES, 4);
 	put_le(h + 24, w->n, 8);
 	put_le(h + 32, w->games, 8);
-	put_le(h + 40, w->hash, 8);
 	memcpy(h + 64, w->source, strnlen(w->source, TRACE_SOURCE_MAX - 1));
-	if (writer_flush(w, err, errlen) < 0 || fseek(w->f, 0, SEEK_SET) ||
-	    fwrite(h, 1, sizeof h, w->f) != sizeof h || fclose(w->f)) {
+	put_le(h + CHECKSUM_AT, header_fold(w->hash, h), 8);
+	int bad = writer_flush(w, err, errlen) < 0 || fseek(w->f, 0, SEEK_SET) ||
+		  fwrite(h, 1, sizeof h, w->f) != sizeof h || fflush(w->f) ||
+		  (!w->tmp[0] && out_copy(w->f, w->path, err, errlen) < 0);
+	bad |= fclose(w->f) != 0;
+	w->f = NULL;
+	if (bad) {
 		if (!err[0])
-			say(err, errlen, "%s: %s", w->tmp, strerror(errno));
-		w->f = NULL;
+			say(err, errlen, "%s: %s", w->tmp[0] ? w->tmp : "temporary file",
+			    strerror(errno));
 		trace_writer_abort(w);
 		return -1;
 	}
-	w->f = NULL;
 	free(w->buf);
 	w->buf = NULL;
-	if (rename(w->tmp, w->path)) {
+	if (w->tmp[0] && rename(w->tmp, w->path)) {
 		say(err, errlen, "%s: cannot rename from %s: %s", w->path, w->tmp, strerror(errno));
 		remove(w->tmp);
 		return -1;
@@ -158,22 +177,25 @@ void trace_writer_abort(struct trace_writer *w)
 	w->f = NULL;
 	free(w->buf);
 	w->buf = NULL;
-	remove(w->tmp);
+	if (w->tmp[0])
+		remove(w->tmp);
 }
 
-/* Returns 0 after reading and checking the header of f into t (count in *n), or -1. */
-static int load_header(FILE *f, const char *path, struct trace *t, uint64_t *n, char *err,
-		       size_t errlen)
+/* Returns 0 after reading the header of f into h and checking it into t (count in *n), or
+ * -1 with err. */
+static int load_header(FILE *f, const char *path, unsigned char *h, struct trace *t,
+		       uint64_t *n, char *err, size_t errlen)
 {
-	unsigned char h[TRACE_HEADER_BYTES];
-	size_t got = fread(h, 1, sizeof h, f);
+	size_t got = fread(h, 1, TRACE_HEADER_BYTES, f);
+	uint64_t version = got < 12 ? 0 : get_le(h + 8, 4);
 
 	if (got < sizeof MAGIC || memcmp(h, MAGIC, sizeof MAGIC))
 		return say(err, errlen, "%s: bad magic (not a slidebench trace)", path);
-	if (got < 12 || get_le(h + 8, 4) != TRACE_VERSION)
-		return say(err, errlen, "%s: unknown version %llu (this slidebench reads version %d)",
-			   path, got < 12 ? 0ULL : (unsigned long long)get_le(h + 8, 4), TRACE_VERSION);
-	if (got < sizeof h)
+	if (version < TRACE_VERSION_MIN || version > TRACE_VERSION)
+		return say(err, errlen, "%s: unknown version %llu (this slidebench reads versions "
+			   "%d to %d; a newer slidebench wrote it, or rebuild it with make trace)",
+			   path, (unsigned long long)version, TRACE_VERSION_MIN, TRACE_VERSION);
+	if (got < TRACE_HEADER_BYTES)
 		return say(err, errlen, "%s: truncated header (%zu of %d bytes)", path, got,
 			   TRACE_HEADER_BYTES);
 	if (get_le(h + 12, 4) != TRACE_HEADER_BYTES || get_le(h + 16, 4) != TRACE_RECORD_BYTES ||
@@ -185,9 +207,9 @@ static int load_header(FILE *f, const char *path, struct trace *t, uint64_t *n, 
 	if (*n == 0 || *n > SIZE_MAX / sizeof(struct trace_rec) / 2)
 		return say(err, errlen, "%s: bad header (record count %llu)", path,
 			   (unsigned long long)*n);
-	t->version = TRACE_VERSION;
+	t->version = (uint32_t)version;
 	t->games = get_le(h + 32, 8);
-	t->checksum = get_le(h + 40, 8);
+	t->checksum = get_le(h + CHECKSUM_AT, 8);
 	memcpy(t->source, h + 64, TRACE_SOURCE_MAX);
 	return 0;
 }
@@ -206,8 +228,10 @@ static int load_check(const struct trace *t, const char *path, char *err, size_t
 	return 0;
 }
 
-/* Returns 0 after reading t->n records from f, checking the count and the checksum. */
-static int load_records(FILE *f, const char *path, struct trace *t, char *err, size_t errlen)
+/* Returns 0 after reading t->n records from f, checking the count and the checksum (of the
+ * records, and from version 2 on of the header hdr too). */
+static int load_records(FILE *f, const char *path, const unsigned char *hdr, struct trace *t,
+			char *err, size_t errlen)
 {
 	unsigned char *buf = malloc(WRITE_BUF_RECORDS * TRACE_RECORD_BYTES);
 	uint64_t hash = TRACE_FNV_START;
@@ -230,21 +254,28 @@ static int load_records(FILE *f, const char *path, struct trace *t, char *err, s
 		return -1;
 	if (fgetc(f) != EOF)
 		return say(err, errlen, "%s: data after the last record (%zu records)", path, t->n);
+	if (t->version >= 2)
+		hash = header_fold(hash, hdr);
 	if (hash != t->checksum)
-		return say(err, errlen, "%s: checksum mismatch (header 0x%016llx, records 0x%016llx)",
-			   path, (unsigned long long)t->checksum, (unsigned long long)hash);
+		return say(err, errlen, "%s: checksum mismatch (header says 0x%016llx, the %s hash "
+			   "to 0x%016llx)", path, (unsigned long long)t->checksum,
+			   t->version >= 2 ? "header and records" : "records",
+			   (unsigned long long)hash);
 	return load_check(t, path, err, errlen);
 }
 
 int trace_load(const char *path, struct trace *t, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
+	int from_stdin = !strcmp(path, "-");
+	FILE *f = from_stdin ? stdin : fopen(path, "rb");
+	unsigned char hdr[TRACE_HEADER_BYTES];
 	uint64_t n = 0;
 
 	memset(t, 0, sizeof *t);
+	path = from_stdin ? "standard input" : path;
 	if (!f)
 		return say(err, errlen, "%s: %s", path, strerror(errno));
-	if (load_header(f, path, t, &n, err, errlen) < 0)
+	if (load_header(f, path, hdr, t, &n, err, errlen) < 0)
 		goto close_file;
 	t->n = (size_t)n;
 	t->rec = malloc(t->n * sizeof *t->rec);
@@ -252,14 +283,16 @@ int trace_load(const char *path, struct trace *t, char *err, size_t errlen)
 		say(err, errlen, "%s: out of memory for %zu records", path, t->n);
 		goto close_file;
 	}
-	if (load_records(f, path, t, err, errlen) < 0)
+	if (load_records(f, path, hdr, t, err, errlen) < 0)
 		goto free_records;
-	fclose(f);
+	if (!from_stdin)
+		fclose(f);
 	return 0;
 free_records:
 	free(t->rec);
 close_file:
-	fclose(f);
+	if (!from_stdin)
+		fclose(f);
 	memset(t, 0, sizeof *t);
 	return -1;
 }

@@ -50,7 +50,7 @@ expect "wrong ABI refused" 1 'plugin ABI version 42, this slidebench speaks 2' -
 expect "refused plugin, others still listed" 1 '^reference ' -- $SB list --plugin $P/bad-abi.so
 expect "good plugin verifies" 0 'example-plugin +ok: 307648 cases, 0 mismatches' -- $SB verify --plugin $P/example-plugin.so --kernel example-plugin
 expect "wrong plugin caught" 1 'mismatch: kernel=wrong-attacks piece=rook sq=28' -- $SB verify --plugin $P/wrong-attacks.so --kernel wrong-attacks
-expect "failing init skipped" 0 'failing-init +skipped: init\(\) failed' -- $SB verify --plugin $P/failing-init.so --kernel failing-init,reference
+expect "failing init refused" 1 'failing-init +refused: .*init\(\) failed' -- $SB verify --plugin $P/failing-init.so --kernel failing-init,reference
 
 # bench with a good and a wrong plugin: the wrong one is named and not timed, the rest are.
 expect "bench excludes the wrong plugin" 1 'kernel wrong-attacks: .* queries wrong: not timed' -- \

@@ -63,9 +63,86 @@ static void test_pin(void)
 	      "pin to -1: err \"%s\"", err);
 }
 
+/* Returns nothing; the microarchitecture table names the models it should and no others. */
+static void test_uarch_table(void)
+{
+	static const struct {
+		const char *vendor;
+		int family, model, stepping;
+		const char *want;
+	} cases[] = {
+		{"AuthenticAMD", 0x1a, 0x02, 1, "Zen 5"},  /* this project's bhyve guest (Turin) */
+		{"AuthenticAMD", 0x1a, 0x44, 0, "Zen 5"},  /* Granite Ridge */
+		{"AuthenticAMD", 0x19, 0x01, 1, "Zen 3"},  /* Milan */
+		{"AuthenticAMD", 0x19, 0x21, 0, "Zen 3"},  /* Vermeer */
+		{"AuthenticAMD", 0x19, 0x44, 1, "Zen 3+"}, /* Rembrandt */
+		{"AuthenticAMD", 0x19, 0x11, 1, "Zen 4"},  /* Genoa */
+		{"AuthenticAMD", 0x19, 0x61, 2, "Zen 4"},  /* Raphael */
+		{"AuthenticAMD", 0x17, 0x01, 2, "Zen"},    /* Naples */
+		{"AuthenticAMD", 0x17, 0x08, 2, "Zen+"},   /* Pinnacle Ridge */
+		{"AuthenticAMD", 0x17, 0x31, 0, "Zen 2"},  /* Rome */
+		{"AuthenticAMD", 0x17, 0x71, 0, "Zen 2"},  /* Matisse */
+		{"GenuineIntel", 6, 0x55, 4, "Skylake-SP"},
+		{"GenuineIntel", 6, 0x55, 7, "Cascade Lake"},
+		{"GenuineIntel", 6, 0x9e, 10, "Kaby/Coffee Lake (Skylake core)"},
+		{"GenuineIntel", 6, 0x97, 2, "Alder Lake (Golden Cove + Gracemont)"},
+		{"GenuineIntel", 6, 0x8f, 8, "Sapphire Rapids (Golden Cove)"},
+		{"AuthenticAMD", 6, 0x97, 2, "unknown"},   /* an Intel model number under AMD */
+		{"AuthenticAMD", 0x1b, 0x00, 0, "unknown"},
+		{"unknown", -1, -1, -1, "unknown"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *got = env_uarch_name(cases[i].vendor, cases[i].family, cases[i].model,
+						 cases[i].stepping);
+		CHECK(!strcmp(got, cases[i].want), "%s family 0x%x model 0x%x stepping %d: "
+		      "expected \"%s\" got \"%s\"", cases[i].vendor, (unsigned)cases[i].family,
+		      (unsigned)cases[i].model, cases[i].stepping, cases[i].want, got);
+	}
+}
+
+/* Returns nothing; the cpu identity and caches of this machine are consistent. */
+static void test_cpu_and_caches(void)
+{
+	struct env_info e;
+	struct env_caches c;
+
+	env_capture(&e, -1);
+	printf("  vendor %s family %d (0x%x) model %d (0x%x) stepping %d uarch \"%s\"\n",
+	       e.cpu_vendor, e.cpu_family, (unsigned)e.cpu_family, e.cpu_model_number,
+	       (unsigned)e.cpu_model_number, e.cpu_stepping, e.uarch);
+	printf("  caches L1d %ld L1i %ld L2 %ld L3 %ld from %s\n", e.caches.l1d, e.caches.l1i,
+	       e.caches.l2, e.caches.l3, e.caches.source);
+	CHECK(e.cpu_vendor[0] && memchr(e.cpu_vendor, 0, sizeof e.cpu_vendor), "vendor");
+	CHECK((e.cpu_family < 0) == !strcmp(e.cpu_vendor, "unknown"), "vendor %s family %d",
+	      e.cpu_vendor, e.cpu_family);
+	CHECK(!strcmp(e.uarch, env_uarch_name(e.cpu_vendor, e.cpu_family, e.cpu_model_number,
+					      e.cpu_stepping)), "uarch \"%s\"", e.uarch);
+#if defined(__x86_64__) || defined(__i386__)
+	CHECK(e.cpu_family > 0 && e.cpu_model_number >= 0 && e.cpu_stepping >= 0,
+	      "x86 without a cpuid signature: %d %d %d", e.cpu_family, e.cpu_model_number,
+	      e.cpu_stepping);
+#endif
+	CHECK(e.caches.source[0], "cache source empty");
+	CHECK(env_caches(&c, -1) == (c.l1d ? 0 : -1), "env_caches return vs l1d %ld", c.l1d);
+	CHECK(c.l1d == e.caches.l1d && c.l2 == e.caches.l2 && c.l3 == e.caches.l3,
+	      "env_caches disagrees with env_capture");
+	if (!c.l1d) {
+		printf("SKIPPED: cache size checks: %s\n", c.source);
+		return;
+	}
+	/* plausibility of sizes (no timing): an L1d of whole 4 KiB pages, up to 1 MiB; each
+	 * further level at least as large as the one before */
+	CHECK(c.l1d >= 4096 && c.l1d <= (1L << 20) && c.l1d % 4096 == 0, "L1d %ld", c.l1d);
+	CHECK(c.l1i == 0 || (c.l1i >= 4096 && c.l1i % 1024 == 0), "L1i %ld", c.l1i);
+	CHECK(c.l2 == 0 || c.l2 >= c.l1d, "L2 %ld below L1d %ld", c.l2, c.l1d);
+	CHECK(c.l3 == 0 || c.l3 >= c.l2, "L3 %ld below L2 %ld", c.l3, c.l2);
+}
+
 int main(void)
 {
 	test_capture();
+	test_uarch_table();
+	test_cpu_and_caches();
 	test_pin();
 	return check_done();
 }

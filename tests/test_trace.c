@@ -1,6 +1,7 @@
 /* test_trace.c - the trace format: a written trace loads back bit for bit, and every kind of
- * damage (bad magic, unknown version, truncation, checksum, impossible boards) is refused
- * with its own message and nothing allocated. */
+ * damage (bad magic, unknown version, truncation, checksum of records and header, impossible
+ * boards) is refused with its own message and nothing allocated; a version-1 trace (checksum
+ * of the records only) still loads. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -45,6 +46,30 @@ static void spill(const unsigned char *b, size_t len)
 	fclose(f);
 }
 
+/* Returns the 8-byte little-endian number at p. */
+static uint64_t le64(const unsigned char *p)
+{
+	uint64_t v = 0;
+
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/* Turns the version-2 file b (len bytes) into the version-1 file c: version 1, and the
+ * checksum of version 1 (the records' words only). */
+static void make_v1(const unsigned char *b, unsigned char *c, size_t len)
+{
+	uint64_t h = TRACE_FNV_START;
+
+	memcpy(c, b, len);
+	c[8] = 1;
+	for (size_t at = TRACE_HEADER_BYTES; at + 8 <= len; at += 8)
+		h = trace_fnv(h, le64(c + at));
+	for (int i = 0; i < 8; i++)
+		c[40 + i] = (unsigned char)(h >> 8 * i);
+}
+
 /* Checks that loading path fails with a message containing want. */
 static void expect_refused(const char *what, const char *want)
 {
@@ -84,7 +109,7 @@ int main(void)
 
 	unsigned char *b = slurp(&len), *c = malloc(len);
 	CHECK(len == TRACE_HEADER_BYTES + N * TRACE_RECORD_BYTES, "file size %zu", len);
-	CHECK(!memcmp(b, "SBTRACE\0\1\0\0\0", 12), "magic and little-endian version");
+	CHECK(!memcmp(b, "SBTRACE\0\2\0\0\0", 12), "magic and little-endian version 2");
 	memcpy(c, b, len), c[0] ^= 1, spill(c, len);
 	expect_refused("magic", ": bad magic");
 	memcpy(c, b, len), c[8] = 9, spill(c, len);
@@ -95,6 +120,23 @@ int main(void)
 	expect_refused("truncated", ": truncated at record 10 (the header says 20)");
 	memcpy(c, b, len), c[TRACE_HEADER_BYTES + 5 * TRACE_RECORD_BYTES + 3] ^= 0x10, spill(c, len);
 	expect_refused("flipped bit", ": checksum mismatch");
+	/* Version 2: the checksum covers the header too (all of it but the checksum). */
+	memcpy(c, b, len), c[64 + 6] ^= 0x20, spill(c, len);
+	expect_refused("flipped source byte", ": checksum mismatch");
+	memcpy(c, b, len), c[32] ^= 1, spill(c, len);
+	expect_refused("changed game count", ": checksum mismatch");
+	memcpy(c, b, len), c[64 + 200] = 'x', spill(c, len);
+	expect_refused("byte in the source's padding", ": checksum mismatch");
+	/* A version-1 trace still loads: its checksum covers the records only. */
+	make_v1(b, c, len), spill(c, len);
+	CHECK(trace_load(path, &t, err, sizeof err) == 0, "version 1: %s", err);
+	CHECK(t.version == 1 && t.n == N && t.rec && !memcmp(t.rec, rec, sizeof rec),
+	      "version 1: version %u, %zu records", t.version, t.n);
+	trace_free(&t);
+	make_v1(b, c, len), c[TRACE_HEADER_BYTES + 7] ^= 4, spill(c, len);
+	expect_refused("version 1, flipped record bit", ": checksum mismatch");
+	memcpy(c, b, len), c[8] = 0, spill(c, len);
+	expect_refused("version 0", ": unknown version 0");
 	spill(b, len);
 	FILE *f = fopen(path, "ab");
 	fputc(0, f);

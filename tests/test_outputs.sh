@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# test_outputs.sh - where slidebench writes: a path that exists and is not a regular file
+# (a device, a FIFO, a symbolic link) is written in place and never renamed over; "-" is
+# standard output; a write that fails (/dev/full) says which file and why.
+#
+# Device nodes: the checks run first on private copies made with mknod (character devices
+# 1,3 = null and 1,7 = full in a temporary directory), so a regression cannot replace the
+# machine's /dev/null; only when those survived are the real /dev/null and /dev/full used.
+set -euo pipefail
+pass=0 fail=0
+trap 'echo "test_outputs.sh: line $LINENO: unexpected failure (exit $?)"; echo "$pass passed, $((fail + 1)) failed"; exit 1' ERR
+if [[ ${1:-} == --help || ${1:-} == -h ]]; then
+	sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+	echo "usage: BIN=bin tests/test_outputs.sh   (run by tests/run.sh; last line 'N passed, N failed')"
+	exit 0
+fi
+cd "$(dirname "$0")/.."
+BIN=${BIN:-bin}
+SB=$BIN/slidebench
+PGN=tests/data/features.pgn
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+# expect NAME STATUS PATTERN -- CMD...: CMD exits STATUS, its stdout+stderr matches PATTERN.
+expect() {
+	local name=$1 want=$2 pat=$3 rc=0
+	shift 4
+	"$@" >"$tmp/out" 2>&1 || rc=$?
+	if [[ $rc -eq $want ]] && grep -Eq -- "$pat" "$tmp/out"; then
+		ok
+	else
+		bad "$name: exit $rc (want $want), output:"
+		sed 's/^/    /' "$tmp/out" | head -n 15
+		echo "    (wanted /$pat/)"
+	fi
+}
+
+# chardev NAME PATH: PATH is still a character device and no temporary was left beside it.
+chardev() {
+	if [[ -c $2 && ! -e $2.tmp ]]; then ok; else bad "$1: $2 is no longer a character device:"; ls -l "$2"* || true; fi
+}
+
+# Devices: private nodes when mknod works here, then the real ones.
+devs=()
+if mknod "$tmp/null" c 1 3 2>/dev/null && mknod "$tmp/full" c 1 7 2>/dev/null &&
+   echo x >"$tmp/null" 2>/dev/null; then
+	devs+=("$tmp")
+else
+	echo "note: mknod of private device nodes failed here (not root, or a nodev mount): testing /dev only"
+fi
+devs+=(/dev)
+for d in "${devs[@]}"; do
+	if [[ $d == /dev && $fail -gt 0 ]]; then
+		echo "SKIPPED: /dev/null and /dev/full themselves (the private copies failed; not risking the real nodes)"
+		break
+	fi
+	expect "trace -o $d/null" 0 "6 converted" -- "$SB" trace $PGN -o "$d/null"
+	chardev "trace -o $d/null" "$d/null"
+	expect "trace -o $d/full" 1 "$d/full: write failed: No space left on device" -- "$SB" trace -q $PGN -o "$d/full"
+	chardev "trace -o $d/full" "$d/full"
+done
+
+# -o - streams a valid trace: trace-info and trace-dump read it from a pipe.
+"$SB" trace -q $PGN -o "$tmp/file.trace"
+rc=0
+"$SB" trace -q $PGN -o - | "$SB" trace-info - >"$tmp/info" 2>&1 || rc=$?
+if [[ $rc -eq 0 ]] && grep -q '^positions      47 (6 games, 41 plies)' "$tmp/info" &&
+   grep -q '^format         version 2,' "$tmp/info"; then ok; else bad "trace -o - | trace-info - (exit $rc):"; cat "$tmp/info"; fi
+rc=0
+"$SB" trace -q $PGN -o - | "$SB" trace-dump - >"$tmp/dump-pipe" 2>&1 || rc=$?
+"$SB" trace-dump "$tmp/file.trace" >"$tmp/dump-file"
+if [[ $rc -eq 0 ]] && cmp -s "$tmp/dump-pipe" "$tmp/dump-file" && [[ -s $tmp/dump-file ]]; then ok; else bad "trace -o - differs from -o FILE"; fi
+rc=0
+"$SB" trace -q $PGN -o - >"$tmp/stdout.trace" || rc=$?
+if [[ $rc -eq 0 ]] && cmp -s "$tmp/stdout.trace" "$tmp/file.trace"; then ok; else bad "-o - bytes differ from -o FILE (exit $rc)"; fi
+expect "trace-info of a corrupt stdin" 1 "standard input: bad magic" -- sh -c "printf 'nonsense' | $SB trace-info -"
+
+# A FIFO is written in place (a reader on the other end gets the trace) and stays a FIFO.
+mkfifo "$tmp/fifo"
+timeout 20 cat "$tmp/fifo" >"$tmp/from-fifo" &
+reader=$!
+expect "trace -o FIFO" 0 "6 converted" -- "$SB" trace $PGN -o "$tmp/fifo"
+wait $reader || true
+if [[ -p $tmp/fifo ]] && cmp -s "$tmp/from-fifo" "$tmp/file.trace"; then ok; else bad "FIFO replaced or its reader got other bytes"; ls -l "$tmp"; fi
+
+# A symbolic link is written through, not replaced; a regular file is replaced whole.
+cp "$tmp/file.trace" "$tmp/target"
+printf 'old' >"$tmp/target"
+ln -s target "$tmp/link"
+expect "trace -o SYMLINK" 0 "6 converted" -- "$SB" trace $PGN -o "$tmp/link"
+if [[ -L $tmp/link ]] && cmp -s "$tmp/target" "$tmp/file.trace"; then ok; else bad "symbolic link replaced, or its target not written"; ls -l "$tmp"; fi
+printf 'old' >"$tmp/regular.trace"
+expect "trace -o existing regular file" 0 "6 converted" -- "$SB" trace $PGN -o "$tmp/regular.trace"
+if cmp -s "$tmp/regular.trace" "$tmp/file.trace" && [[ ! -e $tmp/regular.trace.tmp ]]; then ok; else bad "regular file not replaced whole"; fi
+
+# trace -o - to a terminal is refused (binary on a terminal); needs script(1) for a tty.
+if command -v script >/dev/null; then
+	rc=0
+	script -qec "$SB trace -q $PGN -o -" /dev/null >"$tmp/tty" 2>&1 || rc=$?
+	if [[ $rc -eq 2 ]] && grep -q "standard output is a terminal" "$tmp/tty"; then ok; else bad "-o - on a terminal (exit $rc):"; cat -v "$tmp/tty" | head -5; fi
+else
+	echo "SKIPPED: -o - on a terminal (script(1) from bsdutils is not installed)"
+fi
+
+echo "$pass passed, $fail failed"
+[[ $fail -eq 0 ]] || exit 1

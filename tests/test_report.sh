@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# test_report.sh - report, compare and export from the synthetic fixture runs
+# (tests/data/fixture-run-a, -b: see make-fixtures.py for what they hold), and the HTML
+# report opened in a real browser (Debian's chromium, headless) where it is installed.
+set -uo pipefail
+if [[ ${1:-} == --help ]]; then
+	echo "usage: tests/test_report.sh   (run by tests/run.sh; BIN=bin by default)"
+	exit 0
+fi
+cd "$(dirname "$0")/.."
+BIN=${BIN:-bin}
+SB=$BIN/slidebench
+D=tests/data
+pass=0 fail=0 skipped=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+skip() { skipped=$((skipped + 1)); echo "SKIPPED $*"; }
+# has NAME FILE PATTERN: FILE contains the (fixed) string PATTERN.
+has() { if grep -qF -- "$3" "$2"; then ok; else bad "$1: $2 lacks \"$3\""; fi; }
+hasnt() { if grep -qF -- "$3" "$2"; then bad "$1: $2 has \"$3\""; else ok; fi; }
+# run NAME STATUS CMD...: CMD exits STATUS; its output is in $tmp/out.
+run() {
+	local name=$1 want=$2
+	shift 2
+	"$@" >"$tmp/out" 2>&1
+	local rc=$?
+	if [[ $rc -eq $want ]]; then ok; else
+		bad "$name: exit $rc (want $want)"
+		sed 's/^/    /' "$tmp/out" | head -n 12
+	fi
+}
+
+# ---- report on a study: m64 + m32.skipped + one chart present, the others missing ----
+S=$tmp/study
+mkdir -p "$S/plots"
+cp -r $D/fixture-run-a "$S/m64"
+echo "the kernel refuses 32-bit programs (Exec format error)" >"$S/m32.skipped"
+cp $D/fixture-plots/bits.svg "$S/plots/"
+run "report study" 0 $SB report "$S"
+H=$S/report.html M=$S/report.md
+[[ -s $H && -s $M ]] && ok || bad "report study: report.html or report.md missing"
+has "html doctype" "$H" "<!DOCTYPE html>"
+has "inline css" "$H" "<style>"
+hasnt "no external resources" "$H" 'src="http'
+has "chart inlined" "$H" '<figure id="chart-bits">'
+has "chart ids prefixed" "$H" "id='bits-bar'"
+has "chart refs prefixed" "$H" "href='#bits-bar'"
+hasnt "xml prolog dropped" "$H" "<?xml"
+has "missing chart noted" "$H" '<figure id="chart-tables" class="missing">'
+has "missing chart reason" "$H" "is missing:"
+has "md links the chart" "$M" "](plots/bits.svg)"
+has "md notes a missing chart" "$M" "Chart Shared 512 B vs 4 KB tables (plots/tables.png) is missing"
+has "environment" "$M" "CPU: Fixture CPU 9000 (vendor AuthenticFixture, microarchitecture zen5)"
+has "caches" "$M" "Caches: L1d 48 KiB, L2 1 MiB, L3 32 MiB"
+has "dead counter and why" "$M" "PAPI_TOT_CYC not counted: no PMU in this VM"
+has "live counter" "$M" "live events: perf::CONTEXT-SWITCHES"
+has "verification" "$M" "6 kernels timed, 0 failed verification (or were refused), 1 unavailable"
+has "unavailable kernel listed" "$M" "pext: unavailable: needs BMI2"
+has "marked row" "$M" "| ⚠ classical-conditional | bishop"
+has "answer (a)" "$M" "In the 64-bit build the 32-bit-designed kernels are 1.10× ("
+has "answer (a) m32 reason" "$M" "no -m32 comparison: the kernel refuses 32-bit programs"
+has "answer (b)" "$M" "> kindergarten-4k is 1.19× ("
+has "answer (b) per mode" "$M" "faster in stream; not distinguishable in position; L1 misses per lookup"
+has "answer (b) sim label" "$M" "(sim, mean over 2 modes)"
+has "answer (c)" "$M" "> classical-branchless is 1.20× ("
+has "answer (c) mispredictions" "$M" "branch mispredictions per lookup 0.0195 vs 0.4875 (sim"
+has "recommendation settled" "$M" "stream: kindergarten-4k is fastest (0.894 ns/lookup), 1.10× ("
+has "recommendation settled verdict" "$M" "ahead of kindergarten-32 (0.985 ns/lookup); settled"
+has "recommendation not settled" "$M" "position: kindergarten-4k is fastest"
+has "not settled verdict" "$M" "not settled: the two are not distinguishable"
+[[ $(grep -c '^> ' "$M") -ge 3 ]] && ok || bad "fewer than three answer sentences in $M"
+cp "$H" "$tmp/first.html"
+$SB report "$S" >/dev/null 2>&1
+cmp -s "$H" "$tmp/first.html" && ok || bad "report is not deterministic (bootstrap seed?)"
+
+# ---- report on a plain bench run directory; bad input ----
+cp -r $D/fixture-run-b "$tmp/plain"
+run "report plain run" 0 $SB report "$tmp/plain"
+has "plain: no m32 reason" "$tmp/plain/report.md" "this is a single bench run, not a study"
+has "plain: no plots note" "$tmp/plain/report.md" "there is no plots/ directory"
+run "report nothing" 1 $SB report "$tmp/nosuch"
+has "report nothing: message" "$tmp/out" "neither summary.csv nor m64/summary.csv"
+run "report usage" 2 $SB report
+
+# ---- compare ----
+run "compare a b" 0 $SB compare $D/fixture-run-a $D/fixture-run-b --csv "$tmp/cmp.csv"
+cp "$tmp/out" "$tmp/cmp.txt"
+grep -E '^hyperbola +stream +rook .* significant' "$tmp/cmp.txt" | grep -qv 'not significant' &&
+	ok || bad "compare: hyperbola 1.5x slower in B not called significant"
+grep -qE '^kindergarten-4k +stream +rook .* not significant' "$tmp/cmp.txt" &&
+	ok || bad "compare: identical kindergarten-4k called significant"
+has "compare: labels" "$tmp/cmp.txt" "Fixture CPU 9000 (zen5), clang 14.0.6"
+has "compare: geometric mean" "$tmp/cmp.txt" "B/A = "
+if python3 - "$tmp/cmp.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+sig = {(r["kernel"], r["mode"], r["piece"]): r["significant"] for r in rows}
+assert all(v == "yes" for k, v in sig.items() if k[0] == "hyperbola"), sig
+assert all(v == "no" for k, v in sig.items() if k[0] == "kindergarten-4k"), sig
+assert len(rows) == 6 * 3 + 1, len(rows)
+h = [r for r in rows if r["kernel"] == "hyperbola"]
+assert all(1.45 < float(r["ratio"]) < 1.55 and float(r["p_value"]) < 0.05 for r in h), h
+PY
+then ok; else bad "compare --csv: contents"; fi
+run "compare three runs" 0 $SB compare $D/fixture-run-a $D/fixture-run-b $D/fixture-run-a
+has "compare three: one column per run" "$tmp/out" "C/A"
+has "compare three: run C labelled" "$tmp/out" "C = $D/fixture-run-a: Fixture CPU 9000 (zen5), gcc 12.2.0"
+cp -r $D/fixture-run-b "$tmp/other"
+sed -i 's|datasets/master-2000.trace|datasets/other.trace|' "$tmp/other/summary.csv" "$tmp/other/samples.csv"
+run "compare refuses datasets" 1 $SB compare $D/fixture-run-a "$tmp/other"
+has "compare refuses: names both" "$tmp/out" 'datasets/master-2000.trace" but'
+has "compare refuses: names both (2)" "$tmp/out" '"datasets/other.trace"'
+has "compare refuses: says how" "$tmp/out" "--any-dataset"
+run "compare --any-dataset" 0 $SB compare --any-dataset $D/fixture-run-a "$tmp/other"
+run "compare one run" 2 $SB compare $D/fixture-run-a
+
+# ---- export ----
+run "export" 0 $SB export --format gbench $D/fixture-run-a -o "$tmp/gb.json"
+python3 -m json.tool "$tmp/gb.json" >/dev/null && ok || bad "export: not valid JSON"
+if python3 - "$tmp/gb.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+c, b = j["context"], j["benchmarks"]
+for k in ("date", "host_name", "num_cpus", "mhz_per_cpu", "caches", "library_build_type"):
+    assert k in c, k
+assert c["date"] == "2026-01-01T12:00:00+00:00" and c["num_cpus"] == 2 and c["mhz_per_cpu"] == 2100
+assert [x["size"] for x in c["caches"]] == [49152, 1048576, 33554432]
+assert len(b) == 6 * 3, len(b)
+names = {x["name"] for x in b}
+assert "kindergarten-4k/stream/rook" in names and "hyperbola/position/all" in names, names
+assert not any(n.startswith("pext/") for n in names)
+for x in b:
+    assert x["run_type"] == "iteration" and x["time_unit"] == "ns" and x["run_name"] == x["name"]
+    assert x["real_time"] > 0 and x["cpu_time"] == x["real_time"] and x["iterations"] == 4096 * 12
+    assert abs(x["items_per_second"] * x["real_time"] - 1e9) < 1e3
+PY
+then ok; else bad "export: schema"; fi
+run "export --repetitions" 0 $SB export --format gbench --repetitions $D/fixture-run-b -o "$tmp/gb2.json"
+python3 -c "
+import json, sys; b = json.load(open('$tmp/gb2.json'))['benchmarks']
+assert len(b) == 18 * 13 and sum(x['run_type'] == 'aggregate' for x in b) == 18
+" && ok || bad "export --repetitions: expected 12 repetitions + a median per cell"
+run "export bad format" 2 $SB export --format csv $D/fixture-run-a
+CP=/usr/share/benchmark/compare.py
+if [[ -f $CP ]] && python3 -c "import scipy, numpy" 2>/dev/null; then
+	$SB export --format gbench --repetitions $D/fixture-run-a -o "$tmp/gb1.json"
+	run "compare.py reads our export" 0 python3 $CP benchmarks "$tmp/gb1.json" "$tmp/gb2.json"
+	has "compare.py: hyperbola" "$tmp/out" "hyperbola/stream/rook"
+else
+	skip "compare.py check: needs libbenchmark-tools ($CP) and python3 scipy/numpy"
+fi
+
+# ---- the report in a real browser ----
+CHROME=$(command -v chromium || command -v chromium-browser || true)
+if [[ -z $CHROME ]]; then
+	skip "browser check: chromium is not installed (make deps installs it)"
+else
+	flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
+	       --disable-background-networking --disable-component-update --disable-sync
+	       --user-data-dir="$tmp/profile" --window-size=1280,2000)
+	timeout 120 "$CHROME" "${flags[@]}" --dump-dom "file://$(realpath "$H")" >"$tmp/dom.html" 2>/dev/null
+	for c in bits tables branching ranking footprint random-vs-real; do
+		has "dom: chart $c" "$tmp/dom.html" "id=\"chart-$c\""
+	done
+	has "dom: inline svg rendered" "$tmp/dom.html" "<svg"
+	has "dom: answers" "$tmp/dom.html" 'id="answers"'
+	timeout 120 "$CHROME" "${flags[@]}" --screenshot="$tmp/shot.png" "file://$(realpath "$H")" >/dev/null 2>&1
+	if python3 - "$tmp/shot.png" <<'PY'
+import struct, sys, zlib
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+pos, idat = 8, b""
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    if kind == b"IDAT":
+        idat += data[pos + 8:pos + 8 + n]
+    pos += 12 + n
+raw = zlib.decompress(idat)
+assert len(data) > 20000, "screenshot is only %d bytes" % len(data)
+assert len(set(raw)) > 16, "screenshot looks blank: %d distinct byte values" % len(set(raw))
+PY
+	then ok; else bad "browser screenshot blank or missing ($tmp/shot.png)"; fi
+	[[ -n ${KEEP_SHOT:-} ]] && cp "$tmp/shot.png" "$KEEP_SHOT"
+fi
+
+[[ $skipped -gt 0 ]] && echo "($skipped SKIPPED, not counted)"
+echo "$pass passed, $fail failed"
+[[ $fail -eq 0 ]]
