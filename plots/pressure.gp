@@ -33,8 +33,9 @@ xp(b) = b > 0 ? b : XZERO
 # the cache lines: pressure/context.json, else m64/'s
 cl(key) = num(ctx("pressure", key)) > 0 ? num(ctx("pressure", key)) : num(ctx("m64", key))
 l1 = cl("l1d_bytes"); l2 = cl("l2_bytes"); l3 = cl("l3_bytes")
+# the axis reaches the L3 line only when that is at most 16 times the largest size swept
 XMAX = smax * 2.5
-XMAX = l3 * 1.6 > XMAX ? l3 * 1.6 : XMAX
+XMAX = l3 * 1.6 > XMAX && l3 <= smax * 16 ? l3 * 1.6 : XMAX
 # the y range from the medians (a noisy sample can stretch an interval far beyond them); log y
 # when every median is positive and they span more than a factor of 8
 yr = system("awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == \"hi\") b = i; if ($i == \"ns\") c = i }; next } $c != \"\" { v = $c + 0; if (n++ == 0 || v < lo) lo = v; if (v > hi) hi = v; if ($b + 0 > top) top = $b + 0 } END { print lo + 0, hi + 0, top + 0 }' '".d."'")
@@ -68,18 +69,21 @@ if (logy) {
 	set ylabel "net time per lookup (ns)"
 }
 set key outside right top box title "kernel (table footprint)" font ",9" width 1
-if (l1 > 0) {
-	set arrow 11 from l1, graph 0 to l1, graph 1 nohead dt 2 lw 1.5 lc rgb "#444444"
-	set label 11 "L1d ".human(l1) at l1, graph 0.98 right rotate by 90 offset -1.1, 0 font ",9"
+# the cache levels (arrows and labels 11, 12, 13) as dashed lines; a level outside the sizes
+# swept is named in a corner instead
+beyond = ""; below = ""
+do for [i = 11:13] {
+	b = i == 11 ? l1 : i == 12 ? l2 : l3
+	nm = i == 11 ? "L1d" : i == 12 ? "L2" : "L3"
+	if (b >= smin / 1.5 && b <= XMAX) {
+		set arrow i from b, graph 0 to b, graph 1 nohead dt 2 lw 1.5 lc rgb "#444444"
+		set label i nm." ".human(b) at b, graph 0.98 right rotate by 90 offset -1.1, 0 font ",9"
+	}
+	if (b > XMAX) { beyond = beyond.(beyond eq "" ? "" : ", ").nm." ".human(b) }
+	if (b > 0 && b < smin / 1.5) { below = below.(below eq "" ? "" : ", ").nm." ".human(b) }
 }
-if (l2 > 0) {
-	set arrow 12 from l2, graph 0 to l2, graph 1 nohead dt 2 lw 1.5 lc rgb "#444444"
-	set label 12 "L2 ".human(l2) at l2, graph 0.98 right rotate by 90 offset -1.1, 0 font ",9"
-}
-if (l3 > 0) {
-	set arrow 13 from l3, graph 0 to l3, graph 1 nohead dt 2 lw 1.5 lc rgb "#444444"
-	set label 13 "L3 ".human(l3) at l3, graph 0.98 right rotate by 90 offset -1.1, 0 font ",9"
-}
+if (beyond ne "") { set label 17 beyond." (beyond the axis) →" at graph 0.99, graph 0.02 right font ",9" tc rgb "#444444" }
+if (below ne "") { set label 18 below." (below the smallest size swept)" at graph 0.01, graph 0.98 left font ",9" tc rgb "#444444" }
 if (l1 <= 0 && l2 <= 0 && l3 <= 0) {
 	set label 14 "no cache lines: the cache sizes are not recorded in context.json" at screen 0.99, 0.012 right font ",9" tc rgb "#aa0000"
 }
