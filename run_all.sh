@@ -266,8 +266,9 @@ step_done tables
 step sim "the simulated sweep (callgrind) into $out/sim, where no hardware event is live"
 live_hw=0
 if [[ -r $out/m64/context.json ]]; then
-	live_hw=$(tr -d ' \n\t' <"$out/m64/context.json" | grep -o '{"name":"[^"]*","live":true' |
-		grep -vc '"perf::' || true)
+	# live events of the "events" list (counter_sources has live non-PMU sources), not perf::
+	live_hw=$(tr -d ' \n\t' <"$out/m64/context.json" | grep -o '"events":\[[^]]*\]' |
+		grep -o '{"name":"[^"]*","live":true' | grep -vc '"perf::' || true)
 fi
 # With the simulated L1 sweep and data TLB (sim.csv): the simulated L1 sizes, and the
 # large-table kernels too (the huge-page chart's TLB misses)

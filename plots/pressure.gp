@@ -62,7 +62,7 @@ set xlabel "pressure: working set touched between positions (bytes, log scale; 0
 if (logy) {
 	set logscale y 10
 	set yrange [ymin * 0.6:ytop]
-	set ytics ("0.1" 0.1, "0.2" 0.2, "0.5" 0.5, "1" 1, "2" 2, "5" 5, "10" 10, "20" 20, "50" 50, "100" 100, "200" 200, "500" 500)
+	set ytics ("0.1" 0.1, "0.2" 0.2, "0.3" 0.3, "0.5" 0.5, "1" 1, "2" 2, "3" 3, "5" 5, "10" 10, "20" 20, "30" 30, "50" 50, "100" 100, "200" 200, "500" 500)
 	set ylabel "net time per lookup (ns, log scale)"
 } else {
 	set yrange [(ymin < 0 ? ymin * 1.2 : 0):ytop]
