@@ -12,6 +12,7 @@
 #include "bench_sim.h"
 #include "cli.h"
 #include "env.h"
+#include "hugepage.h"
 #include "layouts.h"
 #include "output.h"
 #include "results.h"
@@ -24,7 +25,8 @@
 #define DEFAULT_TRACE "datasets/master-2000.trace"
 
 struct bench_opts {
-	const char *kernels, *modes, *events, *out, *trace, *d1, *ll, *pressure;
+	const char *kernels, *modes, *events, *out, *trace, *d1, *ll, *pressure, *l1, *tlb;
+	enum hp_mode tables;
 	char *plugins[MAX_PLUGINS];
 	size_t nplugins;
 	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries;
@@ -33,6 +35,7 @@ struct bench_opts {
 };
 
 static volatile sig_atomic_t stop_flag;
+static struct sim_info sim_info;  /* what --simulate runs (bench_sim.h) */
 
 static void on_sigint(int sig)
 {
@@ -56,6 +59,8 @@ static void usage(FILE *f)
 "  --epochs N          split the measured rounds into N epochs; their spread is reported\n"
 "                      beside the within-run spread (default 3)\n"
 "  --pressure LIST     pressure-mode working-set sizes (default " PRESSURE_DEFAULT ")\n"
+"  --tables MODE       default, hugepage or nohugepage: madvise the kernels' tables before\n"
+"                      they are built (context.json: what smaps read back)\n"
 "  --cold              also time every workload cold: the caches flushed by touching a\n"
 "                      buffer larger than the last-level cache before each sample, one pass\n"
 "  --layouts N         also time N copies of each kernel that differ only in code placement\n"
@@ -74,6 +79,8 @@ static void usage(FILE *f)
 "  --simulate          also re-run under valgrind callgrind: simulated cache and branch\n"
 "                      misses per lookup (sim_* columns), for machines without a PMU\n"
 "  --d1 S,A,L --ll S,A,L  simulated cache geometry (bytes, ways, line bytes)\n"
+"  --l1 LIST           also simulate these D1 sizes (SIZE or SIZE:WAYS, e.g. 16K,32K,48K:12)\n"
+"  --tlb N             simulated data TLB entries (default 64; 0: no TLB pass)\n"
 "Every sample is preceded by an untimed pass of the same kernel and workload (warm cache\n"
 "state), so a kernel's figure does not depend on which other kernels run beside it.\n"
 "Writes samples.csv, counters.csv, summary.csv and context.json; prints the summary.\n"
@@ -104,13 +111,14 @@ static int parse_modes(const char *list)
 static int parse(int argc, char **argv, struct bench_opts *o)
 {
 	enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
-	       O_COLD, O_LAYOUTS, O_PRESSURE };
+	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB };
 	static const struct option opts[] = {
 		{ "kernel", required_argument, NULL, 'k' }, { "mode", required_argument, NULL, 'm' },
 		{ "samples", required_argument, NULL, 's' }, { "warmup", required_argument, NULL, O_WARM },
 		{ "epochs", required_argument, NULL, O_EPOCHS }, { "cold", no_argument, NULL, O_COLD },
 		{ "layouts", required_argument, NULL, O_LAYOUTS },
 		{ "pressure", required_argument, NULL, O_PRESSURE },
+		{ "tables", required_argument, NULL, O_TABLES },
 		{ "cpu", required_argument, NULL, 'c' }, { "events", required_argument, NULL, 'e' },
 		{ "plugin", required_argument, NULL, 'p' }, { "out", required_argument, NULL, 'o' },
 		{ "trace", required_argument, NULL, 't' }, { "max-queries", required_argument, NULL, O_MAXQ },
@@ -118,6 +126,7 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		{ "random-queries", required_argument, NULL, O_RANDQ },
 		{ "seed", required_argument, NULL, O_SEED }, { "simulate", no_argument, NULL, O_SIM },
 		{ "d1", required_argument, NULL, O_D1 }, { "ll", required_argument, NULL, O_LL },
+		{ "l1", required_argument, NULL, O_L1 }, { "tlb", required_argument, NULL, O_TLB },
 		{ "sim-child", no_argument, NULL, O_CHILD }, { "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' }, { 0, 0, 0, 0 } };
 	long seed = 1;
@@ -134,6 +143,13 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		case O_EPOCHS: bad = cli_parse_long("--epochs", optarg, 1, 100, &o->epochs); break;
 		case O_COLD: o->cold = 1; break;
 		case O_PRESSURE: o->pressure = optarg; break;
+		case O_TABLES:
+			if (hugepage_mode_parse(optarg, &o->tables) < 0) {
+				fprintf(stderr, "slidebench bench: --tables: \"%s\": default, hugepage "
+					"or nohugepage\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
 		case O_LAYOUTS: bad = cli_parse_long("--layouts", optarg, 0, 16, &o->layouts); break;
 		case 'c': bad = cli_parse_long("--cpu", optarg, 0, 4095, &o->cpu); break;
 		case 'e': o->events = optarg; break;
@@ -153,6 +169,8 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		case O_SIM: o->simulate = 1; break;
 		case O_D1: o->d1 = optarg; break;
 		case O_LL: o->ll = optarg; break;
+		case O_L1: o->l1 = optarg; break;
+		case O_TLB: o->tlb = optarg; break;
 		case O_CHILD: o->sim_child = 1; break;
 		case 'q': o->quiet = 1; break;
 		case 'h': usage(stdout); return -1;
@@ -237,15 +255,47 @@ static const char *join(int argc, char **argv, char *buf, size_t len)
 	return buf;
 }
 
-/* Allocates the eviction buffer of cold workloads: four times the last-level cache, at least
- * 64 MiB.  Returns 0 or -1. */
-static int cold_buffer(struct bench *b)
+/* Allocates the eviction buffer of cold workloads: twice the last-level cache, at least 64 MiB
+ * and at most 1 GiB (a guest may report an implausible L3).  Returns 0 or -1. */
+static int cold_buffer(struct bench *b, int cpu)
 {
+	struct env_caches ec;
 	size_t bytes = (size_t)64 << 20;
+
+	if (env_caches(&ec, cpu < 0 ? 0 : cpu) == 0 && ec.l3 > 0 && (size_t)ec.l3 * 2 > bytes)
+		bytes = (size_t)ec.l3 * 2 < ((size_t)1 << 30) ? (size_t)ec.l3 * 2 : (size_t)1 << 30;
 
 	b->evict_words = bytes / sizeof(uint64_t);
 	b->evict = calloc(b->evict_words, sizeof(uint64_t));
 	return b->evict ? 0 : -1;
+}
+
+/* Advises the kernels' tables into or out of huge pages before any init() builds them, and
+ * collapses what start-up touched already; what cannot be done is a note, never a stop. */
+static struct hp_region hp_regions[32];
+static int hp_nregions;
+
+static void tables_advise(const struct bench_opts *o)
+{
+	char err[512];
+
+	hp_nregions = hugepage_advise_ex(o->tables, (const char *const *)o->plugins, o->nplugins,
+					 hp_regions, 32, err, sizeof err);
+	if (hp_nregions < 0)
+		fprintf(stderr, "slidebench: --tables %s: %s; the tables keep the default pages\n",
+			hugepage_mode_name(o->tables), err);
+}
+
+/* After every init(): huge pages now for tables that were touched before the advice. */
+static void tables_collapse(const struct bench_opts *o)
+{
+	char err[512];
+
+	if (o->tables == HP_HUGEPAGE && hp_nregions > 0 &&
+	    hugepage_collapse(hp_regions, (size_t)(hp_nregions < 32 ? hp_nregions : 32), err,
+			      sizeof err) < 0)
+		fprintf(stderr, "slidebench: --tables hugepage: %s (context.json says what became "
+			"huge)\n", err);
 }
 
 /* Samples, simulates and writes the run; returns the exit status contribution. */
@@ -266,14 +316,16 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 		return EXIT_OK;
 	if (stop_flag)
 		fprintf(stderr, "slidebench: interrupted: writing the %u complete rounds\n", b->taken);
+	struct sim_opts so = { .d1 = o->d1, .ll = o->ll, .l1 = o->l1, .tlb = o->tlb,
+			       .max_queries = o->max_queries };
 	if (o->simulate && !stop_flag &&
-	    bench_simulate(argc, argv, o->d1, o->ll, o->max_queries, work_dir, &sim, &nsim) < 0)
+	    bench_simulate(argc, argv, &so, work_dir, &sim, &nsim, &sim_info) < 0)
 		rc = EXIT_FAIL;
 	struct run_meta m = { .run_id = run_id, .argv_line = join(argc, argv, cmd, sizeof cmd),
 			      .trace = modes_need(modes, INPUT_TRACE_QUERIES) ? (o->trace ? o->trace : DEFAULT_TRACE) : NULL,
 			      .cpu = (int)o->cpu, .interrupted = stop_flag, .simulated = nsim > 0,
 			      .cold = o->cold, .layouts = (unsigned)o->layouts,
-			      .sim_d1 = o->d1 ? o->d1 : SIM_DEFAULT_D1, .sim_ll = o->ll ? o->ll : SIM_DEFAULT_LL,
+			      .sim = o->simulate ? &sim_info : NULL, .sim_counts = sim, .nsim = nsim,
 			      .seed = o->seed, .max_queries = (size_t)o->max_queries,
 			      .min_lookups = (size_t)o->min_lookups };
 	if (results_compute(b, run_id, sim, nsim, &r) < 0) {
@@ -315,12 +367,12 @@ int cmd_bench(int argc, char **argv)
 	if (o.sim_child)
 		o.cold = 0;  /* cold rows are timed, not simulated */
 	if (o.simulate && !o.sim_child) {
-		struct sim_geometry g;
-		if (sim_geometry_parse(o.d1, o.ll, &g, err, sizeof err) < 0) {
+		struct sim_opts so = { .d1 = o.d1, .ll = o.ll, .l1 = o.l1, .tlb = o.tlb };
+		if (sim_plan(&so, &sim_info, err, sizeof err) < 0) {
 			fprintf(stderr, "slidebench bench: %s\n", err);
 			return EXIT_USAGE;
 		}
-		if (!sim_available(err, sizeof err)) {
+		if (sim_ready(&sim_info, err, sizeof err) < 0) {
 			fprintf(stderr, "slidebench bench: --simulate: %s\n", err);
 			return EXIT_FAIL;
 		}
@@ -354,7 +406,7 @@ int cmd_bench(int argc, char **argv)
 		}
 		b.nev = counters_n(b.ctr);
 	}
-	if (load_inputs(&o, (unsigned)modes, &ws, &ps) < 0 || (o.cold && cold_buffer(&b) < 0)) {
+	if (load_inputs(&o, (unsigned)modes, &ws, &ps) < 0 || (o.cold && cold_buffer(&b, (int)o.cpu) < 0)) {
 		rc = EXIT_FAIL;
 		goto close_counters;
 	}
@@ -375,11 +427,14 @@ int cmd_bench(int argc, char **argv)
 		rc = EXIT_FAIL;
 		goto free_inputs;
 	}
+	if (o.tables != HP_DEFAULT)
+		tables_advise(&o);
 	if ((n = bench_setup(&b)) != 0) {
 		rc = EXIT_FAIL;  /* failed kernels are reported and not timed; -1: nothing to do */
 		if (n < 0)
 			goto free_bench;
 	}
+	tables_collapse(&o);
 	if (!o.quiet)
 		fprintf(stderr, "slidebench: %zu of %zu kernels verified on the run's inputs (%zu "
 			"workloads); sampling (%ld warm-up + %ld samples, %ld epochs)...\n",

@@ -71,7 +71,7 @@ size_t layouts_load(unsigned n_copies, struct kentry **sel, size_t *n, size_t ma
 	for (size_t s = 0; s < base; s++) {
 		if (strcmp(sel[s]->origin, "built-in"))
 			continue;
-		for (unsigned i = 1; i <= n_copies; i++) {
+		for (unsigned i = 0; i < n_copies; i++) {
 			struct copy *c;
 			if (*n >= max || ncopies >= MAX_COPIES)
 				break;

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include "registry.h"
 
-/* For each of the first *n entries of sel that is built in, loads copies 1..copies as entries
+/* For each of the first *n entries of sel that is built in, loads copies 0..copies-1 as entries
  * named "<kernel>@L<i>", appended to sel (cap max).  A missing copy is one note, not an error.
  * Returns the number of copies loaded. */
 size_t layouts_load(unsigned copies, struct kentry **sel, size_t *n, size_t max);

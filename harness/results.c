@@ -21,48 +21,6 @@ static int event_index(const struct bench *b, const char *name)
 	return -1;
 }
 
-/* Returns the sim entry labelled kernel|mode|piece|..., or NULL. */
-static const struct sim_counts *sim_find(const struct sim_counts *sim, size_t nsim,
-					 const char *kernel, const struct workload *w)
-{
-	char prefix[160];
-	size_t len = (size_t)snprintf(prefix, sizeof prefix, "%s|%s|%s|", kernel, w->def->name,
-				      w->piece);
-
-	for (size_t i = 0; sim && i < nsim; i++)
-		if (!strncmp(sim[i].label, prefix, len))
-			return &sim[i];
-	return NULL;
-}
-
-/* Returns the lookups a sim label says its region made (the number after the last '|'). */
-static double sim_lookups(const struct sim_counts *s)
-{
-	const char *bar = strrchr(s->label, '|');
-
-	return bar ? atof(bar + 1) : 0;
-}
-
-/* Per-lookup simulated figures of k net of the null kernel z (z NULL: k's own, gross). */
-static void summarise_sim(const struct sim_counts *k, const struct sim_counts *z, double *out)
-{
-	static const struct sim_counts none;
-	double n = k ? sim_lookups(k) : 0;
-
-	for (int i = 0; i < SIM_NCOLS; i++)
-		out[i] = NAN;
-	if (!z)
-		z = &none;
-	else if (sim_lookups(z) != n)
-		return;
-	if (!n)
-		return;
-	out[0] = ((double)k->ir - (double)z->ir) / n;
-	out[1] = ((double)(k->d1mr + k->d1mw) - (double)(z->d1mr + z->d1mw)) / n;
-	out[2] = ((double)(k->dlmr + k->dlmw) - (double)(z->dlmr + z->dlmw)) / n;
-	out[3] = ((double)(k->bcm + k->bim) - (double)(z->bcm + z->bim)) / n;
-}
-
 int results_disturbed(const struct bench *b, const struct cell *c, unsigned s)
 {
 	int bad = c->disturbed ? c->disturbed[s] : 0;
@@ -237,8 +195,10 @@ int results_compute(struct bench *b, const char *run_id, const struct sim_counts
 			for (int i = 0; i < HW_NEVENTS; i++)
 				o->hw[i] = NAN;
 			row_identity(c, run_id, o);
-			summarise_sim(sim_find(sim, nsim, c->k->name, c->w),
-				      ki ? sim_find(sim, nsim, "null", c->w) : NULL, o->sim);
+			double s5[SIM_NCOLS + 1];  /* sim_results.c: per lookup, net of the null */
+			sim_summary(sim, nsim, c->k->name, c->w->def->name, c->w->piece, s5);
+			memcpy(o->sim, s5, sizeof o->sim);
+			o->sim_tlb_miss = s5[SIM_NCOLS];
 			if (c->state == CELL_TIMED && b->taken > b->warmup)
 				row_measure(b, wi, ki, &r->row[wi * r->ncols], gross, tmp, o);
 			row_flags(b, c, ki == 0, o);

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "bench.h"
-#include "simulate.h"
+#include "sim_results.h"
 
 #define HW_NEVENTS 5   /* cycles, instructions, l1d_miss, dtlb_miss, br_miss */
 #define SIM_NCOLS 4    /* ir, d1_miss, ll_miss, br_miss (callgrind) */
@@ -42,7 +42,7 @@ struct results {
 /* Epoch spread above the within-run spread, and at least this (percent): drifting. */
 #define DRIFT_FLOOR_PCT 1.0
 /* A probed clock this far (percent) from the cell's median is not used for its cycles. */
-#define CLOCK_OUTLIER_PCT 10.0
+#define CLOCK_OUTLIER_PCT 20.0
 
 /* Computes every row of b (sim: n simulated regions, may be NULL).  Returns 0 or -1. */
 int results_compute(struct bench *b, const char *run_id, const struct sim_counts *sim,
@@ -60,7 +60,9 @@ int results_disturbed(const struct bench *b, const struct cell *c, unsigned s);
 /* Everything that goes into context.json besides the environment. */
 struct run_meta {
 	const char *run_id, *argv_line, *trace, *out_dir;
-	const char *sim_d1, *sim_ll;   /* simulated cache geometry "bytes,ways,line" when simulated */
+	const struct sim_info *sim;    /* what --simulate ran (NULL: no --simulate) */
+	const struct sim_counts *sim_counts;  /* its regions, nsim of them: sim.csv */
+	size_t nsim;
 	int cpu, interrupted, simulated, cold;
 	unsigned layouts;
 	unsigned long long seed;

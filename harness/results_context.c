@@ -1,5 +1,6 @@
 /* results_context.c - context.json: what a reader needs to compare runs and machines (the
  * machine, the timer, which counters were live and why not, build, run settings, kernels). */
+#include <math.h>
 #include <stdio.h>
 
 #include "disturb.h"
@@ -126,21 +127,22 @@ void results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 	out_json_str(f, m->trace ? m->trace : "");
 	fprintf(f, ", \"warmup\": %u, \"samples\": %u, \"samples_taken\": %u, "
 		"\"interrupted\": %s, \"simulated\": %s, \"max_queries\": %zu, "
-		"\"min_lookups_per_sample\": %zu, \"seed\": %llu},\n", b->warmup, b->samples,
+		"\"min_lookups_per_sample\": %zu, \"seed\": %llu, \"epochs\": %u, "
+		"\"layout_copies\": %u, \"cold_rows\": %s,\n    \"cache_state\": \"warm: an "
+		"untimed pass of the same kernel and workload right before each timed sample; cold "
+		"(--cold): a buffer of %zu bytes touched before each sample, one timed pass\"},\n",
+		b->warmup, b->samples,
 		b->taken > b->warmup ? b->taken - b->warmup : 0, m->interrupted ? "true" : "false",
-		m->simulated ? "true" : "false", m->max_queries, m->min_lookups, m->seed);
-	if (m->simulated) {
-		fprintf(f, "  \"simulation\": {\"tool\": \"valgrind callgrind --cache-sim=yes "
-			"--branch-sim=yes\", \"D1\": ");
-		out_json_str(f, m->sim_d1);
-		fprintf(f, ", \"LL\": ");
-		out_json_str(f, m->sim_ll);
-		fprintf(f, ", \"I1\": \"32768,8,64\", \"dumps\": \"callgrind/\"},\n");
-	}
+		m->simulated ? "true" : "false", m->max_queries, m->min_lookups, m->seed, b->epochs,
+		m->layouts, m->cold ? "true" : "false", b->evict_words * sizeof(uint64_t));
+	if (m->sim)
+		sim_write_context(f, m->sim);
 	fprintf(f, "  \"workloads\": [");
 	for (size_t wi = 0; wi < b->nw; wi++)
-		fprintf(f, "%s{\"mode\": \"%s\", \"piece\": \"%s\", \"lookups\": %zu, "
-			"\"reps\": %u}", wi ? ", " : "", b->w[wi].def->name, b->w[wi].piece,
+		fprintf(f, "%s{\"mode\": \"%s\", \"piece\": \"%s\", \"cache_state\": \"%s\", "
+			"\"pressure_bytes\": %.0f, \"lookups\": %zu, \"reps\": %u}", wi ? ", " : "",
+			b->w[wi].def->name, b->w[wi].piece, workload_state(&b->w[wi]),
+			isnan(b->w[wi].pressure_bytes) ? 0 : b->w[wi].pressure_bytes,
 			b->w[wi].lookups, b->w[wi].reps);
 	fprintf(f, "],\n  \"kernels\": [\n");
 	for (size_t ki = 0; ki < b->nk; ki++) {

@@ -180,6 +180,16 @@ int results_write(struct bench *b, const struct results *r, const struct run_met
 				out_abort(&o[j]);
 			return -1;
 		}
+	if (m->nsim) {  /* sim.csv: every simulated geometry, long format (sim_results.c) */
+		if (out_open(&o[0], dir, "sim.csv", err, errlen) < 0)
+			return -1;
+		if (sim_write_csv(o[0].f, m->run_id, m->sim_counts, m->nsim) < 0) {
+			out_abort(&o[0]);
+			snprintf(err, errlen, "%s/sim.csv: write failed", dir);
+			return -1;
+		}
+		return out_commit(&o[0], err, errlen);
+	}
 	return 0;
 abort:
 	while (n-- > 0)

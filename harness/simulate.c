@@ -20,6 +20,16 @@
 
 #ifdef SIM_HAVE_HEADERS
 static int sim_in_region; /* 1 between sim_region_begin and sim_region_end */
+static int sim_marked;    /* 1 once the build marker is dumped */
+#endif
+
+#define SIM_STRINGS 16384 /* bytes of client argument and environment strings, padded to */
+
+#ifndef SB_CFLAGS
+#define SB_CFLAGS "?"
+#endif
+#ifndef SB_GIT_REV
+#define SB_GIT_REV "?"
 #endif
 
 /* Returns 0 after parsing one "size,assoc,line" cache description, else -1 with err. */
@@ -40,9 +50,11 @@ static int sim_cache_parse(const char *what, const char *s, long v[3], char *err
 		v[i] = (long)x;
 	}
 	long long way = (long long)v[1] * v[2], sets = v[0] / way;
-	if (v[2] < 16 || (v[2] & (v[2] - 1)) || v[0] % way || (sets & (sets - 1))) {
-		snprintf(err, errlen, "%s geometry \"%s\": line must be a power of two >= 16 and "
-			 "size / (assoc * line) a whole power of two (valgrind's rule)", what, s);
+	if (v[2] < 16 || (v[2] & (v[2] - 1)) || v[0] % way || (sets & (sets - 1)) ||
+	    v[0] <= v[2]) {
+		snprintf(err, errlen, "%s geometry \"%s\": line must be a power of two >= 16, "
+			 "size larger than a line and size / (assoc * line) a whole power of two "
+			 "(valgrind's rule)", what, s);
 		return -1;
 	}
 	return 0;
@@ -63,10 +75,10 @@ int sim_geometry_parse(const char *d1, const char *ll, struct sim_geometry *g, c
 int sim_build_argv(const char *dir, const struct sim_geometry *g, const char *self_exe,
 		   char *const child_args[], char **argv_out, size_t cap)
 {
-	static char d1[64], i1[64], ll[64], out[4096], self[4096];
+	static char d1[64], i1[64], ll[64], out[4096], log[4096], self[4096];
 	static char *fixed[] = {"valgrind", "--quiet", "--tool=callgrind", "--cache-sim=yes",
 				"--branch-sim=yes", "--collect-atstart=no", "--dump-instr=no",
-				d1, i1, ll, out};
+				d1, i1, ll, out, log};
 	struct sim_geometry def;
 	size_t n = 0, nfixed = sizeof fixed / sizeof fixed[0], nchild = 0;
 	char err[8];
@@ -82,6 +94,9 @@ int sim_build_argv(const char *dir, const struct sim_geometry *g, const char *se
 	snprintf(i1, sizeof i1, "--I1=32768,8,64");
 	snprintf(ll, sizeof ll, "--LL=%ld,%ld,%ld", g->ll_size, g->ll_assoc, g->ll_line);
 	snprintf(out, sizeof out, "--callgrind-out-file=%s/cg.%%p", dir);
+	/* valgrind's own messages (its warning about the LL it detects in a VM, a SIGILL's
+	 * "unhandled instruction") go to a log the parent reads, not onto the user's terminal */
+	snprintf(log, sizeof log, "--log-file=%s/valgrind.%%p.log", dir);
 	for (size_t i = 0; i < nfixed; i++)
 		argv_out[n++] = fixed[i];
 	/* valgrind would read /proc/self/exe as its own launcher: name the file itself */
@@ -96,8 +111,38 @@ int sim_build_argv(const char *dir, const struct sim_geometry *g, const char *se
 	return (int)n;
 }
 
+/* Returns nothing; fills env (4 entries and a NULL) with the fixed environment of the run of
+ * argv ("valgrind", its --options, then the client and its arguments).  The client's stack
+ * starts below its argument and environment strings, so their size moves every stack variable
+ * to other cache sets: an unrelated variable in the caller's environment, or a longer --out,
+ * changed simulated misses by a few.  The padding makes those strings SIM_STRINGS bytes. */
+static void sim_fixed_env(char *const argv[], char *env[5])
+{
+	static char pad[SIM_STRINGS + 16], lib[4096];
+	static char path[] = "PATH=/usr/bin:/bin", lc[] = "LC_ALL=C";
+	size_t used = sizeof path + sizeof lc + sizeof "SB_SIM_PAD=", i = 1, n = 0;
+	const char *vlib = getenv("VALGRIND_LIB");
+
+	env[n++] = path, env[n++] = lc;
+	if (vlib) {
+		snprintf(lib, sizeof lib, "VALGRIND_LIB=%s", vlib);
+		env[n++] = lib, used += strlen(lib) + 1;
+	}
+	while (argv[0] && argv[i] && argv[i][0] == '-') /* valgrind's own options */
+		i++;
+	for (; argv[0] && argv[i]; i++)
+		used += strlen(argv[i]) + 1;
+	size_t k = used < SIM_STRINGS ? SIM_STRINGS - used : 0;
+	memcpy(pad, "SB_SIM_PAD=", 11);
+	memset(pad + 11, 'x', k);
+	pad[11 + k] = '\0';
+	env[n++] = pad;
+	env[n] = NULL;
+}
+
 int sim_run(char *const argv[])
 {
+	char *env[5];
 	int fds[2], status, child_errno = 0;
 	pid_t pid;
 
@@ -105,6 +150,7 @@ int sim_run(char *const argv[])
 		perror("slidebench: simulate: pipe");
 		return -1;
 	}
+	sim_fixed_env(argv, env);
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {
@@ -114,7 +160,7 @@ int sim_run(char *const argv[])
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		execvp(argv[0], argv);
+		execvpe(argv[0], argv, env);
 		child_errno = errno;
 		ssize_t w = write(fds[1], &child_errno, sizeof child_errno);
 		_exit(w < 0 ? 126 : 127);
@@ -150,6 +196,10 @@ void sim_region_begin(void)
 {
 #ifdef SIM_HAVE_HEADERS
 	if (!sim_in_region && RUNNING_ON_VALGRIND) {
+		if (!sim_marked) { /* tells the parent which build ran (collection is off: empty) */
+			sim_marked = 1;
+			CALLGRIND_DUMP_STATS_AT(SIM_BUILD_MARK SB_CFLAGS "|" SB_GIT_REV);
+		}
 		sim_in_region = 1;
 		CALLGRIND_TOGGLE_COLLECT;
 	}

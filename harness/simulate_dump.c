@@ -60,10 +60,40 @@ static int sim_parse_events(char *list, int order[SIM_MAX_EVENTS])
 	return nev;
 }
 
+/* Returns nothing; reads "N B, L B, A-way associative" (or "direct-mapped") into v (size,
+ * assoc, line), leaving v zero when the text is not of that form. */
+static void sim_parse_desc(const char *text, long v[3])
+{
+	long size, line, assoc = 1;
+	int at = 0;
+
+	v[0] = v[1] = v[2] = 0;
+	if (sscanf(text, "%ld B, %ld B, %n", &size, &line, &at) < 2 || !at)
+		return;
+	if (strncmp(text + at, "direct-mapped", 13) && sscanf(text + at, "%ld-way", &assoc) != 1)
+		return;
+	v[0] = size, v[1] = assoc, v[2] = line;
+}
+
+/* Returns nothing; notes in info what a header line of a dump says about the run. */
+static void sim_header_line(const char *line, struct sim_dump_info *info)
+{
+	if (!strncmp(line, "desc: D1 cache: ", 16))
+		sim_parse_desc(line + 16, info->d1);
+	else if (!strncmp(line, "desc: LL cache: ", 16))
+		sim_parse_desc(line + 16, info->ll);
+	else if (!strncmp(line, "creator: ", 9))
+		snprintf(info->creator, sizeof info->creator, "%s", line + 9);
+	else if (!strncmp(line, SIM_TRIGGER SIM_BUILD_MARK, strlen(SIM_TRIGGER SIM_BUILD_MARK)))
+		snprintf(info->build, sizeof info->build, "%s",
+			 line + strlen(SIM_TRIGGER SIM_BUILD_MARK));
+}
+
 /* Returns 1 after reading a client-request dump into c (its pid and part into key, for the
- * order), 0 for another dump (program termination), -1 with err for an unreadable one. */
-static int sim_read_dump(const char *path, struct sim_counts *c, long key[2], char *err,
-			 size_t errlen)
+ * order), 0 for another dump (program termination, the build marker), -1 with err for an
+ * unreadable one.  info gets what the headers say. */
+static int sim_read_dump(const char *path, struct sim_counts *c, long key[2],
+			 struct sim_dump_info *info, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
 	char *line = NULL, *totals = NULL, *summary = NULL;
@@ -77,12 +107,15 @@ static int sim_read_dump(const char *path, struct sim_counts *c, long key[2], ch
 	memset(c, 0, sizeof *c);
 	while (getline(&line, &cap, f) > 0) {
 		line[strcspn(line, "\n")] = '\0';
+		sim_header_line(line, info);
 		if (!strncmp(line, "pid: ", 5))
 			key[0] = strtol(line + 5, NULL, 10);
 		else if (!strncmp(line, "part: ", 6))
 			key[1] = strtol(line + 6, NULL, 10);
-		else if (!strncmp(line, SIM_TRIGGER, tlen))
-			labelled = 1, snprintf(c->label, sizeof c->label, "%.127s", line + tlen);
+		else if (!strncmp(line, SIM_TRIGGER, tlen)) {
+			labelled = strncmp(line + tlen, SIM_BUILD_MARK, strlen(SIM_BUILD_MARK)) != 0;
+			snprintf(c->label, sizeof c->label, "%.127s", line + tlen);
+		}
 		else if (!strncmp(line, "events: ", 8) && nev == 0)
 			nev = sim_parse_events(line + 8, order);
 		else if (!strncmp(line, "totals: ", 8) && !totals)
@@ -99,6 +132,30 @@ static int sim_read_dump(const char *path, struct sim_counts *c, long key[2], ch
 	free(line), free(totals), free(summary);
 	fclose(f);
 	return rc;
+}
+
+int sim_check_geometry(const struct sim_geometry *g, const struct sim_dump_info *info,
+		       char *err, size_t errlen)
+{
+	const long want[2][3] = {{g->d1_size, g->d1_assoc, g->d1_line},
+				 {g->ll_size, g->ll_assoc, g->ll_line}};
+	const long *used[2] = {info->d1, info->ll};
+
+	for (int i = 0; i < 2; i++) {
+		const char *name = i ? "LL" : "D1";
+		if (!used[i][0]) {
+			snprintf(err, errlen, "the dumps do not say which %s valgrind simulated "
+				 "(no \"desc: %s cache:\" line)", name, name);
+			return -1;
+		}
+		if (memcmp(want[i], used[i], sizeof want[i])) {
+			snprintf(err, errlen, "valgrind simulated %s %ld,%ld,%ld instead of the "
+				 "%ld,%ld,%ld asked for (size,assoc,line)", name, used[i][0],
+				 used[i][1], used[i][2], want[i][0], want[i][1], want[i][2]);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 struct sim_dump {
@@ -136,8 +193,10 @@ static size_t sim_merge(struct sim_dump *d, size_t nd, struct sim_counts *out)
 	return n;
 }
 
-int sim_collect(const char *dir, struct sim_counts **out, size_t *n, char *err, size_t errlen)
+int sim_collect(const char *dir, struct sim_counts **out, size_t *n, struct sim_dump_info *info,
+		char *err, size_t errlen)
 {
+	struct sim_dump_info scratch;
 	DIR *dp = opendir(dir);
 	struct dirent *de;
 	struct sim_dump *d = NULL, *grown;
@@ -146,6 +205,9 @@ int sim_collect(const char *dir, struct sim_counts **out, size_t *n, char *err, 
 	int rc = -1;
 
 	*out = NULL, *n = 0;
+	if (!info)
+		info = &scratch;
+	memset(info, 0, sizeof *info);
 	if (!dp) {
 		snprintf(err, errlen, "%s: %s", dir, strerror(errno));
 		return -1;
@@ -163,7 +225,7 @@ int sim_collect(const char *dir, struct sim_counts **out, size_t *n, char *err, 
 		}
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
 		d[nd].key[0] = d[nd].key[1] = 0;
-		int r = sim_read_dump(path, &d[nd].c, d[nd].key, err, errlen);
+		int r = sim_read_dump(path, &d[nd].c, d[nd].key, info, err, errlen);
 		if (r < 0)
 			goto close_dir;
 		nd += (size_t)r;
@@ -197,7 +259,8 @@ int sim_cleanup_dir(const char *dir)
 		return -1;
 	while ((de = readdir(dp)) != NULL) {
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		if (strncmp(de->d_name, "cg.", 3) == 0 && unlink(path) != 0)
+		if ((!strncmp(de->d_name, "cg.", 3) || !strncmp(de->d_name, "valgrind.", 9)) &&
+		    unlink(path) != 0)
 			rc = -1;
 	}
 	closedir(dp);

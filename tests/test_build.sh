@@ -15,7 +15,8 @@ S=(--no-print-directory -j2 BUILD="$tmp/b" BIN="$tmp/bin" OPT=-O0 EXTRA_FLAGS=)
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-needs_papi() { readelf -d "$1" | grep -q 'NEEDED.*libpapi'; }
+# (grep -q on a file or a here-string: with pipefail, `cmd | grep -q` fails when grep stops early)
+needs_papi() { grep -q 'NEEDED.*libpapi' <<<"$(readelf -d "$1")"; }
 conf() { sed -n "s/^$1 = //p" "$tmp/b/config.mk"; }
 
 # 1. Built without PAPI first (as before `make deps`), then a plain make: rebuilt with what is
@@ -42,8 +43,8 @@ if grep -q '^CFLAGS = .* -O1 ' "$tmp/b/config.mk"; then ok; else bad "config.mk 
 # 2. make plugin: the example plugin with the in-tree flags (gcc records them in the debug info).
 make "${S[@]}" plugin SRC=tests/plugins/example-plugin.c OUT="$tmp/ex.so" "$tmp/bin/plugins/hyperbola.so" \
 	"$tmp/bin/slidebench" >"$tmp/log" 2>&1 || { bad "make plugin"; tail -n 20 "$tmp/log"; }
-if "$tmp/bin/slidebench" verify --plugin "$tmp/ex.so" --kernel example-plugin --random 100 2>&1 |
-	grep -q '^example-plugin  *ok:'; then ok; else bad "the plugin from make plugin does not verify"; fi
+if grep -q '^example-plugin  *ok:' <<<"$("$tmp/bin/slidebench" verify --plugin "$tmp/ex.so" \
+	--kernel example-plugin --random 100 2>&1)"; then ok; else bad "the plugin from make plugin does not verify"; fi
 producer() { readelf --debug-dump=info "$1" 2>/dev/null | grep -m1 DW_AT_producer | sed 's/.*): //'; }
 p_out=$(producer "$tmp/ex.so") p_in=$(producer "$tmp/bin/plugins/hyperbola.so")
 if [[ -n $p_out && $p_out == "$p_in" ]]; then ok; else
@@ -73,7 +74,7 @@ if [[ -x $sim ]]; then
 	ok
 	n=$(objdump -d "$sim" | grep -cE '%zmm|%k[0-7]\b|%[xy]mm(1[6-9]|2[0-9]|3[01])\b')
 	if [[ $n -eq 0 ]]; then ok; else bad "$sim holds $n AVX-512 instructions"; fi
-	if strings "$sim" | grep -qE -e '^-O[0-9s]* -march=[^ ]+ -fno-tree-vectorize'; then ok; else
+	if grep -qE -e '^-O[0-9s]* -march=[^ ]+ -fno-tree-vectorize' <<<"$(strings "$sim")"; then ok; else
 		bad "$sim does not record its flags (SB_CFLAGS)"
 	fi
 	if command -v valgrind >/dev/null; then

@@ -1,6 +1,8 @@
 /* test_simulate.c - callgrind for real: the test re-runs itself under valgrind in child mode
  * (--sim-child), walks a 4 KiB and a 256 KiB buffer one load per 64 B line, and the parent checks
- * the dumps come back under the right labels and that the big walk misses the simulated D1. */
+ * the dumps come back under the right labels and that the big walk misses the simulated D1; then
+ * walks 32 and 128 pages one load per page under the simulated 64-entry TLB (a D1 of 4 KiB
+ * lines, fully associative): 32 pages fit, 128 pages cycled through an LRU miss every time. */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +21,11 @@
 #endif
 #endif
 
-unsigned char walk_buf[256 * 1024]; /* not static: the loads must not be folded away */
+#define PAGE 4096
+#define PAGE_LOADS 4096 /* loads per page-walk region */
+
+/* not static: the loads must not be folded away */
+unsigned char walk_buf[256 * 1024], page_buf[128 * PAGE] __attribute__((aligned(PAGE)));
 volatile unsigned walk_sink;
 
 /* Returns nothing; loads WALK_LOADS bytes, one per 64 B line, cycling over the first size bytes. */
@@ -30,6 +36,16 @@ static void walk(size_t size)
 	for (size_t done = 0; done < WALK_LOADS;)
 		for (size_t i = 0; i < size && done < WALK_LOADS; i += 64, done++)
 			s += walk_buf[i];
+	walk_sink = s;
+}
+
+/* Returns nothing; loads PAGE_LOADS bytes, one per page, cycling over the first pages pages. */
+static void walk_pages(size_t pages)
+{
+	unsigned s = 0;
+
+	for (size_t done = 0; done < PAGE_LOADS; done++)
+		s += page_buf[(done % pages) * PAGE];
 	walk_sink = s;
 }
 
@@ -52,6 +68,13 @@ static int child_main(void)
 		walk(4096);
 		sim_region_end("twice");
 	}
+	memset(page_buf, 1, sizeof page_buf);
+	sim_region_begin();
+	walk_pages(32);
+	sim_region_end("pages-32");
+	sim_region_begin();
+	walk_pages(128);
+	sim_region_end("pages-128");
 	return 0;
 }
 
@@ -68,7 +91,8 @@ static void test_geometry(void)
 	CHECK(sim_geometry_parse("48K,12,64", "2M,16,64", &g, err, sizeof err) == 0 &&
 	      g.d1_size == 49152 && g.d1_assoc == 12 && g.ll_size == 2097152, "48K: %s", err);
 	static const char *bad[][2] = {{"32768,8,8", NULL}, {"32768,8", NULL}, {"abc", NULL},
-				       {"32768,8,64,1", NULL}, {NULL, "12582912,16,64"}, {"0,8,64", NULL}};
+				       {"32768,8,64,1", NULL}, {NULL, "12582912,16,64"}, {"0,8,64", NULL},
+				       {"4096,1,4096", NULL}};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		err[0] = '\0';
 		CHECK(sim_geometry_parse(bad[i][0], bad[i][1], &g, err, sizeof err) == -1 &&
@@ -113,10 +137,10 @@ static void test_run_and_collect_errors(void)
 	CHECK(sim_run(ok) == 3, "sim_run sh exit 3");
 	CHECK(sim_run(missing) == -1, "sim_run missing program");
 	CHECK(mkdtemp(dir) != NULL, "mkdtemp");
-	CHECK(sim_collect(dir, &c, &n, err, sizeof err) == -1 && strstr(err, "no callgrind dump"),
+	CHECK(sim_collect(dir, &c, &n, NULL, err, sizeof err) == -1 && strstr(err, "no callgrind dump"),
 	      "empty dir: err \"%s\"", err);
 	CHECK(sim_cleanup_dir(dir) == 0 && access(dir, F_OK) != 0, "cleanup of %s", dir);
-	CHECK(sim_collect(dir, &c, &n, err, sizeof err) == -1 && c == NULL, "missing dir");
+	CHECK(sim_collect(dir, &c, &n, NULL, err, sizeof err) == -1 && c == NULL, "missing dir");
 	CHECK(sim_under_valgrind() == 0, "parent thinks it runs under valgrind");
 	sim_region_begin(); /* outside valgrind: no-ops */
 	sim_region_end("nothing");
@@ -131,10 +155,12 @@ static const struct sim_counts *find(const struct sim_counts *c, size_t n, const
 	return NULL;
 }
 
-/* Returns nothing; runs the child under callgrind with D1 geometry d1, collects into *c / *n.
- * Like the bench, it names itself /proc/self/exe, which sim_build_argv must resolve. */
+/* Returns nothing; runs the child under callgrind with D1 geometry d1, collects into *c / *n,
+ * checks the geometry valgrind reports.  Like the bench, it names itself /proc/self/exe, which
+ * sim_build_argv must resolve. */
 static void run_child(const char *d1, struct sim_counts **c, size_t *n)
 {
+	struct sim_dump_info info;
 	char dir[] = "/tmp/sb-test-sim-XXXXXX", err[256] = "", *argv[40], self[PATH_MAX];
 	char *child[] = {"--sim-child", NULL};
 	struct sim_geometry g;
@@ -152,7 +178,10 @@ static void run_child(const char *d1, struct sim_counts **c, size_t *n)
 	      argc > 2 ? argv[argc - 2] : "-", self);
 	int rc = sim_run(argv);
 	CHECK(rc == 0, "child under valgrind exited %d", rc);
-	CHECK(sim_collect(dir, c, n, err, sizeof err) == 0, "collect: %s", err);
+	CHECK(sim_collect(dir, c, n, &info, err, sizeof err) == 0, "collect: %s", err);
+	CHECK(sim_check_geometry(&g, &info, err, sizeof err) == 0, "geometry used: %s", err);
+	CHECK(!strncmp(info.creator, "callgrind-", 10), "creator \"%s\"", info.creator);
+	CHECK(strstr(info.build, "|") != NULL, "build marker \"%s\"", info.build);
 	CHECK(sim_cleanup_dir(dir) == 0, "cleanup %s", dir);
 }
 
@@ -175,8 +204,8 @@ static void test_simulation(void)
 	run_child("32768,8,64", &c, &n);
 	const struct sim_counts *w4 = find(c, n, "walk-4k"), *w256 = find(c, n, "walk-256k"),
 				*tw = find(c, n, "twice");
-	CHECK(n == 3 && w4 == c && w256 == c + 1 && tw == c + 2, "labels: n %zu", n);
-	if (n == 3 && w4 && w256 && tw) {
+	CHECK(n == 5 && w4 == c && w256 == c + 1 && tw == c + 2, "labels: n %zu", n);
+	if (n == 5 && w4 && w256 && tw) {
 		printf("  D1 32K: walk-4k ir %llu dr %llu d1mr %llu bc %llu bcm %llu; walk-256k ir %llu "
 		       "d1mr %llu dlmr %llu; twice dumps %u d1mr %llu\n", w4->ir, w4->dr, w4->d1mr,
 		       w4->bc, w4->bcm, w256->ir, w256->d1mr, w256->dlmr, tw->dumps, tw->d1mr);
@@ -197,6 +226,18 @@ static void test_simulation(void)
 	      w256 ? w256->d1mr : 0ULL);
 	if (w256)
 		printf("  D1 512K: walk-256k d1mr %llu\n", w256->d1mr);
+	free(big);
+	run_child("262144,64,4096", &big, &n); /* the TLB pass: 64 entries of one 4 KiB page */
+	const struct sim_counts *p32 = find(big, n, "pages-32"), *p128 = find(big, n, "pages-128");
+	CHECK(p32 && p128, "page walks found: n %zu", n);
+	if (p32 && p128) {
+		printf("  TLB 64: pages-32 misses %llu, pages-128 misses %llu of %d loads\n",
+		       p32->d1mr, p128->d1mr, PAGE_LOADS);
+		CHECK(p32->d1mr <= 40, "32 pages in a 64-entry TLB: misses %llu", p32->d1mr);
+		/* all but the first pass over the 32 pages the region before left in the TLB */
+		CHECK(p128->d1mr >= PAGE_LOADS - 40, "128 pages cycled through 64 LRU entries: "
+		      "misses %llu of %d", p128->d1mr, PAGE_LOADS);
+	}
 	free(big);
 }
 
