@@ -103,9 +103,9 @@ steps=()
 [[ $bench_only -eq 0 ]] && steps+=(deps build build32 verify verify32 trace)
 steps+=(bench64 bench32 pressure tables sim plots report)
 declare -A weight=([deps]=2 [build]=25 [build32]=25 [verify]=3 [verify32]=5 [trace]=2
-	[bench64]=240 [bench32]=150 [pressure]=15 [tables]=15 [sim]=90 [plots]=30 [report]=5)
+	[bench64]=240 [bench32]=150 [pressure]=15 [tables]=20 [sim]=110 [plots]=30 [report]=5)
 if [[ $quick -eq 1 ]]; then
-	weight[bench64]=5; weight[bench32]=5; weight[pressure]=2; weight[tables]=2; weight[sim]=5
+	weight[bench64]=5; weight[bench32]=5; weight[pressure]=2; weight[tables]=3; weight[sim]=15
 fi
 t0=$SECONDS step_no=0 done_w=0 total_w=0
 for s in "${steps[@]}"; do total_w=$((total_w + weight[$s])); done
@@ -270,12 +270,21 @@ if [[ -r $out/m64/context.json ]]; then
 	live_hw=$(tr -d ' \n\t' <"$out/m64/context.json" | grep -o '"events":\[[^]]*\]' |
 		grep -o '{"name":"[^"]*","live":true' | grep -vc '"perf::' || true)
 fi
-# With the simulated L1 sweep and data TLB (sim.csv): the simulated L1 sizes, and the
-# large-table kernels too (the huge-page chart's TLB misses)
+# With the simulated L1 sweep and data TLB (sim.csv): the simulated L1 sizes (48 KiB: 12 ways,
+# 64 sets; valgrind needs a power of two), and the large-table kernels too (the huge-page
+# chart's TLB misses).  Every geometry is one callgrind pass that initialises every kernel
+# again (magic-black and magic-fancy search their magics: ~7 s a pass under valgrind), so
+# --quick simulates two sizes and leaves those two out.
 sim_geo=()
 if bench_has '--l1' && bench_has '--tlb'; then
-	sim_geo=(--l1 16K,32K,48K,64K --tlb 64)
-	sim_kernels=$(tr ',' '\n' <<<"$sim_kernels,$big_kernels" | awk 'NF && !seen[$0]++' | paste -sd,)
+	if [[ $quick -eq 1 ]]; then
+		sim_geo=(--l1 16K,32K --tlb 64)
+		add=$(tr ',' '\n' <<<"$big_kernels" | grep -vx 'magic-black\|magic-fancy' | paste -sd, || true)
+	else
+		sim_geo=(--l1 16K,32K,48K:12,64K --tlb 64)
+		add=$big_kernels
+	fi
+	sim_kernels=$(tr ',' '\n' <<<"$sim_kernels,$add" | awk 'NF && !seen[$0]++' | paste -sd,)
 fi
 if [[ $live_hw -gt 0 && $force_sim -eq 0 ]]; then
 	note "hardware counters are live ($live_hw events): no simulated sweep needed (--simulate forces one)"

@@ -35,12 +35,12 @@ HH = hpline("tables-hugepage"); HN = hpline("tables-nohugepage")
 # Returns the read-back sentence of one run ("hugepage run: 4 MiB of 7.4 MiB table memory ...").
 readback(l, name) = l eq "" ? name." run: no \"tables\" record in its context.json" : \
 	hpf(l, "readback") eq "0" ? name." run: smaps not read back" : \
-	sprintf("%s run: %s of %s of table memory in huge pages (smaps AnonHugePages)%s", name, \
+	sprintf("%s run: %s of %s of the table regions in huge pages (smaps AnonHugePages)%s", name, \
 		(real(hpf(l, "huge")) > 0 ? human(real(hpf(l, "huge"))) : "0 B"), human(real(hpf(l, "bytes"))), \
 		hpf(l, "possible") eq "false" ? ", not possible: ".hpf(l, "why") : "")
 
-# Returns "\ntime with huge pages: -12%%" (a tic label: % doubled) for kernel k (its median with huge pages against without), or "".
-hpdelta(k) = (nh == 0 || nn == 0) ? "" : (v_ = system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' -v cols=ns -v join='".dn."' -v cols2=ns -v inner=1 '".dh."' | awk -F, 'NR == 2 && $2 + 0 > 0 { printf \"%+.0f%%%%\", ($1 / $2 - 1) * 100 }'"), v_ eq "" ? "" : "\ntime with huge pages: ".v_)
+# Returns "\nhuge pages: -12%%" (a tic label: % doubled; 0%% under half a percent) for kernel k (its median with huge pages against without), or "".
+hpdelta(k) = (nh == 0 || nn == 0) ? "" : (v_ = system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' -v cols=ns -v join='".dn."' -v cols2=ns -v inner=1 '".dh."' | awk -F, 'NR == 2 && $2 + 0 > 0 { d = ($1 / $2 - 1) * 100; if (d < 0.5 && d > -0.5) printf \"0%%%%\"; else printf \"%+.0f%%%%\", d }'"), v_ eq "" ? "" : "\nhuge pages: ".v_)
 set multiplot title "Huge pages: the large-table kernels with and without huge pages (position mode, 64-bit build)" font ",13"
 set lmargin 12
 set rmargin 4
@@ -57,7 +57,7 @@ if (nh + nn == 0 || K == 0) {
 	ytop = real(word(ym, 1)) * 1.5
 	ytop = ytop > 0 ? ytop : 1
 	clipped = real(word(ym, 2)) > ytop ? "; error bars that run off the top are clipped" : ""
-	set label 2 spread.clipped."; the label under each kernel: its table footprint and the change with huge pages; * = unstable, drifting or disturbed" at screen 0.01, 0.034 left font ",9" tc rgb "#444444"
+	set label 2 spread.clipped."; under each kernel: its table footprint and its time with huge pages against without; * = unstable, drifting or disturbed" at screen 0.01, 0.034 left font ",9" tc rgb "#444444"
 	set label 4 readback(HH, "hugepage")."; ".readback(HN, "nohugepage") at screen 0.01, 0.056 left font ",9" tc rgb "#444444"
 	set xrange [0.4:K + 0.6]
 	set xtics () scale 0 font ",10"
@@ -99,9 +99,14 @@ if (tlbsrc eq "" || K == 0) {
 	set yrange [0:*]
 	if (tlbsrc eq "hw") {
 		plot dh using (kx(strcol("kernel")) - 0.19):(column("hw_dtlb_miss")):(0.36) with boxes lc rgb "#2ca02c" title "huge pages", \
-		     dn using (kx(strcol("kernel")) + 0.19):(column("hw_dtlb_miss")):(0.36) with boxes lc rgb "#7f7f7f" title "no huge pages"
+		     dn using (kx(strcol("kernel")) + 0.19):(column("hw_dtlb_miss")):(0.36) with boxes lc rgb "#7f7f7f" title "no huge pages", \
+		     dh using (kx(strcol("kernel")) - 0.19):(column("hw_dtlb_miss")):(sprintf("%.3g", column("hw_dtlb_miss"))) with labels offset 0, 0.6 font ",8" notitle, \
+		     dn using (kx(strcol("kernel")) + 0.19):(column("hw_dtlb_miss")):(sprintf("%.3g", column("hw_dtlb_miss"))) with labels offset 0, 0.6 font ",8" notitle
 	} else {
-		plot ds using (kx(strcol("kernel"))):(column("sim_tlb_miss")):(0.5) with boxes fs pattern 4 lc rgb "#9467bd" notitle
+		# values under 0.0005 (the null kernel's share of a few misses) print as 0
+		plot ds using (kx(strcol("kernel"))):(column("sim_tlb_miss")):(0.5) with boxes fs pattern 4 lc rgb "#9467bd" notitle, \
+		     ds using (kx(strcol("kernel"))):(column("sim_tlb_miss") > 0 ? column("sim_tlb_miss") : 0): \
+			(abs(column("sim_tlb_miss")) < 0.0005 ? "0" : sprintf("%.3f", column("sim_tlb_miss"))) with labels offset 0, 0.6 font ",9" notitle
 	}
 }
 unset multiplot

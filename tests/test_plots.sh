@@ -126,7 +126,7 @@ else
 	for k in sherwin pext; do
 		check "hugepages.svg: series $k" grep -Eq "[> ]$k[< ]" "$s2/plots/hugepages.svg"
 	done
-	check "hugepages.svg: the change with huge pages" grep -q "time with huge pages: [-+][0-9]*%" "$s2/plots/hugepages.svg"
+	check "hugepages.svg: the change with huge pages" grep -Eq "huge pages: (0|[-+][0-9]+)%" "$s2/plots/hugepages.svg"
 	check "hugepages.svg: what smaps read back (or that there is no record)" grep -q "hugepage run" "$s2/plots/hugepages.svg"
 	check "hugepages.svg has a caption line" grep -q "dataset master-2000.trace" "$s2/plots/hugepages.svg"
 	if [[ -z $sim_why ]]; then
