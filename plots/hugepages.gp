@@ -103,7 +103,9 @@ if (tlbsrc eq "" || K == 0) {
 		     dh using (kx(strcol("kernel")) - 0.19):(column("hw_dtlb_miss")):(sprintf("%.3g", column("hw_dtlb_miss"))) with labels offset 0, 0.6 font ",8" notitle, \
 		     dn using (kx(strcol("kernel")) + 0.19):(column("hw_dtlb_miss")):(sprintf("%.3g", column("hw_dtlb_miss"))) with labels offset 0, 0.6 font ",8" notitle
 	} else {
-		# values under 0.0005 (the null kernel's share of a few misses) print as 0
+		# a kernel the simulated run left out says so; values under 0.0005 (the null kernel's
+		# share of a few misses) print as 0
+		do for [k = 1:K] { if (!hasrow(ds, word(KL, k))) { set label 40 + k "not simulated" at k, graph 0.04 center font ",9" tc rgb "#888888" } }
 		plot ds using (kx(strcol("kernel"))):(column("sim_tlb_miss")):(0.5) with boxes fs pattern 4 lc rgb "#9467bd" notitle, \
 		     ds using (kx(strcol("kernel"))):(column("sim_tlb_miss") > 0 ? column("sim_tlb_miss") : 0): \
 			(abs(column("sim_tlb_miss")) < 0.0005 ? "0" : sprintf("%.3f", column("sim_tlb_miss"))) with labels offset 0, 0.6 font ",9" notitle
