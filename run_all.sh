@@ -2,7 +2,8 @@
 # run_all.sh - the whole study in one command: install what is missing, build (64-bit, and
 # 32-bit where gcc-multilib is there), verify every kernel, build the default trace, run the
 # pinned sweep (every kernel x every mode) into a study directory results/<id>/, the 32-bit
-# build's sweep where 32-bit programs run, a simulated sweep where there is no PMU, the charts
+# build's sweep where 32-bit programs run, the cache study (a pressure sweep, the large-table
+# kernels with and without huge pages), a simulated sweep where there is no PMU, the charts
 # and the report.  Ends by printing the report's path.  See --help; the layout of a study is in
 # plots/README.md.  Machine-dependent steps degrade with one note; the exit status is non-zero
 # only for real failures (a build or a verification failed).
@@ -18,13 +19,15 @@ usage: ./run_all.sh [OPTIONS] [-- BENCH-ARGS...]
   --trace FILE    replay this trace instead of datasets/master-2000.trace
   --cpu N         pin the benches to cpu N (default: the last online cpu)
   --out DIR       the study directory (default results/<date>-<time>-study); must not exist
-  --samples N     measured samples per kernel and workload (default 31; --quick 3)
+  --samples N     measured samples per kernel and workload of the main sweep (default 31;
+                  --quick 3); the pressure and huge-page runs take 15 (--quick 3)
   --simulate      run the simulated (callgrind) sweep even where hardware counters work
   --bench-only    skip installing, building, verifying and the trace (make bench)
   --help          this text
   -- BENCH-ARGS   passed to every `slidebench bench` as they are
-Writes DIR/m64/ (the sweep), DIR/m32/ or DIR/m32.skipped, DIR/sim/ (no PMU), DIR/plots/,
-DIR/report.html and report.md.  Progress goes to stderr when it is a terminal.
+Writes DIR/m64/ (the sweep), DIR/m32/ or DIR/m32.skipped, DIR/pressure/ (pressure mode),
+DIR/tables-hugepage/ and DIR/tables-nohugepage/ (or DIR/tables.skipped), DIR/sim/ (no PMU),
+DIR/plots/, DIR/report.html and report.md.  Progress goes to stderr when it is a terminal.
 Exit status: 0 ok; 1 a build or a verification failed (the rest still ran); 2 bad usage.
 TXT
 }
@@ -58,30 +61,52 @@ if [[ -n $trace && ! -r $trace ]]; then
 fi
 
 # Bench settings: the full run fits 10 minutes on a 2-core machine, --quick one minute.
+# side_set: the pressure and huge-page runs (fewer samples: many rows, one mode).
 if [[ $quick -eq 1 ]]; then
 	bench_set=(--samples "${samples:-3}" --warmup 1 --min-lookups 20000 --max-queries 8192)
+	side_set=(--samples 3 --warmup 1 --min-lookups 20000 --max-queries 8192)
 	sim_set=(--samples 1 --warmup 0 --min-lookups 2000 --max-queries 1000)
 else
 	bench_set=(--samples "${samples:-31}")
+	side_set=(--samples 15)
 	sim_set=(--samples 1 --warmup 0 --min-lookups 5000 --max-queries 4096)
 fi
 sel=() vsel=()
 [[ -n $kernels ]] && sel=(--kernel "$kernels") && vsel=(--kernel "$kernels")
-[[ -n $trace ]] && bench_set+=(--trace "$trace") && sim_set+=(--trace "$trace")
-# The simulated sweep: a few kernels that span the design space, two modes.
-sim_kernels="kindergarten-512,kindergarten-4k,classical-conditional,classical-branchless,magic-plain,hyperbola,sherwin,pext"
-if [[ -n $kernels ]]; then
-	sim_kernels=$(tr ',' '\n' <<<"$sim_kernels" | grep -Fxf <(tr ',' '\n' <<<"$kernels") | paste -sd, || true)
-	[[ -n $sim_kernels ]] || sim_kernels=$kernels
+if [[ -n $trace ]]; then
+	bench_set+=(--trace "$trace"); side_set+=(--trace "$trace"); sim_set+=(--trace "$trace")
 fi
+# Returns (prints) the kernels of list $1 that --kernels selected, comma-separated, in $1's
+# order; all of $1 without --kernels; nothing when none was selected.
+subset() {
+	[[ -n $kernels ]] || { echo "$1"; return 0; }
+	tr ',' '\n' <<<"$1" | grep -Fxf <(tr ',' '\n' <<<"$kernels") | paste -sd, || true
+}
+# The simulated sweep: a few kernels that span the design space, two modes.
+sim_kernels=$(subset "kindergarten-512,kindergarten-4k,classical-conditional,classical-branchless,magic-plain,hyperbola,sherwin,pext")
+[[ -n $sim_kernels ]] || sim_kernels=$kernels
+# The pressure sweep (issue 10): small-table, large-table and table-free designs; null is the
+# baseline every bench run adds.
+press_sizes="0,8K,16K,32K,64K,256K,1M,8M"
+press_kernels=$(subset "kindergarten-4k,kindergarten-512,pext,magic-fancy,magic-plain,hyperbola,sherwin,classical-branchless,rotated")
+# The large-table kernels, with and without huge pages (position mode).
+big_kernels=$(subset "sherwin,magic-plain,magic-fancy,magic-black,pext,wegner-file,rotated")
+# Returns 0 when `bin/slidebench bench --help` lists option $1 (read once, after the build).
+bench_help=""
+bench_has() {
+	[[ -n $bench_help ]] || bench_help=$(bin/slidebench bench --help 2>&1 || true)
+	grep -q -- "$1" <<<"$bench_help"
+}
 
 # ---- progress: step i of n, elapsed, estimate of the time left (from known step weights) ----
 steps=()
 [[ $bench_only -eq 0 ]] && steps+=(deps build build32 verify verify32 trace)
-steps+=(bench64 bench32 sim plots report)
+steps+=(bench64 bench32 pressure tables sim plots report)
 declare -A weight=([deps]=2 [build]=25 [build32]=25 [verify]=3 [verify32]=5 [trace]=2
-	[bench64]=240 [bench32]=150 [sim]=90 [plots]=20 [report]=5)
-if [[ $quick -eq 1 ]]; then weight[bench64]=5; weight[bench32]=5; weight[sim]=5; fi
+	[bench64]=240 [bench32]=150 [pressure]=15 [tables]=20 [sim]=110 [plots]=30 [report]=5)
+if [[ $quick -eq 1 ]]; then
+	weight[bench64]=5; weight[bench32]=5; weight[pressure]=2; weight[tables]=3; weight[sim]=15
+fi
 t0=$SECONDS step_no=0 done_w=0 total_w=0
 for s in "${steps[@]}"; do total_w=$((total_w + weight[$s])); done
 tty=0; [[ -t 2 ]] && tty=1
@@ -161,22 +186,12 @@ else
 fi
 mkdir -p "$out"
 
-# Runs `slidebench bench` (binary, out dir, args...); a default event set this machine's PAPI
-# does not know (exit 2, "unknown event") is retried once with the PAPI presets only.
+# Runs `slidebench bench` (binary, out dir, args...) pinned to --cpu.  Events this machine
+# cannot count leave their cells empty and are said once by bench itself (context.json).
 run_bench() {
-	local bin=$1 dir=$2 rc=0 err
+	local bin=$1 dir=$2
 	shift 2
-	err=$(mktemp)
-	"$bin" bench --cpu "$cpu" --out "$dir" "$@" 2> >(tee "$err" >&2) || rc=$?
-	wait
-	if [[ $rc -eq 2 ]] && grep -q 'unknown event' "$err" && [[ " ${extra[*]} " != *" --events "* ]]; then
-		note "this machine's PAPI does not know a default event; bench again with the PAPI presets only"
-		rc=0
-		"$bin" bench --cpu "$cpu" --out "$dir" "$@" \
-			--events PAPI_TOT_CYC,PAPI_TOT_INS,PAPI_L1_DCM,PAPI_TLB_DM,PAPI_BR_MSP || rc=$?
-	fi
-	rm -f "$err"
-	return $rc
+	"$bin" bench --cpu "$cpu" --out "$dir" "$@"
 }
 
 # ---- the sweeps ------------------------------------------------------------------------------
@@ -213,11 +228,63 @@ else
 fi
 step_done bench32
 
+step pressure "pressure mode (--pressure $press_sizes) into $out/pressure"
+if [[ -z $press_kernels ]]; then
+	echo "none of the pressure-sweep kernels was selected (--kernels $kernels)" >"$out/pressure.skipped"
+	note "no pressure sweep: $(cat "$out/pressure.skipped")"
+elif ! bench_has '--pressure'; then
+	echo "this bin/slidebench bench has no --pressure option (bench --help)" >"$out/pressure.skipped"
+	note "no pressure sweep: $(cat "$out/pressure.skipped")"
+else
+	rc=0
+	run_bench bin/slidebench "$out/pressure" --mode pressure --pressure "$press_sizes" \
+		--kernel "$press_kernels" "${side_set[@]}" "${extra[@]}" || rc=$?
+	[[ $rc -eq 0 ]] || { echo "run_all.sh: the pressure sweep failed (exit $rc)" >&2; failed+=("bench pressure"); }
+fi
+step_done pressure
+
+step tables "the large-table kernels with and without huge pages into $out/tables-*"
+why_tables=""
+if [[ -z $big_kernels ]]; then
+	why_tables="none of the large-table kernels was selected (--kernels $kernels)"
+elif ! bench_has '--tables'; then
+	why_tables="this bin/slidebench bench has no --tables option (bench --help does not list it)"
+fi
+if [[ -n $why_tables ]]; then
+	echo "$why_tables" >"$out/tables.skipped"
+	note "no huge-page runs: $why_tables (written to $out/tables.skipped)"
+else
+	for t in hugepage nohugepage; do
+		rc=0
+		run_bench bin/slidebench "$out/tables-$t" --mode position --tables "$t" \
+			--kernel "$big_kernels" "${side_set[@]}" "${extra[@]}" || rc=$?
+		[[ $rc -eq 0 ]] || { echo "run_all.sh: the --tables $t run failed (exit $rc)" >&2; failed+=("bench tables-$t"); }
+	done
+fi
+step_done tables
+
 step sim "the simulated sweep (callgrind) into $out/sim, where no hardware event is live"
 live_hw=0
 if [[ -r $out/m64/context.json ]]; then
-	live_hw=$(tr -d ' \n\t' <"$out/m64/context.json" | grep -o '{"name":"[^"]*","live":true' |
-		grep -vc '"perf::' || true)
+	# live events of the "events" list (counter_sources has live non-PMU sources), not perf::
+	live_hw=$(tr -d ' \n\t' <"$out/m64/context.json" | grep -o '"events":\[[^]]*\]' |
+		grep -o '{"name":"[^"]*","live":true' | grep -vc '"perf::' || true)
+fi
+# With the simulated L1 sweep and data TLB (sim.csv): the simulated L1 sizes (48 KiB: 12 ways,
+# 64 sets; valgrind needs a power of two), and the large-table kernels too (the huge-page
+# chart's TLB misses).  Every geometry is one callgrind pass that initialises every kernel
+# again (magic-black and magic-fancy search their magics: ~7 s a pass under valgrind), so
+# --quick simulates two sizes and leaves those two out.
+sim_geo=()
+if bench_has '--l1' && bench_has '--tlb'; then
+	if [[ $quick -eq 1 ]]; then
+		sim_geo=(--l1 16K,32K --tlb 64)
+		add=$(tr ',' '\n' <<<"$big_kernels" | grep -vx 'magic-black\|magic-fancy' | paste -sd, || true)
+	else
+		sim_geo=(--l1 16K,32K,48K:12,64K --tlb 64)
+		add=$big_kernels
+	fi
+	sim_kernels=$(tr ',' '\n' <<<"$sim_kernels,$add" | awk 'NF && !seen[$0]++' | paste -sd,)
 fi
 if [[ $live_hw -gt 0 && $force_sim -eq 0 ]]; then
 	note "hardware counters are live ($live_hw events): no simulated sweep needed (--simulate forces one)"
@@ -225,8 +292,8 @@ elif ! command -v valgrind >/dev/null 2>&1; then
 	note "valgrind is not installed: no simulated sweep, so the miss charts say 'no data'"
 else
 	rc=0
-	run_bench bin/slidebench "$out/sim" --simulate --kernel "$sim_kernels" --mode stream,position \
-		"${sim_set[@]}" || rc=$?
+	run_bench bin/slidebench "$out/sim" --simulate "${sim_geo[@]}" --kernel "$sim_kernels" \
+		--mode stream,position "${sim_set[@]}" || rc=$?
 	if [[ $rc -ne 0 ]]; then
 		note "the simulated sweep failed (exit $rc); the miss charts say 'no data'"
 	elif ! awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "sim_d1_miss") c = i; next }

@@ -42,9 +42,10 @@ ctx(run, key) = exists_file(study."/".run."/context.json") ? \
 first(f, c) = system("awk -f '".plotdir."/csv.awk' -v where='".c."!=' -v cols=".c." '".f."' | sed -n 2p | cut -d, -f1")
 # Returns the last component of a path.
 basename(p) = system("basename '".p."' 2>/dev/null")
-# Returns n bytes as 512 B, 9.5 KiB, 2.3 MiB.
+# Returns n bytes as 512 B, 9.5 KiB, 2.3 MiB, 1.5 GiB.
 human(n) = n < 1 ? "no table" : n < 1024 ? sprintf("%d B", n) : n < 1048576 ? \
-	sprintf("%.3g KiB", n / 1024.) : sprintf("%.3g MiB", n / 1048576.)
+	sprintf("%.3g KiB", n / 1024.) : n < 1073741824 ? sprintf("%.3g MiB", n / 1048576.) : \
+	sprintf("%.3g GiB", n / 1073741824.)
 # Returns yyyy-mm-dd from a run id yyyymmdd-hhmmss-pid.
 run_date(id) = strlen(id) >= 8 ? substr(id, 1, 4)."-".substr(id, 5, 6)."-".substr(id, 7, 8) : "date unknown"
 

@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # test_plots.sh - the charts render from a real (tiny) bench run made here: gnuplot exits 0, every
 # PNG and SVG is non-empty, the expected series (kernel names) are in each SVG, and a missing
-# input (no m32/, no sim/, no m64/) gives a chart that says so.  Without gnuplot, render.sh says
-# so once and exits 0.  Also: run_all.sh --help, a bad option, and a --quick study's layout.
+# input (no m32/, no sim/, no m64/, no huge-page runs) gives a chart that says so.  The cache
+# charts: pressure from a real 2-size pressure run, hugepages from two real position runs (with
+# --tables where bench has it), sim-l1 from a real --simulate --l1 run where callgrind works here
+# (else SKIPPED).  Without gnuplot, render.sh says so once and exits 0.  Also: run_all.sh --help,
+# a bad option, and a --quick study's layout.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-bin}
 SB=$BIN/slidebench
-pass=0 fail=0
+pass=0 fail=0 skip=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 ok() { pass=$((pass + 1)); }
+skipped() { skip=$((skip + 1)); echo "SKIPPED: $*"; }
 bad() { fail=$((fail + 1)); echo "FAIL ${BASH_SOURCE[0]}:${BASH_LINENO[0]}: $*"; }
 check() { # description, then a command that must succeed
 	local what=$1; shift
@@ -30,6 +34,38 @@ if ! $SB bench --samples 2 --warmup 1 --min-lookups 10000 --max-queries 2000 --e
 fi
 check "fixture summary.csv" test -s "$study/m64/summary.csv"
 echo "32-bit programs do not run here (test fixture)" >"$study/m32.skipped"
+TINY=(--samples 2 --warmup 1 --min-lookups 10000 --max-queries 2000 --events none)
+# pressure mode at two sizes (the chart's 0 column and one size)
+if $SB bench --mode pressure --pressure 0,32K --kernel kindergarten-4k,pext "${TINY[@]}" \
+	--out "$study/pressure" >"$tmp/pressure.log" 2>&1; then ok; else
+	bad "fixture pressure run failed:"; tail -n 5 "$tmp/pressure.log"
+fi
+# the main study has no huge-page runs: its hugepages chart must say so
+echo "no --tables here (test fixture)" >"$study/tables.skipped"
+# a second study: two position runs of large-table kernels as tables-hugepage/ and
+# tables-nohugepage/ (with --tables where bench has it), and a simulated L1 sweep where it runs
+s2=$tmp/study2
+mkdir -p "$s2"
+help=$($SB bench --help 2>&1)
+for t in hugepage nohugepage; do
+	targ=(); grep -q -- '--tables' <<<"$help" && targ=(--tables "$t")
+	if $SB bench --mode position --kernel sherwin,pext "${targ[@]}" "${TINY[@]}" \
+		--out "$s2/tables-$t" >"$tmp/tables.log" 2>&1; then ok; else
+		bad "fixture position run tables-$t failed:"; tail -n 5 "$tmp/tables.log"
+	fi
+done
+sim_why=""
+if ! grep -q -- '--l1' <<<"$help"; then
+	sim_why="this slidebench's --simulate has no --l1 sweep"
+elif ! command -v valgrind >/dev/null 2>&1; then
+	sim_why="valgrind is not installed"
+else
+	$SB bench --simulate --l1 16K,32K --tlb 64 --mode position --kernel sherwin,kindergarten-4k \
+		--samples 1 --warmup 0 --min-lookups 2000 --max-queries 500 --events none \
+		--out "$s2/sim" >"$tmp/sim.log" 2>&1
+	grep -q ',d1,' "$s2/sim/sim.csv" 2>/dev/null ||
+		sim_why="callgrind gives no counts here ($(grep -m 1 -E 'SIGILL|failed|error' "$tmp/sim.log" | head -c 160))"
+fi
 
 # ---- without gnuplot: one note, exit 0 (PATH of everything in /usr/bin and /bin but gnuplot) ---
 mkdir -p "$tmp/nognuplot"
@@ -47,7 +83,7 @@ check "render.sh without gnuplot: one note" test "$(wc -l <"$tmp/nog.out")" -eq 
 check "render.sh without gnuplot: no plots written" test ! -e "$study/plots/ranking.png"
 
 if ! command -v gnuplot >/dev/null 2>&1; then
-	echo "SKIPPED: chart rendering: gnuplot is not installed (apt-get install gnuplot-nox)"
+	skipped "chart rendering: gnuplot is not installed (apt-get install gnuplot-nox)"
 else
 	plots/render.sh "$study" >"$tmp/render.out" 2>&1
 	rc=$?
@@ -60,7 +96,11 @@ else
 		[ranking]="kindergarten-512 kindergarten-4k cichy sherwin magic-fancy classical-conditional pext hyperbola|ranked by net time"
 		[footprint]="pext sherwin hyperbola kindergarten-512 magic-fancy|cache sizes|table footprint"
 		[random-vs-real]="pext sherwin hyperbola kindergarten-4k|random occupancies"
+		[pressure]="kindergarten-4k pext|net time per lookup|32 KiB|working set touched between positions"
+		[hugepages]="|no data: no huge-page runs|no huge-page runs|no --tables here|no data: no data-TLB misses"
+		[sim-l1]="|no data: "
 	)
+	nocaption=" hugepages sim-l1 "
 	for chart in "${!want[@]}"; do
 		png=$study/plots/$chart.png svg=$study/plots/$chart.svg
 		check "$chart.png non-empty" test -s "$png"
@@ -73,8 +113,31 @@ else
 		for text in "${parts[@]:1}"; do
 			check "$chart.svg says '$text'" grep -q "$text" "$svg"
 		done
-		check "$chart.svg has a caption line" grep -q "dataset master-2000.trace" "$svg"
+		[[ $nocaption == *" $chart "* ]] ||
+			check "$chart.svg has a caption line" grep -q "dataset master-2000.trace" "$svg"
 	done
+	check "pressure.svg: 0 bytes shown as 0" grep -q '>0<' "$study/plots/pressure.svg"
+	check "pressure.svg: the kernel lines (two points each)" test "$(grep -c '<path' "$study/plots/pressure.svg")" -gt 4
+
+	# the second study: hugepages with data, sim-l1 with data where callgrind runs
+	plots/render.sh "$s2" hugepages sim-l1 >"$tmp/render2.out" 2>&1
+	rc=$?
+	check "render.sh study2 exits 0 (got $rc; $(head -c 400 "$tmp/render2.out"))" test $rc -eq 0
+	for k in sherwin pext; do
+		check "hugepages.svg: series $k" grep -Eq "[> ]$k[< ]" "$s2/plots/hugepages.svg"
+	done
+	check "hugepages.svg: the change with huge pages" grep -Eq "huge pages: (0|[-+][0-9]+)%" "$s2/plots/hugepages.svg"
+	check "hugepages.svg: what smaps read back (or that there is no record)" grep -q "hugepage run" "$s2/plots/hugepages.svg"
+	check "hugepages.svg has a caption line" grep -q "dataset master-2000.trace" "$s2/plots/hugepages.svg"
+	if [[ -z $sim_why ]]; then
+		for k in sherwin kindergarten-4k; do
+			check "sim-l1.svg: series $k" grep -Eq "[> ]$k[< (]" "$s2/plots/sim-l1.svg"
+		done
+		check "sim-l1.svg: the 16 KiB size" grep -q "16 KiB" "$s2/plots/sim-l1.svg"
+	else
+		check "sim-l1.svg says there is no data" grep -q "no data" "$s2/plots/sim-l1.svg"
+		skipped "sim-l1 with data: $sim_why"
+	fi
 
 	# an empty study: every chart still renders and says why
 	mkdir -p "$tmp/empty"
@@ -103,13 +166,18 @@ for f in m64/summary.csv m64/samples.csv m64/context.json; do
 	check "quick study has $f" test -s "$q/$f"
 done
 check "quick study has m32/ or m32.skipped" bash -c "[[ -s '$q/m32/summary.csv' || -s '$q/m32.skipped' ]]"
+check "quick study has pressure/summary.csv with pressure_bytes" \
+	grep -q '^run_id,.*pressure_bytes' "$q/pressure/summary.csv"
+check "quick study: pressure/ has 8 sizes" test "$(awk -f plots/csv.awk -v cols=pressure_bytes "$q/pressure/summary.csv" | tail -n +2 | cut -d, -f1 | sort -u | wc -l)" -eq 8
+check "quick study has tables-hugepage/ and tables-nohugepage/, or tables.skipped" \
+	bash -c "[[ ( -s '$q/tables-hugepage/summary.csv' && -s '$q/tables-nohugepage/summary.csv' ) || -s '$q/tables.skipped' ]]"
 check "quick study's last stdout line is its report or directory" \
 	grep -qx "$q\(/report.html\)\{0,1\}" <(tail -n 1 "$tmp/quick.out")
 check "quick study: stderr quiet when not a terminal (no [i/n] lines)" bash -c "! grep -q '^\[[0-9]*/[0-9]*\]' '$tmp/quick.err'"
 if command -v gnuplot >/dev/null 2>&1; then
-	for c in bits tables branching ranking footprint random-vs-real; do
+	for c in bits tables branching ranking footprint random-vs-real pressure hugepages sim-l1; do
 		check "quick study has plots/$c.png and .svg" test -s "$q/plots/$c.png" -a -s "$q/plots/$c.svg"
 	done
 fi
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skip skipped"
 [[ $fail -eq 0 ]]

@@ -1,0 +1,114 @@
+# hugepages.gp - the large-table kernels (sherwin, magic-plain, magic-fancy, magic-black, pext,
+# wegner-file, rotated) with and without huge pages: net ns/lookup in position mode from
+# tables-hugepage/ and tables-nohugepage/ (bench --tables), what smaps read back as the caption;
+# below, data-TLB misses per lookup: hardware (hw_dtlb_miss) where counted, else simulated by
+# callgrind (sim_tlb_miss, sim/: a TLB of 4 KiB pages, labelled sim).  A missing input gives a
+# panel that says why (tables.skipped).  gnuplot -e "study='results/ID'" plots/hugepages.gp
+chart = "hugepages"; width = 1400; height = 1000
+if (!exists("plotdir")) plotdir = "plots"
+if (!exists("BIG")) BIG = "sherwin magic-plain magic-fancy magic-black pext wegner-file rotated"
+load plotdir."/common.gp"
+
+hcsv = study."/tables-hugepage/summary.csv"
+ncsv = study."/tables-nohugepage/summary.csv"
+have_h = exists_file(hcsv); have_n = exists_file(ncsv)
+W = "mode=position;kernel!=null;cache_state=warm|"
+COLS = TIMECOLS.",hw_dtlb_miss"
+dh = tmp."/hugepages-h.csv"; dn = tmp."/hugepages-n.csv"; ds = tmp."/hugepages-sim.csv"
+nh = have_h ? sel(hcsv, "-v where='".W."' -v cols='".COLS."'", dh) : 0
+nn = have_n ? sel(ncsv, "-v where='".W."' -v cols='".COLS."'", dn) : 0
+nsim = has_data(simcsv, "sim_tlb_miss") ? sel(simcsv, "-v where='".W."' -v cols='kernel,sim_tlb_miss,table_bytes'", ds) : 0
+# Returns 1 when kernel k has a row in CSV f.
+hasrow(f, k) = int(system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' '".f."' 2>/dev/null | awk 'END { print (NR > 1) }'"))
+# the kernels: BIG's order, those of the runs (else those the simulation has)
+KL = ""
+do for [k in BIG] { if ((nh > 0 && hasrow(dh, k)) || (nn > 0 && hasrow(dn, k)) || (nh + nn == 0 && nsim > 0 && hasrow(ds, k))) { KL = KL.k." " } }
+K = words(KL)
+# Returns kernel k's position 1..K on x (NaN when it is not one of KL).
+kx(k) = (x_ = NaN, sum [j_ = 1:K] (word(KL, j_) eq k ? (x_ = j_, 0) : 0), x_)
+# Returns kernel k's table footprint from whichever of the inputs has it.
+kbytes(k) = (s_ = tbytes(nh > 0 ? dh : nn > 0 ? dn : ds, k), s_ eq "?" && nn > 0 ? tbytes(dn, k) : s_)
+# what smaps read back (context.json "tables"): hp(run, field) from hugepage.awk's line
+hpline(run) = exists_file(study."/".run."/context.json") ? system("awk -f '".plotdir."/hugepage.awk' '".study."/".run."/context.json'") : ""
+hpf(l, f) = (p_ = strstrt(";".l, ";".f."="), p_ == 0 ? "" : (r_ = l[p_ + strlen(f) + 1:], strstrt(r_, ";") ? r_[1:strstrt(r_, ";") - 1] : r_))
+HH = hpline("tables-hugepage"); HN = hpline("tables-nohugepage")
+# Returns the read-back sentence of one run ("hugepage run: 4 MiB of 7.4 MiB table memory ...").
+readback(l, name) = l eq "" ? name." run: no \"tables\" record in its context.json" : \
+	hpf(l, "readback") eq "0" ? name." run: smaps not read back" : \
+	sprintf("%s run: %s of %s of the table regions in huge pages (smaps AnonHugePages)%s", name, \
+		(real(hpf(l, "huge")) > 0 ? human(real(hpf(l, "huge"))) : "0 B"), human(real(hpf(l, "bytes"))), \
+		hpf(l, "possible") eq "false" ? ", not possible: ".hpf(l, "why") : "")
+
+# Returns "\nhuge pages: -12%%" (a tic label: % doubled; 0%% under half a percent) for kernel k (its median with huge pages against without), or "".
+hpdelta(k) = (nh == 0 || nn == 0) ? "" : (v_ = system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' -v cols=ns -v join='".dn."' -v cols2=ns -v inner=1 '".dh."' | awk -F, 'NR == 2 && $2 + 0 > 0 { d = ($1 / $2 - 1) * 100; if (d < 0.5 && d > -0.5) printf \"0%%%%\"; else printf \"%+.0f%%%%\", d }'"), v_ eq "" ? "" : "\nhuge pages: ".v_)
+set multiplot title "Huge pages: the large-table kernels with and without huge pages (position mode, 64-bit build)" font ",13"
+set lmargin 12
+set rmargin 4
+set size 1, 0.48; set origin 0, 0.47
+set title "net time per lookup, tables advised huge (bench --tables hugepage) and not (--tables nohugepage)" font ",11"
+if (nh + nn == 0 || K == 0) {
+	why = exists_file(study."/tables.skipped") ? system("head -n 1 '".study."/tables.skipped'") : ""
+	NODATA_MSG = "no data: no huge-page runs in this study (tables-hugepage/, tables-nohugepage/)".(why eq "" ? "" : "\n(".why.")")
+	eval NODATA
+} else {
+	set label 1 caption(nh > 0 ? "tables-hugepage" : "tables-nohugepage", "position") at screen 0.01, 0.012 left font ",9" tc rgb "#444444"
+	# the y range from the medians (a noisy sample can stretch an interval far beyond them)
+	ym = system("cat '".dh."' '".dn."' | awk -F, '$1 == \"kernel\" { for (i = 1; i <= NF; i++) { if ($i == \"ns\") c = i; if ($i == \"hi\") b = i }; next } { if ($c + 0 > m) m = $c + 0; if ($b + 0 > t) t = $b + 0 } END { print m + 0, t + 0 }'")
+	ytop = real(word(ym, 1)) * 1.5
+	ytop = ytop > 0 ? ytop : 1
+	clipped = real(word(ym, 2)) > ytop ? "; error bars that run off the top are clipped" : ""
+	set label 2 spread.clipped."; under each kernel: its table footprint and its time with huge pages against without; * = unstable, drifting or disturbed" at screen 0.01, 0.034 left font ",9" tc rgb "#444444"
+	set label 4 readback(HH, "hugepage")."; ".readback(HN, "nohugepage") at screen 0.01, 0.056 left font ",9" tc rgb "#444444"
+	set xrange [0.4:K + 0.6]
+	set xtics () scale 0 font ",10"
+	do for [k = 1:K] { set xtics add (word(KL, k)."\n".kbytes(word(KL, k)).hpdelta(word(KL, k)) k) }
+	set ylabel "net time per lookup (ns)"
+	set yrange [0:ytop]
+	set key above font ",10"
+	plot dh using (kx(strcol("kernel")) - 0.19):(column("ns")):(column("lo")):(column("hi")):(0.36) \
+		with boxerrorbars lc rgb "#2ca02c" title "huge pages (--tables hugepage)", \
+	     dn using (kx(strcol("kernel")) + 0.19):(column("ns")):(column("lo")):(column("hi")):(0.36) \
+		with boxerrorbars lc rgb "#7f7f7f" title "no huge pages (--tables nohugepage)", \
+	     dh using (kx(strcol("kernel")) - 0.19):(ytop * 0.03):(sprintf("%.2f%s", column("ns"), attn(strcol("flags")) eq "" ? "" : "*")) \
+		with labels font ",8" notitle, \
+	     dn using (kx(strcol("kernel")) + 0.19):(ytop * 0.03):(sprintf("%.2f%s", column("ns"), attn(strcol("flags")) eq "" ? "" : "*")) \
+		with labels font ",8" notitle
+}
+unset label 1; unset label 2; unset label 4; unset key; unset xrange; unset yrange; unset xtics
+set size 1, 0.35; set origin 0, 0.075
+tlbsrc = (nh > 0 && has_data(hcsv, "hw_dtlb_miss")) || (nn > 0 && has_data(ncsv, "hw_dtlb_miss")) ? "hw" : nsim > 0 ? "sim" : ""
+if (tlbsrc eq "" || K == 0) {
+	unset title
+	NODATA_MSG = "no data: no data-TLB misses: no hardware counter was live, and no simulated run (sim/) has sim_tlb_miss"
+	eval NODATA
+} else {
+	tlbgeo = (ctx("sim", "tlb_entries") eq "" ? "" : ctx("sim", "tlb_entries")." entries of ").\
+		(ctx("sim", "tlb_page_bytes") eq "" ? "4 KiB" : human(real(ctx("sim", "tlb_page_bytes"))))." pages"
+	if (tlbsrc eq "hw") {
+		set title "data-TLB misses per lookup (hardware counter hw_dtlb_miss, net of the null kernel)" font ",11"
+		set key above font ",10"
+	} else {
+		set title "data-TLB misses per lookup, sim: callgrind TLB (".tlbgeo.", so the same with or without huge pages), net of the null kernel" font ",11"
+		set label 3 "TLB misses from sim/ ".ctx("sim", "run_id") at screen 0.99, 0.012 right font ",9" tc rgb "#444444"
+		unset key
+	}
+	set xrange [0.4:K + 0.6]
+	set xtics () scale 0 font ",10"
+	do for [k = 1:K] { set xtics add (word(KL, k) k) }
+	set ylabel "DTLB misses per lookup".(tlbsrc eq "sim" ? " (sim)" : "")
+	set yrange [0:*]
+	if (tlbsrc eq "hw") {
+		plot dh using (kx(strcol("kernel")) - 0.19):(column("hw_dtlb_miss")):(0.36) with boxes lc rgb "#2ca02c" title "huge pages", \
+		     dn using (kx(strcol("kernel")) + 0.19):(column("hw_dtlb_miss")):(0.36) with boxes lc rgb "#7f7f7f" title "no huge pages", \
+		     dh using (kx(strcol("kernel")) - 0.19):(column("hw_dtlb_miss")):(sprintf("%.3g", column("hw_dtlb_miss"))) with labels offset 0, 0.6 font ",8" notitle, \
+		     dn using (kx(strcol("kernel")) + 0.19):(column("hw_dtlb_miss")):(sprintf("%.3g", column("hw_dtlb_miss"))) with labels offset 0, 0.6 font ",8" notitle
+	} else {
+		# a kernel the simulated run left out says so; values under 0.0005 (the null kernel's
+		# share of a few misses) print as 0
+		do for [k = 1:K] { if (!hasrow(ds, word(KL, k))) { set label 40 + k "not simulated" at k, graph 0.04 center font ",9" tc rgb "#888888" } }
+		plot ds using (kx(strcol("kernel"))):(column("sim_tlb_miss")):(0.5) with boxes fs pattern 4 lc rgb "#9467bd" notitle, \
+		     ds using (kx(strcol("kernel"))):(column("sim_tlb_miss") > 0 ? column("sim_tlb_miss") : 0): \
+			(abs(column("sim_tlb_miss")) < 0.0005 ? "0" : sprintf("%.3f", column("sim_tlb_miss"))) with labels offset 0, 0.6 font ",9" notitle
+	}
+}
+unset multiplot

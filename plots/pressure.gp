@@ -1,0 +1,98 @@
+# pressure.gp - net ns/lookup against the pressure working set (bytes touched between positions,
+# log2 x, 0 at the left), one line per kernel with its spread, from the pressure-mode sweep
+# (pressure/summary.csv, issue 10); the machine's L1d, L2 and L3 sizes (context.json) marked.
+# gnuplot -e "study='results/ID'" plots/pressure.gp
+chart = "pressure"; width = 1400; height = 860
+if (!exists("plotdir")) plotdir = "plots"
+load plotdir."/common.gp"
+
+pcsv = study."/pressure/summary.csv"
+run = "pressure"
+d = tmp."/pressure.csv"
+COLS = "kernel,family,bytes=pressure_bytes,ns=ns_median,lo=ns_ci_lo|ns_min,hi=ns_ci_hi|ns_median,table_bytes,flags"
+n = exists_file(pcsv) ? sel(pcsv, "-v where='mode=pressure;kernel!=null;pressure_bytes!=;cache_state=warm|' -v cols='".COLS."' -v sort=bytes", d) : 0
+set title "Cache pressure: net time per lookup against a working set touched between positions (position mode, 64-bit build)" font ",13"
+if (n == 0) {
+	why = exists_file(study."/pressure.skipped") ? system("head -n 1 '".study."/pressure.skipped'") : ""
+	NODATA_MSG = exists_file(pcsv) ? "no pressure-mode rows in pressure/summary.csv" : \
+		"no pressure/ run in this study".(why eq "" ? "" : "\n(".why.")")
+	eval NODATA
+	exit
+}
+# kernels by their time at the smallest pressure, slowest first (the legend reads like the lines)
+KL = system("awk -f '".plotdir."/csv.awk' -v cols=kernel,ns '".d."' | tail -n +2 | awk -F, '!($1 in s) { s[$1] = $2 } END { for (k in s) print s[k] \",\" k }' | sort -t, -k1,1gr | cut -d, -f2 | tr '\n' ' '")
+K = words(KL)
+# the sizes swept (pressure_bytes, as written: "1.04858e+06" is 1 MiB)
+SIZES = distinct(d, "bytes")
+smin = 1e30; smax = 0
+do for [s in SIZES] { v = real(s); if (v > 0 && v < smin) { smin = v }; if (v > smax) { smax = v } }
+if (smax <= 0) { smax = 1024; smin = 1024 }
+# 0 bytes sits one factor of 4 left of the smallest non-zero size
+XZERO = smin / 4
+xp(b) = b > 0 ? b : XZERO
+# the cache lines: pressure/context.json, else m64/'s
+cl(key) = num(ctx("pressure", key)) > 0 ? num(ctx("pressure", key)) : num(ctx("m64", key))
+l1 = cl("l1d_bytes"); l2 = cl("l2_bytes"); l3 = cl("l3_bytes")
+# the axis reaches the L3 line only when that is at most 16 times the largest size swept
+XMAX = smax * 2.5
+XMAX = l3 * 1.6 > XMAX && l3 <= smax * 16 ? l3 * 1.6 : XMAX
+# the y range from the medians (a noisy sample can stretch an interval far beyond them); log y
+# when every median is positive and they span more than a factor of 8
+yr = system("awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == \"hi\") b = i; if ($i == \"ns\") c = i }; next } $c != \"\" { v = $c + 0; if (n++ == 0 || v < lo) lo = v; if (v > hi) hi = v; if ($b + 0 > top) top = $b + 0 } END { print lo + 0, hi + 0, top + 0 }' '".d."'")
+ymin = real(word(yr, 1)); ymax = real(word(yr, 2)); htop = real(word(yr, 3))
+logy = ymin > 0 && ymax / ymin > 8
+ytop = logy ? ymax * 2 : ymax * 1.35
+clipped = htop > ytop ? "; error bars that run off the top are clipped" : ""
+# one file per kernel (gnuplot breaks a line at every row of another kernel)
+array KF[K]
+do for [k = 1:K] { KF[k] = tmp."/pressure-".k.".csv"; nk_ = sel(d, "-v where='kernel=".word(KL, k)."' -v cols='kernel,bytes,ns,lo,hi,table_bytes,flags'", KF[k]) }
+# kernels side by side around each size: a small x offset each (a factor on the log axis)
+jit(k) = 2 ** ((k - (K + 1) / 2.) * 0.035)
+set label 1 caption(run, "pressure") at screen 0.01, 0.012 left font ",9" tc rgb "#444444"
+set label 2 spread.clipped."; net of the null kernel at the same pressure; dashed: this machine's caches (context.json); * = unstable, drifting or disturbed" \
+	at screen 0.01, 0.035 left font ",9" tc rgb "#444444"
+set bmargin 7
+set rmargin 36
+set logscale x 2
+set xrange [XZERO / 1.6:XMAX]
+set xtics ("0" XZERO) font ",9"
+do for [s in SIZES] { if (real(s) > 0) { set xtics add (human(real(s)) real(s)) } }
+set grid xtics ytics lc rgb "#e4e4e4"
+set xlabel "pressure: working set touched between positions (bytes, log scale; 0 = none)"
+if (logy) {
+	set logscale y 10
+	set yrange [ymin * 0.6:ytop]
+	set ytics ("0.1" 0.1, "0.2" 0.2, "0.3" 0.3, "0.5" 0.5, "1" 1, "2" 2, "3" 3, "5" 5, "10" 10, "20" 20, "30" 30, "50" 50, "100" 100, "200" 200, "500" 500)
+	set ylabel "net time per lookup (ns, log scale)"
+} else {
+	set yrange [(ymin < 0 ? ymin * 1.2 : 0):ytop]
+	set ylabel "net time per lookup (ns)"
+}
+set key outside right top box title "kernel (table footprint)" font ",9" width 1
+# the cache levels (arrows and labels 11, 12, 13) as dashed lines; a level outside the sizes
+# swept is named in a corner instead
+beyond = ""; below = ""
+do for [i = 11:13] {
+	b = i == 11 ? l1 : i == 12 ? l2 : l3
+	nm = i == 11 ? "L1d" : i == 12 ? "L2" : "L3"
+	if (b >= smin / 1.5 && b <= XMAX) {
+		set arrow i from b, graph 0 to b, graph 1 nohead dt 2 lw 1.5 lc rgb "#444444"
+		set label i nm." ".human(b) at b, graph 0.98 right rotate by 90 offset -1.1, 0 font ",9"
+	}
+	if (b > XMAX) { beyond = beyond.(beyond eq "" ? "" : ", ").nm." ".human(b) }
+	if (b > 0 && b < smin / 1.5) { below = below.(below eq "" ? "" : ", ").nm." ".human(b) }
+}
+if (beyond ne "") { set label 17 beyond." (beyond the axis) →" at graph 0.99, graph 0.02 right font ",9" tc rgb "#444444" }
+if (below ne "") { set label 18 below." (below the smallest size swept)" at graph 0.01, graph 0.98 left font ",9" tc rgb "#444444" }
+if (l1 <= 0 && l2 <= 0 && l3 <= 0) {
+	set label 14 "no cache lines: the cache sizes are not recorded in context.json" at screen 0.99, 0.012 right font ",9" tc rgb "#aa0000"
+}
+# a break mark between "0" and the first size: the axis is not continuous there
+set arrow 15 from XZERO * 1.35, graph -0.012 to XZERO * 1.55, graph 0.012 nohead lw 1.2 lc rgb "#000000"
+set arrow 16 from XZERO * 1.55, graph -0.012 to XZERO * 1.75, graph 0.012 nohead lw 1.2 lc rgb "#000000"
+plot for [k = 1:K] KF[k] using (xp(column("bytes")) * jit(k)):(column("ns")):(column("lo")):(column("hi")) \
+	with yerrorbars pt 7 ps 0.9 lc rgb scol(k) notitle, \
+     for [k = 1:K] KF[k] using (xp(column("bytes")) * jit(k)):(column("ns")) \
+	with lines lw 2 lc rgb scol(k) title word(KL, k)." (".tbytes(d, word(KL, k)).")", \
+     for [k = 1:K] KF[k] using (xp(column("bytes")) * jit(k)):(column("ns")):(attn(strcol("flags")) eq "" ? "" : "*") \
+	with labels left offset 0.4, 0.4 font ",10" tc rgb scol(k) notitle
