@@ -19,7 +19,8 @@ static void usage(FILE *f)
 		"plots/) or a single bench run directory (read as m64).\n"
 		"It holds: the environment, the counters, the verification summary, a table per\n"
 		"mode, the charts, one computed sentence per card question (32 vs 64 bit, 512 B\n"
-		"vs 4 KB tables, branchless vs conditional) and a recommendation per workload.\n"
+		"vs 4 KB tables, branchless vs conditional), a cache section (pressure crossovers,\n"
+		"huge pages, simulated L1 and TLB) and a recommendation per workload.\n"
 		"Exit: 0 written; 1 unreadable input or write error; 2 usage.\n");
 }
 
@@ -152,6 +153,7 @@ int cmd_report(int argc, char **argv)
 	report_tables(&d, s);
 	report_charts(&d, s);
 	report_answers(&d, s);
+	report_cache(&d, s);
 	report_recommend(&d, s);
 	doc_end(&d);
 	if (out_commit(&html, err, sizeof err) < 0 || out_commit(&md, err, sizeof err) < 0) {

@@ -72,4 +72,7 @@ void report_verification(struct doc *d, const struct study *s);
 void report_answers(struct doc *d, const struct study *s);
 void report_recommend(struct doc *d, const struct study *s);
 
+/* report_cache.c: pressure crossovers, huge pages, simulated L1/TLB, with their charts */
+void report_cache(struct doc *d, const struct study *s);
+
 #endif

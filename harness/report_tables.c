@@ -183,7 +183,8 @@ void report_tables(struct doc *d, const struct study *s)
 
 static const struct {
 	const char *name, *caption;
-	int core;     /* always listed: a missing one gets a note */
+	int core;     /* 1 always listed (a missing one gets a note), 0 where present,
+		       * -1 shown in the cache section (report_cache.c) instead */
 } CHARTS[] = {
 	{ "bits", "32-bit vs 64-bit", 1 },
 	{ "tables", "Shared 512 B vs 4 KB tables", 1 },
@@ -191,9 +192,9 @@ static const struct {
 	{ "ranking", "Ranking on the real-game trace", 1 },
 	{ "footprint", "Table footprint against ns/lookup", 1 },
 	{ "random-vs-real", "Real-game trace against random occupancy", 1 },
-	{ "pressure", "Under cache pressure", 0 },
-	{ "hugepages", "Huge pages", 0 },
-	{ "sim-l1", "Simulated L1 misses", 0 },
+	{ "pressure", "Under cache pressure", -1 },
+	{ "hugepages", "Huge pages", -1 },
+	{ "sim-l1", "Simulated L1 misses", -1 },
 };
 #define NCHARTS (sizeof CHARTS / sizeof CHARTS[0])
 
@@ -214,6 +215,8 @@ void report_charts(struct doc *d, const struct study *s)
 	for (size_t i = 0; i < NCHARTS; i++) {
 		char svg[PATH_MAX + 64];
 		FILE *f;
+		if (CHARTS[i].core < 0)
+			continue;
 		snprintf(svg, sizeof svg, "%s/plots/%s.svg", s->dir, CHARTS[i].name);
 		if (!CHARTS[i].core && !(f = fopen(svg, "r")))
 			continue;

@@ -9,7 +9,7 @@
 #include "output.h"
 #include "results.h"
 
-enum col_type { COL_STR, COL_CHARS, COL_NUM, COL_SIZE, COL_U64, COL_UINT, COL_INT };
+enum col_type { COL_STR, COL_CHARS, COL_NUM, COL_WHOLE, COL_SIZE, COL_U64, COL_UINT, COL_INT };
 
 struct column {
 	const char *name;
@@ -23,7 +23,7 @@ static const struct column SUMMARY_COLS[] = {
 	{ "family", S_(COL_STR, family) }, { "mode", S_(COL_STR, mode) },
 	{ "piece", S_(COL_STR, piece) }, { "dataset", S_(COL_STR, dataset) },
 	{ "cache_state", S_(COL_STR, cache_state) },
-	{ "pressure_bytes", S_(COL_NUM, pressure_bytes) },
+	{ "pressure_bytes", S_(COL_WHOLE, pressure_bytes) },
 	{ "lookups", S_(COL_SIZE, lookups) }, { "samples", S_(COL_SIZE, samples) },
 	{ "ns_min", S_(COL_NUM, ns_min) }, { "ns_median", S_(COL_NUM, ns_median) },
 	{ "ns_ci_lo", S_(COL_NUM, ns_ci_lo) }, { "ns_ci_hi", S_(COL_NUM, ns_ci_hi) },
@@ -66,7 +66,7 @@ static const struct sample_col {
 	{ "family", COL_STR, R_(family) }, { "mode", COL_STR, R_(mode) },
 	{ "piece", COL_STR, R_(piece) }, { "dataset", COL_STR, R_(dataset) },
 	{ "cache_state", COL_STR, R_(cache_state) },
-	{ "pressure_bytes", COL_NUM, R_(pressure_bytes) },
+	{ "pressure_bytes", COL_WHOLE, R_(pressure_bytes) },
 	{ "phase", P_(COL_STR, phase) }, { "epoch", P_(COL_NUM, epoch) },
 	{ "sample", P_(COL_UINT, sample) }, { "lookups", COL_SIZE, R_(lookups) },
 	{ "ticks", P_(COL_U64, ticks) }, { "ns_per_lookup", P_(COL_NUM, ns) },
@@ -82,6 +82,10 @@ static void put_cell(FILE *f, enum col_type t, const void *p)
 	case COL_STR: out_csv_str(f, *(const char *const *)p ? *(const char *const *)p : ""); break;
 	case COL_CHARS: out_csv_str(f, (const char *)p); break;
 	case COL_NUM: out_csv_num(f, *(const double *)p); break;
+	case COL_WHOLE:  /* a whole number that may be absent (NaN: empty) */
+		if (!isnan(*(const double *)p))
+			fprintf(f, "%.0f", *(const double *)p);
+		break;
 	case COL_SIZE: fprintf(f, "%llu", (unsigned long long)*(const size_t *)p); break;
 	case COL_U64: fprintf(f, "%llu", *(const unsigned long long *)p); break;
 	case COL_UINT: fprintf(f, "%u", *(const unsigned *)p); break;

@@ -75,6 +75,37 @@ has "not settled verdict" "$M" "not settled: the two are not distinguishable"
 cp "$H" "$tmp/first.html"
 $SB report "$S" >/dev/null 2>&1
 cmp -s "$H" "$tmp/first.html" && ok || bad "report is not deterministic (bootstrap seed?)"
+# the study above has no cache runs: the cache section says so, the report is still written
+has "cache section" "$M" "## Cache"
+has "no pressure noted" "$M" "No pressure sweep: the study has no pressure/ run"
+has "no huge pages noted" "$M" "No huge-page comparison: tables-hugepage/ or tables-nohugepage/ is absent"
+has "no sim noted" "$M" "No simulated L1 sweep:"
+has "cache chart missing noted" "$H" '<figure id="chart-pressure" class="missing">'
+
+# ---- the cache section (tests/data/fixture-study-cache: see make-fixture-cache.py) ----
+C=$tmp/cache
+mkdir -p "$C/plots"
+cp -r $D/fixture-run-a "$C/m64"
+cp -r $D/fixture-study-cache/. "$C/"
+cp $D/fixture-plots/bits.svg "$C/plots/pressure.svg"
+run "report cache study" 0 $SB report "$C"
+CM=$C/report.md CH=$C/report.html
+has "pressure crossover" "$CM" "Above 32 KiB of pressure, kindergarten-4k overtakes magic-fancy (1.25× ("
+has "pressure crossover size" "$CM" ") at 64 KiB)"
+has "pressure fastest" "$CM" "fastest without pressure: pext ("
+has "pressure fastest at largest" "$CM" "at 1 MiB: pext ("
+hasnt "pext keeps its place" "$CM" "overtakes pext"
+has "huge pages ratio" "$CM" "sherwin 1.30× ("
+has "huge pages same" "$CM" "magic-plain 1.00× ("
+has "huge pages same verdict" "$CM" ", not distinguishable)"
+has "huge share" "$CM" "6 MiB of the 8 MiB of anonymous table memory was backed by huge pages (75%"
+has "sim L1 needs" "$CM" "sherwin needs a 48 KiB L1 (6.5 → 0.02 misses per rook lookup from 16 KiB to 48 KiB)"
+has "sim L1 fits" "$CM" "kindergarten-4k fits in 16 KiB"
+has "sim TLB order" "$CM" "the most misses per lookup: magic-plain 0.2, sherwin 0.1"
+has "cache chart in section" "$CH" '<figure id="chart-pressure">'
+[[ $(grep -c 'id="chart-pressure"' "$CH") -eq 1 ]] && ok || bad "pressure chart not exactly once in $CH"
+hasnt "no hugepages chart noted, not drawn" "$CH" '<figure id="chart-hugepages">'
+has "hugepages chart missing noted" "$CH" '<figure id="chart-hugepages" class="missing">'
 
 # ---- report on a plain bench run directory; bad input ----
 cp -r $D/fixture-run-b "$tmp/plain"

@@ -1,0 +1,360 @@
+/* report_cache.c - the cache section: the pressure, huge-page and simulated-L1 charts, each
+ * with one sentence computed from the data (pressure crossovers, nohugepage/hugepage ratios,
+ * the smallest simulated L1 a kernel fits in, the simulated TLB's worst kernels). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "report.h"
+
+#define MAXK 64           /* kernels in one sentence */
+#define FIT_MISSES 0.05   /* D1 misses per lookup below which a kernel "fits" */
+
+static void cat(char *out, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void cat(char *out, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(out);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(out + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+/* Writes bytes as "0", "512 B", "32 KiB", "8 MiB" (three significant digits). */
+static const char *fmt_bytes(char *buf, size_t len, double b)
+{
+	static const char *const U[] = { "B", "KiB", "MiB", "GiB" };
+	int u = 0;
+
+	if (b == 0)
+		return snprintf(buf, len, "0"), buf;
+	while (b >= 1024 && u < 3)
+		b /= 1024, u++;
+	snprintf(buf, len, "%.3g %s", b, U[u]);   /* summaries round sizes to %g */
+	return buf;
+}
+
+/* ---- pressure ---- */
+
+struct rank { const char *k; double ns; };
+
+static int by_ns(const void *a, const void *b)
+{
+	const struct rank *x = a, *y = b;
+	return (x->ns > y->ns) - (x->ns < y->ns);
+}
+
+/* Fills rk with the timed kernels of workload w, fastest first.  Returns how many. */
+static size_t ranking(const struct run *r, const struct workload *w, struct rank *rk)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nrows && n < MAXK; i++) {
+		const struct rr_row *row = &r->rows[i];
+		size_t j;
+		if (!run_row_timed(row) || !report_in_workload(row, w) || isnan(row->ns_median))
+			continue;
+		for (j = 0; j < n && strcmp(rk[j].k, row->kernel); j++)
+			;
+		if (j == n)
+			rk[n++] = (struct rank){ row->kernel, row->ns_median };
+	}
+	qsort(rk, n, sizeof *rk, by_ns);
+	return n;
+}
+
+static int by_pressure(const void *a, const void *b)
+{
+	double x = atof(((const struct workload *)a)->pressure);
+	double y = atof(((const struct workload *)b)->pressure);
+	return (x > y) - (x < y);
+}
+
+static void pressure_sentence(struct doc *d, const struct study *s)
+{
+	const struct run *r = &s->pressure;
+	struct workload w[REPORT_MAX_WORKLOADS];
+	struct rank rk[MAXK], last[MAXK];
+	const struct rr_row *a[64], *b[64];
+	char out[4096] = "", un[1024] = "", s0[32], s1[32], sp[32], f[96];
+	size_t nw = 0, n, nl, flips = 0;
+
+	if (!s->have_pressure) {
+		doc_p(d, "note", "No pressure sweep: the study has no pressure/ run "
+		      "(run_all.sh runs bench --mode pressure).");
+		return;
+	}
+	for (size_t i = 0, m = report_workloads(r, w, REPORT_MAX_WORKLOADS); i < m; i++)
+		if (!strcmp(w[i].mode, "pressure"))
+			w[nw++] = w[i];
+	qsort(w, nw, sizeof *w, by_pressure);
+	if (nw < 2 || (n = ranking(r, &w[0], rk)) < 2) {
+		doc_p(d, "note", "The pressure run holds fewer than two pressure sizes or kernels: "
+		      "no crossover to compute.");
+		return;
+	}
+	fmt_bytes(s0, sizeof s0, atof(w[0].pressure));
+	fmt_bytes(s1, sizeof s1, atof(w[nw - 1].pressure));
+	for (size_t i = 0; i + 1 < n; i++) {            /* rk[i] is faster than rk[i+1] at s0 */
+		int weak = 0;
+		for (size_t j = 1; j < nw; j++) {
+			struct cmp c;
+			size_t np = report_pairs(r, &w[j], rk[i].k, rk[i + 1].k, a, b, 64);
+			if (!np || cmp_rows(a, b, np, &c) < 0 || !(c.ratio < 1))
+				continue;
+			fmt_bytes(sp, sizeof sp, atof(w[j].pressure));
+			if (c.verdict != 1) {           /* the medians flip, the test does not confirm */
+				if (!weak++)
+					cat(un, sizeof un, "%s%s over %s at %s", un[0] ? ", " : "",
+					    rk[i + 1].k, rk[i].k, sp);
+				continue;
+			}
+			cmp_factor(f, sizeof f, 1 / c.ratio, 1 / c.hi, 1 / c.lo, 1);
+			fmt_bytes(sp, sizeof sp, atof(w[j - 1].pressure));
+			cat(out, sizeof out, "%sabove %s of pressure, %s overtakes %s (%s at ",
+			    flips++ ? "; " : "", sp, rk[i + 1].k, rk[i].k, f);
+			cat(out, sizeof out, "%s)", fmt_bytes(sp, sizeof sp, atof(w[j].pressure)));
+			break;
+		}
+	}
+	if (!flips)
+		cat(out, sizeof out, "no ranking change from %s to %s of pressure among the %zu "
+		    "kernels timed (no adjacent pair's order flips with a significant difference)",
+		    s0, s1, n);
+	nl = ranking(r, &w[nw - 1], last);
+	cat(out, sizeof out, "; fastest %s%s: %s (%.3g ns), at %s: %s (%.3g ns)",
+	    atof(w[0].pressure) > 0 ? "at " : "without pressure", atof(w[0].pressure) > 0 ? s0 : "",
+	    rk[0].k, rk[0].ns, s1, nl ? last[0].k : "none", nl ? last[0].ns : NAN);
+	if (un[0])
+		cat(out, sizeof out, "; medians flip but the test cannot confirm it: %s", un);
+	out[0] = (char)(out[0] >= 'a' && out[0] <= 'z' ? out[0] - 32 : out[0]);
+	doc_p(d, "answer", "%s.", out);
+}
+
+/* ---- huge pages ---- */
+
+/* Appends how much of the tables the hugepage run's smaps read back as huge. */
+static void huge_share(const struct run *h, char *out, size_t len)
+{
+	const struct json *t = h->ctx ? json_get(h->ctx, "tables") : NULL;
+	const struct json *reg = t ? json_get(t, "regions") : NULL;
+	double huge = 0, all = 0;
+	char x[32], y[32];
+
+	if (!t) {
+		cat(out, len, "; the hugepage run's context.json does not say what became huge");
+		return;
+	}
+	if (json_num(t, "possible") == 0) {
+		const char *why = json_str(t, "why");
+		cat(out, len, "; huge pages were not possible here: %s", why && *why ? why : "?");
+		return;
+	}
+	for (size_t i = 0; reg && reg->type == JSON_ARR && i < reg->n; i++) {
+		const struct json *g = &reg->items[i];
+		if (json_num(g, "anonymous") != 1)
+			continue;
+		all += json_num(g, "bytes");
+		huge += isnan(json_num(g, "anon_huge_bytes")) ? 0 : json_num(g, "anon_huge_bytes");
+	}
+	if (all > 0)
+		cat(out, len, "; %s of the %s of anonymous table memory was backed by huge pages "
+		    "(%.0f%%, smaps read-back, THP %s)", fmt_bytes(x, sizeof x, huge),
+		    fmt_bytes(y, sizeof y, all), 100 * huge / all,
+		    json_str(t, "thp_enabled") ? json_str(t, "thp_enabled") : "?");
+	else
+		cat(out, len, "; smaps reported no anonymous table region");
+}
+
+/* Writes the text of dir/name (first line) into buf, or returns -1. */
+static int read_line(const char *dir, const char *name, char *buf, size_t len)
+{
+	char path[PATH_MAX + 64];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if (!(f = fopen(path, "r")))
+		return -1;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = 0;
+	buf[strcspn(buf, "\n")] = 0;
+	fclose(f);
+	return 0;
+}
+
+static void huge_sentence(struct doc *d, const struct study *s)
+{
+	struct run *h = calloc(2, sizeof *h), *nh = h + 1;
+	char dir[2][PATH_MAX + 32], err[PATH_MAX + 256], out[4096] = "", buf[512];
+	int ok[2];
+
+	if (!h)
+		return;
+	snprintf(dir[0], sizeof dir[0], "%s/tables-hugepage", s->dir);
+	snprintf(dir[1], sizeof dir[1], "%s/tables-nohugepage", s->dir);
+	ok[0] = run_load(dir[0], h, err, sizeof err) == 0;
+	ok[1] = ok[0] && run_load(dir[1], nh, err, sizeof err) == 0;
+	if (!ok[1]) {
+		if (read_line(s->dir, "tables.skipped", buf, sizeof buf) < 0)
+			snprintf(buf, sizeof buf, "tables-hugepage/ or tables-nohugepage/ is absent "
+				 "or unreadable and no tables.skipped says why");
+		doc_p(d, "note", "No huge-page comparison: %s.", buf);
+		if (ok[0])
+			run_free(h);
+		free(h);
+		return;
+	}
+	for (size_t i = 0; i < h->nrows; i++) {
+		const struct rr_row *x = &h->rows[i], *y;
+		struct cmp c;
+		if (!run_row_timed(x) || !(y = run_find(nh, x->kernel, x)) || !run_row_timed(y))
+			continue;
+		if (cmp_rows(&x, &y, 1, &c) < 0)
+			continue;
+		cat(out, sizeof out, "%s%s %.2f\u00d7 (%.2f\u2013%.2f%s)", out[0] ? ", " : "",
+		    x->kernel, c.ratio, c.lo, c.hi, c.verdict == 1 ? "" : ", not distinguishable");
+	}
+	if (!out[0])
+		snprintf(out, sizeof out, "no kernel was timed in both tables runs");
+	snprintf(buf, sizeof buf, "%s", out);
+	snprintf(out, sizeof out, "Time without huge pages over time with them (ns/lookup, "
+		 "%s mode): %s", h->nrows ? h->rows[0].mode : "?", buf);
+	huge_share(h, out, sizeof out);
+	doc_p(d, "answer", "%s.", out);
+	run_free(h);
+	run_free(nh);
+	free(h);
+}
+
+/* ---- simulated L1 and TLB ---- */
+
+struct fit { const char *k, *piece; double size[16], miss[16]; size_t n; };
+
+static void sim_sentence(struct doc *d, const struct study *s)
+{
+	struct csv c;
+	struct fit *ft = calloc(MAXK, sizeof *ft);
+	char path[PATH_MAX + 32], err[PATH_MAX + 256], out[4096] = "", fits[1024] = "", b0[32];
+	char b1[32];
+	size_t nk = 0;
+	int ck, cp, cs, cb, cm, first = 1;
+
+	snprintf(path, sizeof path, "%s/sim/sim.csv", s->dir);
+	if (!ft)
+		return;
+	if (csv_load(path, &c, err, sizeof err) < 0) {
+		doc_p(d, "note", "No simulated L1 sweep: %s.", err);
+		free(ft);
+		return;
+	}
+	ck = csv_col(&c, "kernel"), cp = csv_col(&c, "piece"), cs = csv_col(&c, "sim_kind");
+	cb = csv_col(&c, "cache_bytes"), cm = csv_col(&c, "sim_d1_miss");
+	for (size_t i = 0; i < c.nrow; i++) {         /* rook rows where present, else the first */
+		const char *k = csv_cell(&c, i, ck), *p = csv_cell(&c, i, cp);
+		size_t j;
+		if (strcmp(csv_cell(&c, i, cs), "d1") || !strcmp(k, "null"))
+			continue;
+		for (j = 0; j < nk && strcmp(ft[j].k, k); j++)
+			;
+		if (j == nk) {
+			if (nk == MAXK)
+				continue;
+			ft[nk++] = (struct fit){ .k = k, .piece = p };
+		}
+		if (strcmp(ft[j].piece, p) && !strcmp(p, "rook"))
+			ft[j].piece = p, ft[j].n = 0;
+		if (strcmp(ft[j].piece, p) || ft[j].n == 16)
+			continue;
+		size_t at = ft[j].n++;                 /* insertion by size */
+		double sz = csv_num(&c, i, cb), m = csv_num(&c, i, cm);
+		while (at && ft[j].size[at - 1] > sz)
+			ft[j].size[at] = ft[j].size[at - 1], ft[j].miss[at] = ft[j].miss[at - 1], at--;
+		ft[j].size[at] = sz, ft[j].miss[at] = m;
+	}
+	for (size_t j = 0; j < nk; j++) {
+		struct fit *f = &ft[j];
+		size_t i;
+		if (!f->n)
+			continue;
+		for (i = 0; i < f->n && !(f->miss[i] < FIT_MISSES); i++)
+			;
+		fmt_bytes(b0, sizeof b0, f->size[0]);
+		if (i == 0) {
+			cat(fits, sizeof fits, "%s%s", fits[0] ? ", " : "", f->k);
+			continue;
+		}
+		fmt_bytes(b1, sizeof b1, f->size[i < f->n ? i : f->n - 1]);
+		if (i < f->n)
+			cat(out, sizeof out, "%s%s needs a %s L1 (%.2g \u2192 %.2g misses per %s "
+			    "lookup from %s to %s)", first ? "" : "; ", f->k, b1, f->miss[0], f->miss[i],
+			    f->piece, b0, b1);
+		else
+			cat(out, sizeof out, "%s%s does not fit in %s (%.2g \u2192 %.2g misses per %s "
+			    "lookup from %s to %s)", first ? "" : "; ", f->k, b1, f->miss[0],
+			    f->miss[f->n - 1], f->piece, b0, b1);
+		first = 0;
+	}
+	if (fits[0])
+		cat(out, sizeof out, "%s%s fit%s in %s", first ? "" : "; ", fits,
+		    strchr(fits, ',') ? "" : "s", b0);
+	doc_p(d, "answer", "Simulated L1 (below %.2f D1 misses per lookup): %s.", FIT_MISSES,
+	      out[0] ? out : "no d1 rows in sim/sim.csv");
+	csv_free(&c);
+	free(ft);
+}
+
+static void tlb_sentence(struct doc *d, const struct study *s)
+{
+	const struct run *r = &s->sim;
+	const struct rr_row *like = NULL;
+	struct rank rk[MAXK];
+	char out[1024] = "";
+	size_t n = 0;
+
+	if (!s->have_sim || csv_col(&r->summary, "sim_tlb_miss") < 0) {
+		doc_p(d, "note", "No simulated TLB: the study has no sim/ run with sim_tlb_miss.");
+		return;
+	}
+	for (size_t i = 0; i < r->nrows; i++)   /* the rook stream, else the first workload */
+		if (run_row_timed(&r->rows[i]) && (!like || !strcmp(r->rows[i].piece, "rook")))
+			if (!like || strcmp(like->piece, "rook"))
+				like = &r->rows[i];
+	for (size_t i = 0; like && i < r->nrows && n < MAXK; i++) {
+		const struct rr_row *row = &r->rows[i];
+		double v = run_num(r, row, "sim_tlb_miss");
+		if (run_row_timed(row) && run_same_workload(row, like) && v > 0)
+			rk[n++] = (struct rank){ row->kernel, -v };
+	}
+	qsort(rk, n, sizeof *rk, by_ns);
+	for (size_t i = 0; i < n && i < 3; i++)
+		cat(out, sizeof out, "%s%s %.3g", i ? ", " : "", rk[i].k, -rk[i].ns);
+	doc_p(d, "answer", "Simulated TLB, %s %s: the most misses per lookup: %s%s.",
+	      like ? like->mode : "?", like ? like->piece : "?", n ? out : "no kernel misses it",
+	      n > 3 ? "; the others miss less" : n ? "; the others never miss" : "");
+}
+
+void report_cache(struct doc *d, const struct study *s)
+{
+	doc_h(d, 2, "cache", "Cache");
+	if (s->plain) {
+		doc_p(d, "note", "A single bench run: the cache section needs a study from "
+		      "run_all.sh (pressure/, tables-hugepage/, tables-nohugepage/, sim/).");
+		return;
+	}
+	doc_h(d, 3, "cache-pressure", "Under cache pressure");
+	pressure_sentence(d, s);
+	doc_chart(d, s->dir, "pressure", "Under cache pressure");
+	doc_h(d, 3, "cache-hugepages", "Huge pages");
+	huge_sentence(d, s);
+	doc_chart(d, s->dir, "hugepages", "Huge pages");
+	doc_h(d, 3, "cache-sim", "Simulated L1 and TLB");
+	sim_sentence(d, s);
+	tlb_sentence(d, s);
+	doc_chart(d, s->dir, "sim-l1", "Simulated L1 misses");
+}
