@@ -65,14 +65,15 @@ if (nh + nn == 0 || K == 0) {
 	set ylabel "net time per lookup (ns)"
 	set yrange [0:ytop]
 	set key above font ",10"
+	set style textbox opaque noborder margins 0.5, 0.5
 	plot dh using (kx(strcol("kernel")) - 0.19):(column("ns")):(column("lo")):(column("hi")):(0.36) \
 		with boxerrorbars lc rgb "#2ca02c" title "huge pages (--tables hugepage)", \
 	     dn using (kx(strcol("kernel")) + 0.19):(column("ns")):(column("lo")):(column("hi")):(0.36) \
 		with boxerrorbars lc rgb "#7f7f7f" title "no huge pages (--tables nohugepage)", \
 	     dh using (kx(strcol("kernel")) - 0.19):(ytop * 0.03):(sprintf("%.2f%s", column("ns"), attn(strcol("flags")) eq "" ? "" : "*")) \
-		with labels font ",8" notitle, \
+		with labels boxed font ",8" notitle, \
 	     dn using (kx(strcol("kernel")) + 0.19):(ytop * 0.03):(sprintf("%.2f%s", column("ns"), attn(strcol("flags")) eq "" ? "" : "*")) \
-		with labels font ",8" notitle
+		with labels boxed font ",8" notitle
 }
 unset label 1; unset label 2; unset label 4; unset key; unset xrange; unset yrange; unset xtics
 set size 1, 0.35; set origin 0, 0.075
