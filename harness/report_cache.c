@@ -191,7 +191,7 @@ static int read_line(const char *dir, const char *name, char *buf, size_t len)
 static void huge_sentence(struct doc *d, const struct study *s)
 {
 	struct run *h = calloc(2, sizeof *h), *nh = h + 1;
-	char dir[2][PATH_MAX + 32], err[PATH_MAX + 256], out[4096] = "", buf[512];
+	char dir[2][PATH_MAX + 32], err[PATH_MAX + 256], out[4096] = "", buf[512], list[3072] = "";
 	int ok[2];
 
 	if (!h)
@@ -217,14 +217,12 @@ static void huge_sentence(struct doc *d, const struct study *s)
 			continue;
 		if (cmp_rows(&x, &y, 1, &c) < 0)
 			continue;
-		cat(out, sizeof out, "%s%s %.2f\u00d7 (%.2f\u2013%.2f%s)", out[0] ? ", " : "",
+		cat(list, sizeof list, "%s%s %.2f\u00d7 (%.2f\u2013%.2f%s)", list[0] ? ", " : "",
 		    x->kernel, c.ratio, c.lo, c.hi, c.verdict == 1 ? "" : ", not distinguishable");
 	}
-	if (!out[0])
-		snprintf(out, sizeof out, "no kernel was timed in both tables runs");
-	snprintf(buf, sizeof buf, "%s", out);
-	snprintf(out, sizeof out, "Time without huge pages over time with them (ns/lookup, "
-		 "%s mode): %s", h->nrows ? h->rows[0].mode : "?", buf);
+	cat(out, sizeof out, "Time without huge pages over time with them (ns/lookup, %s mode): %s",
+	    h->nrows ? h->rows[0].mode : "?",
+	    list[0] ? list : "no kernel was timed in both tables runs");
 	huge_share(h, out, sizeof out);
 	doc_p(d, "answer", "%s.", out);
 	run_free(h);
