@@ -22,6 +22,8 @@ tally() { # name, then the output on stdin
 	passed=$((passed + p)); failed=$((failed + f))
 	if [[ $line =~ ([0-9]+)\ skipped ]]; then
 		skipped=$((skipped + BASH_REMATCH[1]))
+	else  # a test that names its skipped checks on lines of their own
+		skipped=$((skipped + $(grep -c '^ *SKIPPED' "$log" || true)))
 	fi
 }
 
