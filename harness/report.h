@@ -36,6 +36,8 @@ void doc_h(struct doc *d, int level, const char *id, const char *text);
 /* A paragraph; cls (may be NULL) is its HTML class ("note", "answer"). */
 void doc_p(struct doc *d, const char *cls, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Appends printf-style text to out (size len), truncating quietly: sentences are built so. */
+void doc_cat(char *out, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void doc_list_begin(struct doc *d);
 void doc_li(struct doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void doc_list_end(struct doc *d);

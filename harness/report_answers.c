@@ -23,19 +23,6 @@ static const char *const PAIRS32[][2] = {
 };
 #define NPAIRS32 (sizeof PAIRS32 / sizeof PAIRS32[0])
 
-/* Appends printf-style text to out (size len), truncating quietly. */
-static void cat(char *out, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(out);
-	va_list ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(out + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 struct gather {
 	const struct rr_row *a[MAXP], *b[MAXP];
 	size_t n;
@@ -125,16 +112,16 @@ static size_t compare_kernels(struct doc *d, const struct study *s, const char *
 	cmp_rows(g->a, g->b, g->n, &all);
 	cmp_phrase(buf, sizeof buf, x, y, &all, 1);
 	out[0] = 0;
-	cat(out, len, "%s over %zu mode%s (geometric mean of %zu cells)%s%s%s%s%s%s%s%s",
+	doc_cat(out, len, "%s over %zu mode%s (geometric mean of %zu cells)%s%s%s%s%s%s%s%s",
 		 buf, done, done == 1 ? "" : "s", g->n,
 		 lists[0][0] ? "; faster in " : "", lists[0],
 		 lists[1][0] ? "; slower in " : "", lists[1],
 		 lists[2][0] ? "; not distinguishable in " : "", lists[2], "", "");
 	if (nm)
-		cat(out, len, "; %s per lookup %.4f vs %.4f (%s, "
+		doc_cat(out, len, "; %s per lookup %.4f vs %.4f (%s, "
 			 "mean over %d mode%s)", what, sx / nm, sy / nm, src, nm, nm == 1 ? "" : "s");
 	else
-		cat(out, len, "; %s per lookup: not measured "
+		doc_cat(out, len, "; %s per lookup: not measured "
 			 "(no counters, no sim/ run)", what);
 	free(g);
 	return done;
@@ -154,7 +141,7 @@ static void answer_bits(struct doc *d, const struct study *s)
 		size_t before = g->n;
 		gather_all(&s->m64, PAIRS32[i][0], PAIRS32[i][1], g);
 		if (g->n > before)
-			cat(list, sizeof list, "%s%s against %s",
+			doc_cat(list, sizeof list, "%s%s against %s",
 				 list[0] ? ", " : "", PAIRS32[i][0], PAIRS32[i][1]);
 	}
 	doc_p(d, NULL, "Pairing (same tables or technique, 64-bit arithmetic): %s.",
@@ -163,7 +150,7 @@ static void answer_bits(struct doc *d, const struct study *s)
 		cmp_phrase_plural(b, sizeof b, "the 32-bit-designed kernels", "their 64-bit siblings",
 				  &c, 1);
 		a[0] = 0;
-		cat(a, sizeof a, "In the 64-bit build %s (geometric mean over %zu kernel\u00d7"
+		doc_cat(a, sizeof a, "In the 64-bit build %s (geometric mean over %zu kernel\u00d7"
 			 "mode\u00d7piece cells)", b, g->n);
 	} else {
 		snprintf(a, sizeof a, "The 32-bit-designed kernels and their 64-bit siblings were "
@@ -182,14 +169,14 @@ static void answer_bits(struct doc *d, const struct study *s)
 		}
 		if (g->n && cmp_rows(g->a, g->b, g->n, &c) == 0) {
 			cmp_phrase(b, sizeof b, "the -m32 build", "the -m64 build", &c, 1);
-			cat(a, sizeof a, "; %s (geometric mean over %zu "
+			doc_cat(a, sizeof a, "; %s (geometric mean over %zu "
 				 "common cells)", b, g->n);
 		} else {
-			cat(a, sizeof a, "; the m32 and m64 runs share "
+			doc_cat(a, sizeof a, "; the m32 and m64 runs share "
 				 "no timed cell");
 		}
 	} else {
-		cat(a, sizeof a, "; no -m32 comparison: %s", s->m32_why);
+		doc_cat(a, sizeof a, "; no -m32 comparison: %s", s->m32_why);
 	}
 	doc_p(d, "answer", "%s.", a);
 	for (size_t i = 0; i < NPAIRS32; i++) {

@@ -13,19 +13,6 @@
 #define MAXK 64           /* kernels in one sentence */
 #define FIT_MISSES 0.05   /* D1 misses per lookup below which a kernel "fits" */
 
-static void cat(char *out, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void cat(char *out, size_t len, const char *fmt, ...)
-{
-	size_t used = strlen(out);
-	va_list ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(out + used, len - used, fmt, ap);
-	va_end(ap);
-}
-
 /* Writes bytes as "0", "512 B", "32 KiB", "8 MiB" (three significant digits). */
 static const char *fmt_bytes(char *buf, size_t len, double b)
 {
@@ -111,28 +98,28 @@ static void pressure_sentence(struct doc *d, const struct study *s)
 			fmt_bytes(sp, sizeof sp, atof(w[j].pressure));
 			if (c.verdict != 1) {           /* the medians flip, the test does not confirm */
 				if (!weak++)
-					cat(un, sizeof un, "%s%s over %s at %s", un[0] ? ", " : "",
+					doc_cat(un, sizeof un, "%s%s over %s at %s", un[0] ? ", " : "",
 					    rk[i + 1].k, rk[i].k, sp);
 				continue;
 			}
 			cmp_factor(f, sizeof f, 1 / c.ratio, 1 / c.hi, 1 / c.lo, 1);
 			fmt_bytes(sp, sizeof sp, atof(w[j - 1].pressure));
-			cat(out, sizeof out, "%sabove %s of pressure, %s overtakes %s (%s at ",
+			doc_cat(out, sizeof out, "%sabove %s of pressure, %s overtakes %s (%s at ",
 			    flips++ ? "; " : "", sp, rk[i + 1].k, rk[i].k, f);
-			cat(out, sizeof out, "%s)", fmt_bytes(sp, sizeof sp, atof(w[j].pressure)));
+			doc_cat(out, sizeof out, "%s)", fmt_bytes(sp, sizeof sp, atof(w[j].pressure)));
 			break;
 		}
 	}
 	if (!flips)
-		cat(out, sizeof out, "no ranking change from %s to %s of pressure among the %zu "
+		doc_cat(out, sizeof out, "no ranking change from %s to %s of pressure among the %zu "
 		    "kernels timed (no adjacent pair's order flips with a significant difference)",
 		    s0, s1, n);
 	nl = ranking(r, &w[nw - 1], last);
-	cat(out, sizeof out, "; fastest %s%s: %s (%.3g ns), at %s: %s (%.3g ns)",
+	doc_cat(out, sizeof out, "; fastest %s%s: %s (%.3g ns), at %s: %s (%.3g ns)",
 	    atof(w[0].pressure) > 0 ? "at " : "without pressure", atof(w[0].pressure) > 0 ? s0 : "",
 	    rk[0].k, rk[0].ns, s1, nl ? last[0].k : "none", nl ? last[0].ns : NAN);
 	if (un[0])
-		cat(out, sizeof out, "; medians flip but the test cannot confirm it: %s", un);
+		doc_cat(out, sizeof out, "; medians flip but the test cannot confirm it: %s", un);
 	out[0] = (char)(out[0] >= 'a' && out[0] <= 'z' ? out[0] - 32 : out[0]);
 	doc_p(d, "answer", "%s.", out);
 }
@@ -148,12 +135,12 @@ static void huge_share(const struct run *h, char *out, size_t len)
 	char x[32], y[32];
 
 	if (!t) {
-		cat(out, len, "; the hugepage run's context.json does not say what became huge");
+		doc_cat(out, len, "; the hugepage run's context.json does not say what became huge");
 		return;
 	}
 	if (json_num(t, "possible") == 0) {
 		const char *why = json_str(t, "why");
-		cat(out, len, "; huge pages were not possible here: %s", why && *why ? why : "?");
+		doc_cat(out, len, "; huge pages were not possible here: %s", why && *why ? why : "?");
 		return;
 	}
 	for (size_t i = 0; reg && reg->type == JSON_ARR && i < reg->n; i++) {
@@ -164,12 +151,12 @@ static void huge_share(const struct run *h, char *out, size_t len)
 		huge += isnan(json_num(g, "anon_huge_bytes")) ? 0 : json_num(g, "anon_huge_bytes");
 	}
 	if (all > 0)
-		cat(out, len, "; %s of the %s of anonymous table memory was backed by huge pages "
+		doc_cat(out, len, "; %s of the %s of anonymous table memory was backed by huge pages "
 		    "(%.0f%%, smaps read-back, THP %s)", fmt_bytes(x, sizeof x, huge),
 		    fmt_bytes(y, sizeof y, all), 100 * huge / all,
 		    json_str(t, "thp_enabled") ? json_str(t, "thp_enabled") : "?");
 	else
-		cat(out, len, "; smaps reported no anonymous table region");
+		doc_cat(out, len, "; smaps reported no anonymous table region");
 }
 
 /* Writes the text of dir/name (first line) into buf, or returns -1. */
@@ -217,10 +204,10 @@ static void huge_sentence(struct doc *d, const struct study *s)
 			continue;
 		if (cmp_rows(&x, &y, 1, &c) < 0)
 			continue;
-		cat(list, sizeof list, "%s%s %.2f\u00d7 (%.2f\u2013%.2f%s)", list[0] ? ", " : "",
+		doc_cat(list, sizeof list, "%s%s %.2f\u00d7 (%.2f\u2013%.2f%s)", list[0] ? ", " : "",
 		    x->kernel, c.ratio, c.lo, c.hi, c.verdict == 1 ? "" : ", not distinguishable");
 	}
-	cat(out, sizeof out, "Time without huge pages over time with them (ns/lookup, %s mode): %s",
+	doc_cat(out, sizeof out, "Time without huge pages over time with them (ns/lookup, %s mode): %s",
 	    h->nrows ? h->rows[0].mode : "?",
 	    list[0] ? list : "no kernel was timed in both tables runs");
 	huge_share(h, out, sizeof out);
@@ -284,22 +271,22 @@ static void sim_sentence(struct doc *d, const struct study *s)
 			;
 		fmt_bytes(b0, sizeof b0, f->size[0]);
 		if (i == 0) {
-			cat(fits, sizeof fits, "%s%s", fits[0] ? ", " : "", f->k);
+			doc_cat(fits, sizeof fits, "%s%s", fits[0] ? ", " : "", f->k);
 			continue;
 		}
 		fmt_bytes(b1, sizeof b1, f->size[i < f->n ? i : f->n - 1]);
 		if (i < f->n)
-			cat(out, sizeof out, "%s%s needs a %s L1 (%.2g \u2192 %.2g misses per %s "
+			doc_cat(out, sizeof out, "%s%s needs a %s L1 (%.2g \u2192 %.2g misses per %s "
 			    "lookup from %s to %s)", first ? "" : "; ", f->k, b1, f->miss[0], f->miss[i],
 			    f->piece, b0, b1);
 		else
-			cat(out, sizeof out, "%s%s does not fit in %s (%.2g \u2192 %.2g misses per %s "
+			doc_cat(out, sizeof out, "%s%s does not fit in %s (%.2g \u2192 %.2g misses per %s "
 			    "lookup from %s to %s)", first ? "" : "; ", f->k, b1, f->miss[0],
 			    f->miss[f->n - 1], f->piece, b0, b1);
 		first = 0;
 	}
 	if (fits[0])
-		cat(out, sizeof out, "%s%s fit%s in %s", first ? "" : "; ", fits,
+		doc_cat(out, sizeof out, "%s%s fit%s in %s", first ? "" : "; ", fits,
 		    strchr(fits, ',') ? "" : "s", b0);
 	doc_p(d, "answer", "Simulated L1 (below %.2f D1 misses per lookup): %s.", FIT_MISSES,
 	      out[0] ? out : "no d1 rows in sim/sim.csv");
@@ -331,7 +318,7 @@ static void tlb_sentence(struct doc *d, const struct study *s)
 	}
 	qsort(rk, n, sizeof *rk, by_ns);
 	for (size_t i = 0; i < n && i < 3; i++)
-		cat(out, sizeof out, "%s%s %.3g", i ? ", " : "", rk[i].k, -rk[i].ns);
+		doc_cat(out, sizeof out, "%s%s %.3g", i ? ", " : "", rk[i].k, -rk[i].ns);
 	doc_p(d, "answer", "Simulated TLB, %s %s: the most misses per lookup: %s%s.",
 	      like ? like->mode : "?", like ? like->piece : "?", n ? out : "no kernel misses it",
 	      n > 3 ? "; the others miss less" : n ? "; the others never miss" : "");

@@ -86,6 +86,18 @@ static void vdoc_text(struct doc *d, const char *fmt, va_list ap, const char *op
 	free(s);
 }
 
+void doc_cat(char *out, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(out);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(out + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
 void doc_p(struct doc *d, const char *cls, const char *fmt, ...)
 {
 	char open[64];
