@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "cmd_out.h"
+#include "simulate.h"
 
 static const struct {
 	const char *name;
@@ -30,7 +31,7 @@ static void usage(FILE *f)
 		   "2 bad command line; 3 trace: some games skipped; 4 trace: nothing usable read\n");
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
 	if (argc < 2) {
 		usage(stderr);
@@ -50,4 +51,9 @@ int main(int argc, char **argv)
 	fprintf(stderr, "slidebench: unknown command \"%s\"\n", argv[1]);
 	usage(stderr);
 	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	return sim_under_valgrind() ? sim_stack_aligned(run, argc, argv) : run(argc, argv);
 }

@@ -3,8 +3,10 @@
  * "totals:" lines of the dump format). */
 #include "simulate.h"
 
+#include <alloca.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +24,6 @@
 static int sim_in_region; /* 1 between sim_region_begin and sim_region_end */
 static int sim_marked;    /* 1 once the build marker is dumped */
 #endif
-
-#define SIM_STRINGS 16384 /* bytes of client argument and environment strings, padded to */
 
 #ifndef SB_CFLAGS
 #define SB_CFLAGS "?"
@@ -111,38 +111,41 @@ int sim_build_argv(const char *dir, const struct sim_geometry *g, const char *se
 	return (int)n;
 }
 
-/* Returns nothing; fills env (4 entries and a NULL) with the fixed environment of the run of
- * argv ("valgrind", its --options, then the client and its arguments).  The client's stack
- * starts below its argument and environment strings, so their size moves every stack variable
- * to other cache sets: an unrelated variable in the caller's environment, or a longer --out,
- * changed simulated misses by a few.  The padding makes those strings SIM_STRINGS bytes. */
-static void sim_fixed_env(char *const argv[], char *env[5])
+/* Returns nothing; fills env (3 entries and a NULL) with the fixed environment of the run:
+ * PATH, LC_ALL=C and VALGRIND_LIB when set, so the caller's locale and variables do not reach
+ * the child.  (Where the strings put the child's stack is undone by sim_stack_aligned.) */
+static void sim_fixed_env(char *env[4])
 {
-	static char pad[SIM_STRINGS + 16], lib[4096];
+	static char lib[4096];
 	static char path[] = "PATH=/usr/bin:/bin", lc[] = "LC_ALL=C";
-	size_t used = sizeof path + sizeof lc + sizeof "SB_SIM_PAD=", i = 1, n = 0;
 	const char *vlib = getenv("VALGRIND_LIB");
+	size_t n = 0;
 
 	env[n++] = path, env[n++] = lc;
 	if (vlib) {
 		snprintf(lib, sizeof lib, "VALGRIND_LIB=%s", vlib);
-		env[n++] = lib, used += strlen(lib) + 1;
+		env[n++] = lib;
 	}
-	while (argv[0] && argv[i] && argv[i][0] == '-') /* valgrind's own options */
-		i++;
-	for (; argv[0] && argv[i]; i++)
-		used += strlen(argv[i]) + 1;
-	size_t k = used < SIM_STRINGS ? SIM_STRINGS - used : 0;
-	memcpy(pad, "SB_SIM_PAD=", 11);
-	memset(pad + 11, 'x', k);
-	pad[11 + k] = '\0';
-	env[n++] = pad;
 	env[n] = NULL;
+}
+
+int sim_stack_aligned(int (*fn)(int, char **), int argc, char **argv)
+{
+	volatile char here = 0;
+	/* &here sits at a fixed distance from the stack pointer, which is 16-byte aligned here:
+	 * the gap brings the stack pointer to the same offset within a page on every run */
+	char *gap = alloca(((uintptr_t)&here & 4095) + 64);
+	int rc;
+
+	gap[0] = here;
+	rc = fn(argc, argv);
+	__asm__ volatile("" : : "r"(gap) : "memory"); /* keeps the gap (no tail call) */
+	return rc;
 }
 
 int sim_run(char *const argv[])
 {
-	char *env[5];
+	char *env[4];
 	int fds[2], status, child_errno = 0;
 	pid_t pid;
 
@@ -150,7 +153,7 @@ int sim_run(char *const argv[])
 		perror("slidebench: simulate: pipe");
 		return -1;
 	}
-	sim_fixed_env(argv, env);
+	sim_fixed_env(env);
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0) {

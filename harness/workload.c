@@ -36,6 +36,14 @@ static size_t count_queries(const struct trace *t, int p)
 	return n;
 }
 
+void *page_alloc(size_t bytes)
+{
+	size_t n = (bytes + 4095) & ~(size_t)4095;
+	void *p = aligned_alloc(4096, n ? n : 4096);
+
+	return p ? memset(p, 0, n ? n : 4096) : NULL;
+}
+
 int workset_from_trace(struct workset *ws, const struct trace *t, size_t max_queries,
 		       const char *dataset)
 {
@@ -50,12 +58,12 @@ int workset_from_trace(struct workset *ws, const struct trace *t, size_t max_que
 	while (max_queries && (total[0] / every > max_queries || total[1] / every > max_queries))
 		every++;
 	for (int p = 0; p < 2; p++) {
-		ws->occ[p] = malloc((total[p] + 1) * sizeof(uint64_t));
-		ws->sq[p] = malloc(total[p] + 1);
+		ws->occ[p] = page_alloc((total[p] + 1) * sizeof(uint64_t));
+		ws->sq[p] = page_alloc(total[p] + 1);
 		if (!ws->occ[p] || !ws->sq[p])
 			goto free_all;
 	}
-	ws->pos = malloc((t->n + 1) * sizeof *ws->pos);
+	ws->pos = page_alloc((t->n + 1) * sizeof *ws->pos);
 	if (!ws->pos)
 		goto free_all;
 	for (size_t i = 0, ngames = 0; i < t->n; i++) {
@@ -89,8 +97,8 @@ int workset_add_random(struct workset *ws, size_t nq, uint64_t seed)
 {
 	struct rng r;
 
-	ws->occ[2] = malloc(nq * sizeof(uint64_t));
-	ws->sq[2] = malloc(nq);
+	ws->occ[2] = page_alloc(nq * sizeof(uint64_t));
+	ws->sq[2] = page_alloc(nq);
 	if (!ws->occ[2] || !ws->sq[2])
 		return -1;
 	rng_seed(&r, seed);

@@ -46,6 +46,10 @@ struct workload {
 /* Fills ws from a trace: whole games, every k-th one with k chosen so neither piece's stream
  * exceeds max_queries (0: everything), in game order.  Returns 0 or -1. */
 struct trace;
+/* Returns zeroed memory of at least bytes that starts on a page (free() releases it), or NULL.
+ * What a timed loop reads lives in such blocks, so its cache sets do not depend on what was
+ * allocated before it (the --out path's length moved --simulate's miss counts by a few). */
+void *page_alloc(size_t bytes);
 int workset_from_trace(struct workset *ws, const struct trace *t, size_t max_queries,
 		       const char *dataset);
 /* Adds the random queen stream: nq uniform random squares, and occupancies random & random

@@ -57,8 +57,12 @@ refused() {
 K=sherwin,kindergarten-4k,magic-plain,hyperbola
 Q=(--mode stream --max-queries 1000 --min-lookups 1 --samples 1 --warmup 0 --events none --quiet)
 ok "simulate with --l1 16K" $SB bench --kernel $K "${Q[@]}" --simulate --l1 16K --out "$tmp/a"
-# the same kernels again, with a longer --out and another environment: the same counts
-ok "simulate again" env SB_TEST_UNRELATED=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx $SB bench --kernel $K \
+# the same kernels again, with a longer --out, another environment and the binaries at a path
+# of another length (each of these once moved a few simulated misses): the same counts
+mkdir "$tmp/bin-at-a-path-of-another-length"
+cp "$SB" "$BIN/slidebench-sim" "$tmp/bin-at-a-path-of-another-length/"
+ok "simulate again" env SB_TEST_UNRELATED=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx \
+	"$tmp/bin-at-a-path-of-another-length/slidebench" bench --kernel $K \
 	"${Q[@]}" --simulate --out "$tmp/b-with-a-longer-name"
 
 check() { # NAME PYTHON-CODE: the code's assertions over a (run a) and b (run b)
