@@ -219,7 +219,10 @@ static void huge_sentence(struct doc *d, const struct study *s)
 
 /* ---- simulated L1 and TLB ---- */
 
-struct fit { const char *k, *piece; double size[16], miss[16]; size_t n; };
+/* One kernel's simulated L1 sweep: miss, net of the null kernel (fits or not); shown, the gross
+ * misses (its query's read included) where sim.csv has them: net figures need not fall with
+ * the L1 size, since the tables evict the query stream that stays cached for the null kernel. */
+struct fit { const char *k, *piece; double size[16], miss[16], shown[16]; size_t n; };
 
 static void sim_sentence(struct doc *d, const struct study *s)
 {
@@ -228,7 +231,7 @@ static void sim_sentence(struct doc *d, const struct study *s)
 	char path[PATH_MAX + 32], err[PATH_MAX + 256], out[4096] = "", fits[1024] = "", b0[32];
 	char b1[32];
 	size_t nk = 0;
-	int ck, cp, cs, cb, cm, first = 1;
+	int ck, cp, cs, cb, cm, cg, first = 1;
 
 	snprintf(path, sizeof path, "%s/sim/sim.csv", s->dir);
 	if (!ft)
@@ -240,6 +243,7 @@ static void sim_sentence(struct doc *d, const struct study *s)
 	}
 	ck = csv_col(&c, "kernel"), cp = csv_col(&c, "piece"), cs = csv_col(&c, "sim_kind");
 	cb = csv_col(&c, "cache_bytes"), cm = csv_col(&c, "sim_d1_miss");
+	cg = csv_col(&c, "sim_d1_miss_gross");
 	for (size_t i = 0; i < c.nrow; i++) {         /* rook rows where present, else the first */
 		const char *k = csv_cell(&c, i, ck), *p = csv_cell(&c, i, cp);
 		size_t j;
@@ -258,9 +262,12 @@ static void sim_sentence(struct doc *d, const struct study *s)
 			continue;
 		size_t at = ft[j].n++;                 /* insertion by size */
 		double sz = csv_num(&c, i, cb), m = csv_num(&c, i, cm);
-		while (at && ft[j].size[at - 1] > sz)
-			ft[j].size[at] = ft[j].size[at - 1], ft[j].miss[at] = ft[j].miss[at - 1], at--;
-		ft[j].size[at] = sz, ft[j].miss[at] = m;
+		double g = cg >= 0 ? csv_num(&c, i, cg) : m;
+		while (at && ft[j].size[at - 1] > sz) {
+			ft[j].size[at] = ft[j].size[at - 1], ft[j].miss[at] = ft[j].miss[at - 1];
+			ft[j].shown[at] = ft[j].shown[at - 1], at--;
+		}
+		ft[j].size[at] = sz, ft[j].miss[at] = m, ft[j].shown[at] = g;
 	}
 	for (size_t j = 0; j < nk; j++) {
 		struct fit *f = &ft[j];
@@ -277,19 +284,20 @@ static void sim_sentence(struct doc *d, const struct study *s)
 		fmt_bytes(b1, sizeof b1, f->size[i < f->n ? i : f->n - 1]);
 		if (i < f->n)
 			doc_cat(out, sizeof out, "%s%s needs a %s L1 (%.2g \u2192 %.2g misses per %s "
-			    "lookup from %s to %s)", first ? "" : "; ", f->k, b1, f->miss[0], f->miss[i],
-			    f->piece, b0, b1);
+			    "lookup from %s to %s)", first ? "" : "; ", f->k, b1, f->shown[0],
+			    f->shown[i], f->piece, b0, b1);
 		else
 			doc_cat(out, sizeof out, "%s%s does not fit in %s (%.2g \u2192 %.2g misses per %s "
-			    "lookup from %s to %s)", first ? "" : "; ", f->k, b1, f->miss[0],
-			    f->miss[f->n - 1], f->piece, b0, b1);
+			    "lookup from %s to %s)", first ? "" : "; ", f->k, b1, f->shown[0],
+			    f->shown[f->n - 1], f->piece, b0, b1);
 		first = 0;
 	}
 	if (fits[0])
 		doc_cat(out, sizeof out, "%s%s fit%s in %s", first ? "" : "; ", fits,
 		    strchr(fits, ',') ? "" : "s", b0);
-	doc_p(d, "answer", "Simulated L1 (below %.2f D1 misses per lookup): %s.", FIT_MISSES,
-	      out[0] ? out : "no d1 rows in sim/sim.csv");
+	doc_p(d, "answer", "Simulated L1 (fits: under %.2f D1 misses per lookup more than the null "
+	      "kernel's%s): %s.", FIT_MISSES, cg >= 0 ? "; the misses quoted include reading the "
+	      "query" : "", out[0] ? out : "no d1 rows in sim/sim.csv");
 	csv_free(&c);
 	free(ft);
 }

@@ -95,7 +95,7 @@ int sim_write_csv(FILE *f, const char *run_id, const struct sim_counts *sim, siz
 		const struct sim_counts *c = &sim[i], *z = NULL;
 		int bars = 0, is_null = !strncmp(c->label, SIM_NULL_KERNEL "|",
 						 strlen(SIM_NULL_KERNEL) + 1);
-		double v[4] = { NAN, NAN, NAN, NAN };
+		double v[4] = { NAN, NAN, NAN, NAN }, gross[4];
 
 		for (const char *p = c->label; (p = strchr(p, '|')) != NULL; p++)
 			bars++;
@@ -116,6 +116,9 @@ int sim_write_csv(FILE *f, const char *run_id, const struct sim_counts *sim, siz
 			fputc(',', f);
 			out_csv_num(f, v[k]);
 		}
+		sim_per_lookup(c, NULL, gross);
+		fputc(',', f);
+		out_csv_num(f, gross[1]);
 		fputc('\n', f);
 	}
 	return ferror(f) ? -1 : 0;

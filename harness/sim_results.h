@@ -8,7 +8,7 @@
 #include "bench_sim.h"
 
 #define SIM_CSV_HEADER "run_id,kernel,mode,piece,sim_kind,cache_bytes,assoc,line_bytes," \
-	"lookups,sim_ir,sim_d1_miss,sim_ll_miss,sim_br_miss\n"
+	"lookups,sim_ir,sim_d1_miss,sim_ll_miss,sim_br_miss,sim_d1_miss_gross\n"
 
 /* Returns the lookups the region of c made (the last '|' field of its label), or 0. */
 double sim_lookups(const struct sim_counts *c);
@@ -27,8 +27,11 @@ void sim_summary(const struct sim_counts *sim, size_t n, const char *kernel, con
 		 const char *piece, double out[5]);
 /* Writes sim.csv (SIM_CSV_HEADER, then one row per entry: every geometry, per lookup, net of
  * the null kernel's same region and geometry, the null rows gross; a tlb row's sim_d1_miss
- * holds the DTLB misses, its sim_ll_miss and sim_br_miss stay empty).  Returns 0, or -1 when
- * writing failed. */
+ * holds the DTLB misses, its sim_ll_miss and sim_br_miss stay empty).  sim_d1_miss_gross is
+ * the kernel's D1 (or DTLB) misses with its reads of the queries: misses do not add up the way
+ * instructions do (a kernel's tables evict the query stream that stays cached when the null
+ * kernel runs alone), so where the stream is a fair part of the L1 the net figure can grow
+ * with the L1 size; the gross one does not.  Returns 0, or -1 when writing failed. */
 int sim_write_csv(FILE *f, const char *run_id, const struct sim_counts *sim, size_t n);
 /* Writes context.json's member "simulation": {...} followed by ",\n" (nothing when info
  * planned no pass): the binary valgrind ran and its -march, the geometries asked for and

@@ -99,7 +99,7 @@ has "huge pages ratio" "$CM" "sherwin 1.30× ("
 has "huge pages same" "$CM" "magic-plain 1.00× ("
 has "huge pages same verdict" "$CM" ", not distinguishable)"
 has "huge share" "$CM" "6 MiB of the 8 MiB of anonymous table memory was backed by huge pages (75%"
-has "sim L1 needs" "$CM" "sherwin needs a 48 KiB L1 (6.5 → 0.02 misses per rook lookup from 16 KiB to 48 KiB)"
+has "sim L1 needs" "$CM" "sherwin needs a 48 KiB L1 (6.6 → 0.12 misses per rook lookup from 16 KiB to 48 KiB)"
 has "sim L1 fits" "$CM" "kindergarten-4k fits in 16 KiB"
 has "sim TLB order" "$CM" "the most misses per lookup: magic-plain 0.2, sherwin 0.1"
 has "cache chart in section" "$CH" '<figure id="chart-pressure">'
