@@ -83,7 +83,9 @@ subset() {
 	tr ',' '\n' <<<"$1" | grep -Fxf <(tr ',' '\n' <<<"$kernels") | paste -sd, || true
 }
 # The simulated sweep: a few kernels that span the design space, two modes.
-sim_kernels=$(subset "kindergarten-512,kindergarten-4k,classical-conditional,classical-branchless,magic-plain,hyperbola,sherwin,pext")
+# (both classical pairs: the report's branching answer asks for each)
+sim_kernels=$(subset "kindergarten-512,kindergarten-4k,classical-conditional,classical-branchless,\
+classical-generalized-conditional,classical-generalized-branchless,magic-plain,hyperbola,sherwin,pext")
 [[ -n $sim_kernels ]] || sim_kernels=$kernels
 # The pressure sweep (issue 10): small-table, large-table and table-free designs; null is the
 # baseline every bench run adds.
