@@ -6,6 +6,7 @@
 #include "bench.h"
 #include "disturb.h"
 #include "null_kernel.h"
+#include "sim_results.h"
 #include "simulate.h"
 #include "verify.h"
 
@@ -151,9 +152,12 @@ static void sample(struct bench *b, struct cell *c, unsigned s, char *label, siz
 
 	settle(b, c);
 
-	if (sim)
-		snprintf(label, labellen, "%s|%s|%s|%zu", c->k->name, c->w->def->name,
-			 c->w->piece, c->w->lookups * c->w->reps);
+	if (sim) {
+		char pr[32];
+		sim_pressure_field(c->w->pressure_bytes, pr);
+		snprintf(label, labellen, "%s|%s|%s|%s|%zu", c->k->name, c->w->def->name,
+			 c->w->piece, pr, c->w->lookups * c->w->reps);
+	}
 	ghz0 = b->sim_child ? 0 : timer_probe_ghz();
 	disturb_begin(&dm);
 	if (b->ctr)

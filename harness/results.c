@@ -196,7 +196,9 @@ int results_compute(struct bench *b, const char *run_id, const struct sim_counts
 				o->hw[i] = NAN;
 			row_identity(c, run_id, o);
 			double s5[SIM_NCOLS + 1];  /* sim_results.c: per lookup, net of the null */
-			sim_summary(sim, nsim, c->k->name, c->w->def->name, c->w->piece, s5);
+			char pr[32];
+			sim_pressure_field(c->w->pressure_bytes, pr);
+			sim_summary(sim, nsim, c->k->name, c->w->def->name, c->w->piece, pr, s5);
 			memcpy(o->sim, s5, sizeof o->sim);
 			o->sim_tlb_miss = s5[SIM_NCOLS];
 			if (c->state == CELL_TIMED && b->taken > b->warmup)

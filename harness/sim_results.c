@@ -8,6 +8,13 @@
 
 #define SIM_NULL_KERNEL "null"
 
+void sim_pressure_field(double pressure_bytes, char out[32])
+{
+	out[0] = '\0';
+	if (!isnan(pressure_bytes))
+		snprintf(out, 32, "%.0f", pressure_bytes);
+}
+
 double sim_lookups(const struct sim_counts *c)
 {
 	const char *bar = strrchr(c->label, '|');
@@ -35,10 +42,12 @@ void sim_per_lookup(const struct sim_counts *k, const struct sim_counts *null, d
 }
 
 const struct sim_counts *sim_find(const struct sim_counts *sim, size_t n, enum sim_kind kind,
-				  const char *kernel, const char *mode, const char *piece)
+				  const char *kernel, const char *mode, const char *piece,
+				  const char *pressure)
 {
-	char prefix[200];
-	size_t len = (size_t)snprintf(prefix, sizeof prefix, "%s|%s|%s|", kernel, mode, piece);
+	char prefix[232];
+	size_t len = (size_t)snprintf(prefix, sizeof prefix, "%s|%s|%s|%s|", kernel, mode, piece,
+				      pressure);
 
 	for (size_t i = 0; sim && i < n; i++)
 		if (sim[i].primary && sim[i].kind == kind && !strncmp(sim[i].label, prefix, len))
@@ -47,14 +56,15 @@ const struct sim_counts *sim_find(const struct sim_counts *sim, size_t n, enum s
 }
 
 void sim_summary(const struct sim_counts *sim, size_t n, const char *kernel, const char *mode,
-		 const char *piece, double out[5])
+		 const char *piece, const char *pressure, double out[5])
 {
 	int is_null = !strcmp(kernel, SIM_NULL_KERNEL);
 	double tlb[4];
 
 	for (int kind = SIM_D1; kind <= SIM_TLB; kind++) {
-		const struct sim_counts *k = sim_find(sim, n, kind, kernel, mode, piece);
-		const struct sim_counts *z = sim_find(sim, n, kind, SIM_NULL_KERNEL, mode, piece);
+		const struct sim_counts *k = sim_find(sim, n, kind, kernel, mode, piece, pressure);
+		const struct sim_counts *z = sim_find(sim, n, kind, SIM_NULL_KERNEL, mode, piece,
+						      pressure);
 		double *o = kind == SIM_D1 ? out : tlb;
 		sim_per_lookup(is_null || z ? k : NULL, is_null ? NULL : z, o); /* no null: unknown */
 	}
@@ -77,7 +87,8 @@ static const struct sim_counts *sim_null_of(const struct sim_counts *sim, size_t
 	return NULL;
 }
 
-/* Returns nothing; writes field i (0: kernel, 1: mode, 2: piece) of label as a CSV cell. */
+/* Returns nothing; writes field i (0: kernel, 1: mode, 2: piece, 3: pressure) of label as a
+ * CSV cell. */
 static void sim_label_field(FILE *f, const char *label, int i)
 {
 	char buf[128];
@@ -99,14 +110,14 @@ int sim_write_csv(FILE *f, const char *run_id, const struct sim_counts *sim, siz
 
 		for (const char *p = c->label; (p = strchr(p, '|')) != NULL; p++)
 			bars++;
-		if (bars < 3)
-			continue; /* not a bench region (kernel|mode|piece|lookups) */
+		if (bars < 4)
+			continue; /* not a bench region (kernel|mode|piece|pressure|lookups) */
 		if (is_null || (z = sim_null_of(sim, n, c)) != NULL)
 			sim_per_lookup(c, z, v);
 		if (c->kind == SIM_TLB)
 			v[2] = v[3] = NAN; /* LL behind a page-line D1 means nothing; branches: d1 rows */
 		fprintf(f, "%s,", run_id);
-		for (int k = 0; k < 3; k++) {
+		for (int k = 0; k < 4; k++) {
 			sim_label_field(f, c->label, k);
 			fputc(',', f);
 		}

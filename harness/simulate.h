@@ -12,7 +12,7 @@
 enum sim_kind { SIM_D1, SIM_TLB };
 
 struct sim_counts {
-	char label[128]; /* kernel|mode|piece|lookups, as the child gave sim_region_end */
+	char label[128]; /* kernel|mode|piece|pressure|lookups, as the child gave sim_region_end */
 	char geom[48];   /* the pass it came from: "d1=32768,8,64" or "tlb=64" ("" from sim_collect) */
 	enum sim_kind kind;
 	int primary;     /* 1: the --d1 pass (summary's sim_* columns) or the TLB pass */

@@ -112,6 +112,23 @@ for p in c["passes"]:
     assert p["status"] == "ok" and p["asked"] == p["used"] and p["regions"] == 10, p
     assert os.path.isdir(os.path.join(a, p["dumps"])), p'
 
+# Pressure: each working-set size is a region of its own (they once shared one label, and
+# the counts were the mean of both); 1 MiB of pressure evicts kindergarten-4k's tables.
+ok "simulate pressure 0,1M" $SB bench --kernel kindergarten-4k --mode pressure --pressure 0,1M \
+	--max-queries 1000 --min-lookups 1 --samples 1 --warmup 0 --events none --quiet --simulate \
+	--tlb 0 --out "$tmp/p"
+if python3 - "$tmp/p" >"$tmp/out" 2>&1 <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1] + "/sim.csv")))
+want = {r["pressure_bytes"]: r["sim_d1_miss"] for r in rows if r["kernel"] == "kindergarten-4k"}
+have = {r["pressure_bytes"]: r["sim_d1_miss"] for r in csv.DictReader(open(sys.argv[1] + "/summary.csv"))
+        if r["kernel"] == "kindergarten-4k"}
+print(want, have)
+assert sorted(want) == ["0", "1048576"] and have == want, (want, have)
+assert float(want["1048576"]) > float(want["0"]) + 0.1, want
+PY
+then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL pressure regions:"; sed 's/^/    /' "$tmp/out"; fi
+
 refused "--l1 48K with 8 ways" '48K:6 or 48K:12' $SB bench --kernel hyperbola "${Q[@]}" --simulate \
 	--l1 16K,48K --out "$tmp/c"
 refused "--tlb 1" '--tlb "1"' $SB bench --kernel hyperbola "${Q[@]}" --simulate --tlb 1 --out "$tmp/d"

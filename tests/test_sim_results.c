@@ -132,31 +132,47 @@ static struct sim_counts entry(const char *label, enum sim_kind kind, int primar
 static void test_results(void)
 {
 	struct sim_counts s[] = {
-		entry("null|stream|rook|100", SIM_D1, 1, 32768, 400, 10, 0, 2),
-		entry("k|stream|rook|100", SIM_D1, 1, 32768, 1400, 70, 5, 5),
-		entry("null|stream|rook|100", SIM_D1, 0, 16384, 400, 20, 0, 2),
-		entry("k|stream|rook|100", SIM_D1, 0, 16384, 1400, 220, 5, 5),
-		entry("null|stream|rook|100", SIM_TLB, 1, 262144, 400, 1, 0, 2),
-		entry("k|stream|rook|100", SIM_TLB, 1, 262144, 1400, 31, 9, 5),
-		entry("k|stream|bishop|50", SIM_D1, 1, 32768, 900, 5, 0, 0),
+		entry("null|stream|rook||100", SIM_D1, 1, 32768, 400, 10, 0, 2),
+		entry("k|stream|rook||100", SIM_D1, 1, 32768, 1400, 70, 5, 5),
+		entry("null|stream|rook||100", SIM_D1, 0, 16384, 400, 20, 0, 2),
+		entry("k|stream|rook||100", SIM_D1, 0, 16384, 1400, 220, 5, 5),
+		entry("null|stream|rook||100", SIM_TLB, 1, 262144, 400, 1, 0, 2),
+		entry("k|stream|rook||100", SIM_TLB, 1, 262144, 1400, 31, 9, 5),
+		entry("k|stream|bishop||50", SIM_D1, 1, 32768, 900, 5, 0, 0),
+		/* pressure: one region per working-set size, each net of its own null */
+		entry("null|pressure|all|32768|100", SIM_D1, 1, 32768, 500, 10, 0, 0),
+		entry("k|pressure|all|32768|100", SIM_D1, 1, 32768, 900, 30, 0, 0),
+		entry("null|pressure|all|1048576|100", SIM_D1, 1, 32768, 500, 90, 0, 0),
+		entry("k|pressure|all|1048576|100", SIM_D1, 1, 32768, 900, 190, 0, 0),
 	};
 	size_t n = sizeof s / sizeof s[0];
 	double v[5];
 
-	sim_summary(s, n, "k", "stream", "rook", v);
+	sim_summary(s, n, "k", "stream", "rook", "", v);
 	CHECK(v[0] == 10 && v[1] == 0.6 && v[2] == 0.05 && v[3] == 0.03 && v[4] == 0.3,
 	      "k summary %g %g %g %g %g", v[0], v[1], v[2], v[3], v[4]);
-	sim_summary(s, n, "null", "stream", "rook", v);
+	sim_summary(s, n, "null", "stream", "rook", "", v);
 	CHECK(v[0] == 4 && v[1] == 0.1 && v[4] == 0.01, "null summary (gross) %g %g %g", v[0],
 	      v[1], v[4]);
-	sim_summary(s, n, "k", "stream", "bishop", v); /* no null region: unknown, not gross */
+	sim_summary(s, n, "k", "stream", "bishop", "", v); /* no null region: unknown, not gross */
 	CHECK(isnan(v[0]) && isnan(v[4]), "no null: %g %g", v[0], v[4]);
-	sim_summary(s, n, "k", "chain", "rook", v);
+	sim_summary(s, n, "k", "chain", "rook", "", v);
 	CHECK(isnan(v[0]) && isnan(v[1]) && isnan(v[4]), "not simulated: %g", v[0]);
+	sim_summary(s, n, "k", "pressure", "all", "32768", v);
+	CHECK(v[0] == 4 && v[1] == 0.2, "pressure 32 KiB: %g %g", v[0], v[1]);
+	sim_summary(s, n, "k", "pressure", "all", "1048576", v);
+	CHECK(v[0] == 4 && v[1] == 1, "pressure 1 MiB: %g %g", v[0], v[1]);
+	sim_summary(s, n, "k", "pressure", "all", "", v);
+	CHECK(isnan(v[0]), "pressure without a size: %g", v[0]);
+	char pr[32];
+	sim_pressure_field(NAN, pr);
+	CHECK(!strcmp(pr, ""), "no pressure: \"%s\"", pr);
+	sim_pressure_field(1048576, pr);
+	CHECK(!strcmp(pr, "1048576"), "pressure field \"%s\"", pr);
 	sim_per_lookup(&s[6], &s[0], v); /* 50 lookups against 100: no figure */
 	CHECK(isnan(v[0]), "lookups differ: %g", v[0]);
-	CHECK(sim_find(s, n, SIM_D1, "k", "stream", "rook") == &s[1] &&
-	      sim_find(s, n, SIM_TLB, "k", "stream", "rook") == &s[5], "sim_find primary");
+	CHECK(sim_find(s, n, SIM_D1, "k", "stream", "rook", "") == &s[1] &&
+	      sim_find(s, n, SIM_TLB, "k", "stream", "rook", "") == &s[5], "sim_find primary");
 
 	char *buf = NULL;
 	size_t len = 0;
@@ -164,11 +180,12 @@ static void test_results(void)
 	CHECK(f && sim_write_csv(f, "r1", s, n) == 0, "sim_write_csv");
 	fclose(f);
 	static const char *want[] = {
-		SIM_CSV_HEADER "r1,null,stream,rook,d1,32768,8,64,100,4,0.1,0,0.02,0.1\n",
-		"\nr1,k,stream,rook,d1,32768,8,64,100,10,0.6,0.05,0.03,0.7\n",
-		"\nr1,k,stream,rook,d1,16384,8,64,100,10,2,0.05,0.03,2.2\n",
-		"\nr1,k,stream,rook,tlb,262144,64,4096,100,10,0.3,,,0.31\n",
-		"\nr1,k,stream,bishop,d1,32768,8,64,50,,,,,0.1\n" }; /* gross needs no null */
+		SIM_CSV_HEADER "r1,null,stream,rook,,d1,32768,8,64,100,4,0.1,0,0.02,0.1\n",
+		"\nr1,k,stream,rook,,d1,32768,8,64,100,10,0.6,0.05,0.03,0.7\n",
+		"\nr1,k,stream,rook,,d1,16384,8,64,100,10,2,0.05,0.03,2.2\n",
+		"\nr1,k,stream,rook,,tlb,262144,64,4096,100,10,0.3,,,0.31\n",
+		"\nr1,k,stream,bishop,,d1,32768,8,64,50,,,,,0.1\n", /* gross needs no null */
+		"\nr1,k,pressure,all,1048576,d1,32768,8,64,100,4,1,0,0,1.9\n" };
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
 		CHECK(buf && strstr(buf, want[i]), "sim.csv lacks \"%s\"; have:\n%s", want[i], buf);
 	free(buf);

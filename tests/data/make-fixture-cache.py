@@ -62,13 +62,13 @@ write("tables-nohugepage", [("sherwin", "position", "all", "", 2.6, ""),
 write("sim", [("sherwin", "stream", "rook", "", 2.0, 0.1),
               ("magic-plain", "stream", "rook", "", 1.0, 0.2),
               ("kindergarten-4k", "stream", "rook", "", 1.0, 0)])
-sim = ["run_id,kernel,mode,piece,sim_kind,cache_bytes,assoc,line_bytes,lookups,sim_ir,"
+sim = ["run_id,kernel,mode,piece,pressure_bytes,sim_kind,cache_bytes,assoc,line_bytes,lookups,sim_ir,"
        "sim_d1_miss,sim_ll_miss,sim_br_miss,sim_d1_miss_gross"]
 for k, piece, misses in [("sherwin", "bishop", [0.5, 0.01, 0.01]),
                          ("sherwin", "rook", [6.5, 0.8, 0.02]),
                          ("kindergarten-4k", "rook", [0.01, 0.0, 0.0])]:
     for size, m in zip([16384, 32768, 49152], misses):
         # gross: 0.1 more (reading the queries); the report quotes it, judges fit on the net
-        sim.append(f"fix-sim,{k},stream,{piece},d1,{size},8,64,1000,20,{m},0,0,{m + 0.1:g}")
-    sim.append(f"fix-sim,{k},stream,{piece},tlb,262144,64,4096,1000,20,0.1,0,0,0.1")
+        sim.append(f"fix-sim,{k},stream,{piece},,d1,{size},8,64,1000,20,{m},0,0,{m + 0.1:g}")
+    sim.append(f"fix-sim,{k},stream,{piece},,tlb,262144,64,4096,1000,20,0.1,0,0,0.1")
 open(os.path.join(here, "sim", "sim.csv"), "w").write("\n".join(sim) + "\n")
