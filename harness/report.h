@@ -76,5 +76,9 @@ void report_recommend(struct doc *d, const struct study *s);
 
 /* report_cache.c: pressure crossovers, huge pages, simulated L1/TLB, with their charts */
 void report_cache(struct doc *d, const struct study *s);
+/* report_sim.c: the simulated L1 and TLB sentences of the cache section */
+void report_cache_sim(struct doc *d, const struct study *s);
+/* Writes bytes as "0", "512 B", "32 KiB", "8 MiB" (three significant digits) into buf. */
+const char *report_bytes(char *buf, size_t len, double b);
 
 #endif

@@ -1,6 +1,6 @@
 /* report_cache.c - the cache section: the pressure, huge-page and simulated-L1 charts, each
- * with one sentence computed from the data (pressure crossovers, nohugepage/hugepage ratios,
- * the smallest simulated L1 a kernel fits in, the simulated TLB's worst kernels). */
+ * with one sentence computed from the data (pressure crossovers, nohugepage/hugepage ratios;
+ * the simulated L1 and TLB sentences are in report_sim.c). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -11,21 +11,6 @@
 #include "report.h"
 
 #define MAXK 64           /* kernels in one sentence */
-#define FIT_MISSES 0.05   /* D1 misses per lookup below which a kernel "fits" */
-
-/* Writes bytes as "0", "512 B", "32 KiB", "8 MiB" (three significant digits). */
-static const char *fmt_bytes(char *buf, size_t len, double b)
-{
-	static const char *const U[] = { "B", "KiB", "MiB", "GiB" };
-	int u = 0;
-
-	if (b == 0)
-		return snprintf(buf, len, "0"), buf;
-	while (b >= 1024 && u < 3)
-		b /= 1024, u++;
-	snprintf(buf, len, "%.3g %s", b, U[u]);   /* summaries round sizes to %g */
-	return buf;
-}
 
 /* ---- pressure ---- */
 
@@ -86,8 +71,8 @@ static void pressure_sentence(struct doc *d, const struct study *s)
 		      "no crossover to compute.");
 		return;
 	}
-	fmt_bytes(s0, sizeof s0, atof(w[0].pressure));
-	fmt_bytes(s1, sizeof s1, atof(w[nw - 1].pressure));
+	report_bytes(s0, sizeof s0, atof(w[0].pressure));
+	report_bytes(s1, sizeof s1, atof(w[nw - 1].pressure));
 	for (size_t i = 0; i + 1 < n; i++) {            /* rk[i] is faster than rk[i+1] at s0 */
 		int weak = 0;
 		for (size_t j = 1; j < nw; j++) {
@@ -95,7 +80,7 @@ static void pressure_sentence(struct doc *d, const struct study *s)
 			size_t np = report_pairs(r, &w[j], rk[i].k, rk[i + 1].k, a, b, 64);
 			if (!np || cmp_rows(a, b, np, &c) < 0 || !(c.ratio < 1))
 				continue;
-			fmt_bytes(sp, sizeof sp, atof(w[j].pressure));
+			report_bytes(sp, sizeof sp, atof(w[j].pressure));
 			if (c.verdict != 1) {           /* the medians flip, the test does not confirm */
 				if (!weak++)
 					doc_cat(un, sizeof un, "%s%s over %s at %s", un[0] ? ", " : "",
@@ -103,10 +88,10 @@ static void pressure_sentence(struct doc *d, const struct study *s)
 				continue;
 			}
 			cmp_factor(f, sizeof f, 1 / c.ratio, 1 / c.hi, 1 / c.lo, 1);
-			fmt_bytes(sp, sizeof sp, atof(w[j - 1].pressure));
+			report_bytes(sp, sizeof sp, atof(w[j - 1].pressure));
 			doc_cat(out, sizeof out, "%sabove %s of pressure, %s overtakes %s (%s at ",
 			    flips++ ? "; " : "", sp, rk[i + 1].k, rk[i].k, f);
-			doc_cat(out, sizeof out, "%s)", fmt_bytes(sp, sizeof sp, atof(w[j].pressure)));
+			doc_cat(out, sizeof out, "%s)", report_bytes(sp, sizeof sp, atof(w[j].pressure)));
 			break;
 		}
 	}
@@ -152,8 +137,8 @@ static void huge_share(const struct run *h, char *out, size_t len)
 	}
 	if (all > 0)
 		doc_cat(out, len, "; %s of the %s of anonymous table memory was backed by huge pages "
-		    "(%.0f%%, smaps read-back, THP %s)", fmt_bytes(x, sizeof x, huge),
-		    fmt_bytes(y, sizeof y, all), 100 * huge / all,
+		    "(%.0f%%, smaps read-back, THP %s)", report_bytes(x, sizeof x, huge),
+		    report_bytes(y, sizeof y, all), 100 * huge / all,
 		    json_str(t, "thp_enabled") ? json_str(t, "thp_enabled") : "?");
 	else
 		doc_cat(out, len, "; smaps reported no anonymous table region");
@@ -217,121 +202,6 @@ static void huge_sentence(struct doc *d, const struct study *s)
 	free(h);
 }
 
-/* ---- simulated L1 and TLB ---- */
-
-/* One kernel's simulated L1 sweep: miss, net of the null kernel (fits or not); shown, the gross
- * misses (its query's read included) where sim.csv has them: net figures need not fall with
- * the L1 size, since the tables evict the query stream that stays cached for the null kernel. */
-struct fit { const char *k, *piece; double size[16], miss[16], shown[16]; size_t n; };
-
-static void sim_sentence(struct doc *d, const struct study *s)
-{
-	struct csv c;
-	struct fit *ft = calloc(MAXK, sizeof *ft);
-	char path[PATH_MAX + 32], err[PATH_MAX + 256], out[4096] = "", fits[1024] = "", b0[32];
-	char b1[32];
-	size_t nk = 0;
-	int ck, cp, cs, cb, cm, cg, first = 1;
-
-	snprintf(path, sizeof path, "%s/sim/sim.csv", s->dir);
-	if (!ft)
-		return;
-	if (csv_load(path, &c, err, sizeof err) < 0) {
-		doc_p(d, "note", "No simulated L1 sweep: %s.", err);
-		free(ft);
-		return;
-	}
-	ck = csv_col(&c, "kernel"), cp = csv_col(&c, "piece"), cs = csv_col(&c, "sim_kind");
-	cb = csv_col(&c, "cache_bytes"), cm = csv_col(&c, "sim_d1_miss");
-	cg = csv_col(&c, "sim_d1_miss_gross");
-	for (size_t i = 0; i < c.nrow; i++) {         /* rook rows where present, else the first */
-		const char *k = csv_cell(&c, i, ck), *p = csv_cell(&c, i, cp);
-		size_t j;
-		if (strcmp(csv_cell(&c, i, cs), "d1") || !strcmp(k, "null"))
-			continue;
-		for (j = 0; j < nk && strcmp(ft[j].k, k); j++)
-			;
-		if (j == nk) {
-			if (nk == MAXK)
-				continue;
-			ft[nk++] = (struct fit){ .k = k, .piece = p };
-		}
-		if (strcmp(ft[j].piece, p) && !strcmp(p, "rook"))
-			ft[j].piece = p, ft[j].n = 0;
-		if (strcmp(ft[j].piece, p) || ft[j].n == 16)
-			continue;
-		size_t at = ft[j].n++;                 /* insertion by size */
-		double sz = csv_num(&c, i, cb), m = csv_num(&c, i, cm);
-		double g = cg >= 0 ? csv_num(&c, i, cg) : m;
-		while (at && ft[j].size[at - 1] > sz) {
-			ft[j].size[at] = ft[j].size[at - 1], ft[j].miss[at] = ft[j].miss[at - 1];
-			ft[j].shown[at] = ft[j].shown[at - 1], at--;
-		}
-		ft[j].size[at] = sz, ft[j].miss[at] = m, ft[j].shown[at] = g;
-	}
-	for (size_t j = 0; j < nk; j++) {
-		struct fit *f = &ft[j];
-		size_t i;
-		if (!f->n)
-			continue;
-		for (i = 0; i < f->n && !(f->miss[i] < FIT_MISSES); i++)
-			;
-		fmt_bytes(b0, sizeof b0, f->size[0]);
-		if (i == 0) {
-			doc_cat(fits, sizeof fits, "%s%s", fits[0] ? ", " : "", f->k);
-			continue;
-		}
-		fmt_bytes(b1, sizeof b1, f->size[i < f->n ? i : f->n - 1]);
-		if (i < f->n)
-			doc_cat(out, sizeof out, "%s%s needs a %s L1 (%.2g \u2192 %.2g misses per %s "
-			    "lookup from %s to %s)", first ? "" : "; ", f->k, b1, f->shown[0],
-			    f->shown[i], f->piece, b0, b1);
-		else
-			doc_cat(out, sizeof out, "%s%s does not fit in %s (%.2g \u2192 %.2g misses per %s "
-			    "lookup from %s to %s)", first ? "" : "; ", f->k, b1, f->shown[0],
-			    f->shown[f->n - 1], f->piece, b0, b1);
-		first = 0;
-	}
-	if (fits[0])
-		doc_cat(out, sizeof out, "%s%s fit%s in %s", first ? "" : "; ", fits,
-		    strchr(fits, ',') ? "" : "s", b0);
-	doc_p(d, "answer", "Simulated L1 (fits: under %.2f D1 misses per lookup more than the null "
-	      "kernel's%s): %s.", FIT_MISSES, cg >= 0 ? "; the misses quoted include reading the "
-	      "query" : "", out[0] ? out : "no d1 rows in sim/sim.csv");
-	csv_free(&c);
-	free(ft);
-}
-
-static void tlb_sentence(struct doc *d, const struct study *s)
-{
-	const struct run *r = &s->sim;
-	const struct rr_row *like = NULL;
-	struct rank rk[MAXK];
-	char out[1024] = "";
-	size_t n = 0;
-
-	if (!s->have_sim || csv_col(&r->summary, "sim_tlb_miss") < 0) {
-		doc_p(d, "note", "No simulated TLB: the study has no sim/ run with sim_tlb_miss.");
-		return;
-	}
-	for (size_t i = 0; i < r->nrows; i++)   /* the rook stream, else the first workload */
-		if (run_row_timed(&r->rows[i]) && (!like || !strcmp(r->rows[i].piece, "rook")))
-			if (!like || strcmp(like->piece, "rook"))
-				like = &r->rows[i];
-	for (size_t i = 0; like && i < r->nrows && n < MAXK; i++) {
-		const struct rr_row *row = &r->rows[i];
-		double v = run_num(r, row, "sim_tlb_miss");
-		if (run_row_timed(row) && run_same_workload(row, like) && v > 0)
-			rk[n++] = (struct rank){ row->kernel, -v };
-	}
-	qsort(rk, n, sizeof *rk, by_ns);
-	for (size_t i = 0; i < n && i < 3; i++)
-		doc_cat(out, sizeof out, "%s%s %.3g", i ? ", " : "", rk[i].k, -rk[i].ns);
-	doc_p(d, "answer", "Simulated TLB, %s %s: the most misses per lookup: %s%s.",
-	      like ? like->mode : "?", like ? like->piece : "?", n ? out : "no kernel misses it",
-	      n > 3 ? "; the others miss less" : n ? "; the others never miss" : "");
-}
-
 void report_cache(struct doc *d, const struct study *s)
 {
 	doc_h(d, 2, "cache", "Cache");
@@ -347,7 +217,6 @@ void report_cache(struct doc *d, const struct study *s)
 	huge_sentence(d, s);
 	doc_chart(d, s->dir, "hugepages", "Huge pages");
 	doc_h(d, 3, "cache-sim", "Simulated L1 and TLB");
-	sim_sentence(d, s);
-	tlb_sentence(d, s);
+	report_cache_sim(d, s);
 	doc_chart(d, s->dir, "sim-l1", "Simulated L1 misses");
 }

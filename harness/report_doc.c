@@ -280,3 +280,17 @@ void doc_chart(struct doc *d, const char *dir, const char *name, const char *cap
 	free(svg);
 	(void)errno;
 }
+
+/* Writes bytes as "0", "512 B", "32 KiB", "8 MiB" (three significant digits). */
+const char *report_bytes(char *buf, size_t len, double b)
+{
+	static const char *const U[] = { "B", "KiB", "MiB", "GiB" };
+	int u = 0;
+
+	if (b == 0)
+		return snprintf(buf, len, "0"), buf;
+	while (b >= 1024 && u < 3)
+		b /= 1024, u++;
+	snprintf(buf, len, "%.3g %s", b, U[u]);   /* summaries round sizes to %g */
+	return buf;
+}
