@@ -3,18 +3,10 @@
 # it must whatever ran first; `make plugin` uses the in-tree kernel flags; `make layouts` moves
 # the code; the simulation build holds no AVX-512; `make all` builds the default trace; the
 # compiler is recorded.  Scratch builds go to a temporary BUILD/BIN (the tree is not touched).
-set -uo pipefail
-cd "$(dirname "$0")/.."
-if [[ "${1:-}" == --help ]]; then sed -n '2,5p' "$0" | sed 's/^# //'; exit 0; fi
-BIN=${BIN:-bin}
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
 # A quick scratch tree: -O0, no sanitizers (make sanitize passes EXTRA_FLAGS down to us).
 S=(--no-print-directory -j2 BUILD="$tmp/b" BIN="$tmp/bin" OPT=-O0 EXTRA_FLAGS=)
 
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 # (grep -q on a file or a here-string: with pipefail, `cmd | grep -q` fails when grep stops early)
 needs_papi() { grep -q 'NEEDED.*libpapi' <<<"$(readelf -d "$1")"; }
 conf() { sed -n "s/^$1 = //p" "$tmp/b/config.mk"; }
@@ -107,5 +99,4 @@ for c in gcc clang; do
 	fi
 done
 
-echo "$pass passed, $fail failed"
-[[ $fail -eq 0 ]]
+finish

@@ -1,30 +1,8 @@
 #!/usr/bin/env bash
 # test_cli.sh - the command line and the plugin path: bad input gets a clear message and its
 # documented exit status, never a crash; refused plugins leave the other kernels running.
-set -uo pipefail
-cd "$(dirname "$0")/.."
-BIN=${BIN:-bin}
-SB=$BIN/slidebench
+. "$(dirname "$0")/lib.sh"
 P=$BIN/tests/plugins
-pass=0 fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# expect NAME STATUS PATTERN -- CMD...: CMD exits STATUS and its stdout+stderr matches PATTERN.
-expect() {
-	local name=$1 want=$2 pat=$3
-	shift 4
-	"$@" >"$tmp/out" 2>&1
-	local rc=$?
-	if [[ $rc -eq $want ]] && grep -Eq -- "$pat" "$tmp/out"; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL $name: exit $rc (want $want), output:"
-		sed 's/^/    /' "$tmp/out" | head -n 15
-		echo "    (wanted /$pat/)"
-	fi
-}
 
 Q=(--samples 2 --warmup 0 --min-lookups 20000 --mode random --events none)
 
@@ -59,17 +37,17 @@ expect "bench excludes the wrong plugin" 1 'kernel wrong-attacks: .* queries wro
 if [[ -f $tmp/r4/summary.csv ]] && grep -q '^[^,]*,example-plugin,fill,random,queen,random,warm,,[0-9]*,2,[0-9.]' "$tmp/r4/summary.csv" &&
    grep -q ',wrong-attacks,.*not-timed: verification failed' "$tmp/r4/summary.csv" &&
    ! grep -q ',wrong-attacks,' "$tmp/r4/samples.csv"; then
-	pass=$((pass + 1))
+	ok
 else
-	fail=$((fail + 1)); echo "FAIL summary of the plugin bench:"; cat "$tmp/r4/summary.csv" 2>&1 | head
+	bad "summary of the plugin bench:"; head "$tmp/r4/summary.csv" 2>&1
 fi
 
 # A finished run is never overwritten, and nothing of a refused run is left behind.
 expect "existing --out refused" 1 'already exists; slidebench never overwrites' -- $SB bench --kernel reference "${Q[@]}" --out "$tmp/r4"
 if [[ $(ls -A "$tmp" | grep -c partial) -eq 0 ]] && grep -q example-plugin "$tmp/r4/summary.csv"; then
-	pass=$((pass + 1))
+	ok
 else
-	fail=$((fail + 1)); echo "FAIL: earlier run changed or partial directory left"; ls -la "$tmp"
+	bad "earlier run changed or partial directory left"; ls -la "$tmp"
 fi
 
 # The fixed header of every file, and context.json parses.
@@ -78,9 +56,9 @@ h=$(head -n 1 "$tmp/r5/summary.csv")
 if [[ $h == run_id,kernel,family,mode,piece,dataset,cache_state,pressure_bytes,lookups,samples,ns_min,ns_median,* ]] &&
    [[ $(head -n 1 "$tmp/r5/samples.csv") == run_id,kernel,family,mode,piece,dataset,cache_state,pressure_bytes,phase,epoch,sample,* ]] &&
    python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); assert j["kernels"][0]["name"]=="reference"' "$tmp/r5/context.json"; then
-	pass=$((pass + 1))
+	ok
 else
-	fail=$((fail + 1)); echo "FAIL: result files: $h"
+	bad "result files: $h"
 fi
 
 # SIGINT mid-run: the complete rounds are written and flagged, nothing half-written.
@@ -91,9 +69,9 @@ kill -INT $pid
 wait $pid
 rc=$?
 if [[ $rc -eq 0 ]] && grep -q 'interrupted' "$tmp/r6/summary.csv" && grep -q '"interrupted": true' "$tmp/r6/context.json"; then
-	pass=$((pass + 1))
+	ok
 else
-	fail=$((fail + 1)); echo "FAIL: interrupted run (exit $rc)"; ls -la "$tmp"
+	bad "interrupted run (exit $rc)"; ls -la "$tmp"
 fi
 
 # --simulate: callgrind figures land in sim_* beside (never in) the hw_* columns.  Not under
@@ -109,7 +87,7 @@ assert float(k["sim_ir"]) > 5 and float(z["sim_ir"]) > 0, (k["sim_ir"], z["sim_i
 assert k["hw_cycles"] == "" or float(k["hw_cycles"]) > 0
 assert json.load(open(sys.argv[1] + "/context.json"))["simulation"]["D1"] == "32768,8,64"
 PY
-	then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: simulated columns"; fi
+	then ok; else bad "simulated columns"; fi
 	expect "bad geometry" 2 'D1' -- $SB bench --kernel reference --mode random --samples 1 \
 		--events none --simulate --d1 33,8,64 --out "$tmp/r8"
 fi
@@ -122,9 +100,9 @@ for m in ${modes//,/ }; do
 	grep -Eq "^ +$m +[a-z]" "$tmp/help" || missing+=" $m"
 done
 if [[ -n $modes && -z $missing ]]; then
-	pass=$((pass + 1))
+	ok
 else
-	fail=$((fail + 1)); echo "FAIL: modes the parser knows but --help does not list: '$modes' /$missing/"
+	bad "modes the parser knows but --help does not list: '$modes' /$missing/"
 fi
 
 # --cold adds a cold row per workload beside the warm one; the epochs are numbered.
@@ -136,7 +114,6 @@ import csv, sys
 ep = sorted({r["epoch"] for r in csv.DictReader(open(sys.argv[1])) if r["phase"] == "measure"})
 assert ep == ["0", "1"], ep
 PY
-then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: cold rows / epochs"; cat "$tmp/r9/summary.csv" | cut -c1-120; fi
+then ok; else bad "cold rows / epochs"; cut -c1-120 "$tmp/r9/summary.csv"; fi
 
-echo "$pass passed, $fail failed"
-[[ $fail -eq 0 ]]
+finish

@@ -6,37 +6,9 @@
 # Device nodes: the checks run first on private copies made with mknod (character devices
 # 1,3 = null and 1,7 = full in a temporary directory), so a regression cannot replace the
 # machine's /dev/null; only when those survived are the real /dev/null and /dev/full used.
-set -euo pipefail
-pass=0 fail=0
-trap 'echo "test_outputs.sh: line $LINENO: unexpected failure (exit $?)"; echo "$pass passed, $((fail + 1)) failed"; exit 1' ERR
-if [[ ${1:-} == --help || ${1:-} == -h ]]; then
-	sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
-	echo "usage: BIN=bin tests/test_outputs.sh   (run by tests/run.sh; last line 'N passed, N failed')"
-	exit 0
-fi
-cd "$(dirname "$0")/.."
-BIN=${BIN:-bin}
-SB=$BIN/slidebench
+. "$(dirname "$0")/lib.sh"
+set -e
 PGN=tests/data/features.pgn
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-
-# expect NAME STATUS PATTERN -- CMD...: CMD exits STATUS, its stdout+stderr matches PATTERN.
-expect() {
-	local name=$1 want=$2 pat=$3 rc=0
-	shift 4
-	"$@" >"$tmp/out" 2>&1 || rc=$?
-	if [[ $rc -eq $want ]] && grep -Eq -- "$pat" "$tmp/out"; then
-		ok
-	else
-		bad "$name: exit $rc (want $want), output:"
-		sed 's/^/    /' "$tmp/out" | head -n 15
-		echo "    (wanted /$pat/)"
-	fi
-}
 
 # chardev NAME PATH: PATH is still a character device and no temporary was left beside it.
 chardev() {
@@ -54,7 +26,7 @@ fi
 devs+=(/dev)
 for d in "${devs[@]}"; do
 	if [[ $d == /dev && $fail -gt 0 ]]; then
-		echo "SKIPPED: /dev/null and /dev/full themselves (the private copies failed; not risking the real nodes)"
+		skipped "/dev/null and /dev/full themselves (the private copies failed; not risking the real nodes)"
 		break
 	fi
 	expect "trace -o $d/null" 0 "6 converted" -- "$SB" trace $PGN -o "$d/null"
@@ -102,8 +74,7 @@ if command -v script >/dev/null; then
 	script -qec "$SB trace -q $PGN -o -" /dev/null >"$tmp/tty" 2>&1 || rc=$?
 	if [[ $rc -eq 2 ]] && grep -q "standard output is a terminal" "$tmp/tty"; then ok; else bad "-o - on a terminal (exit $rc):"; cat -v "$tmp/tty" | head -5; fi
 else
-	echo "SKIPPED: -o - on a terminal (script(1) from bsdutils is not installed)"
+	skipped "-o - on a terminal (script(1) from bsdutils is not installed)"
 fi
 
-echo "$pass passed, $fail failed"
-[[ $fail -eq 0 ]] || exit 1
+finish

@@ -6,21 +6,7 @@
 # --tables where bench has it), sim-l1 from a real --simulate --l1 run where callgrind works here
 # (else SKIPPED).  Without gnuplot, render.sh says so once and exits 0.  Also: run_all.sh --help,
 # a bad option, and a --quick study's layout.
-set -uo pipefail
-cd "$(dirname "$0")/.."
-BIN=${BIN:-bin}
-SB=$BIN/slidebench
-pass=0 fail=0 skip=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-skipped() { skip=$((skip + 1)); echo "SKIPPED: $*"; }
-bad() { fail=$((fail + 1)); echo "FAIL ${BASH_SOURCE[0]}:${BASH_LINENO[0]}: $*"; }
-check() { # description, then a command that must succeed
-	local what=$1; shift
-	if "$@"; then ok; else bad "$what"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # ---- a tiny real study: only m64/ (no m32/, no sim/) ----------------------------------------
 KERNELS=kindergarten-512,kindergarten-4k,kindergarten-32,cichy,wegner-file,fan-line,kindergarten-subset
@@ -30,7 +16,7 @@ mkdir -p "$study"
 if ! $SB bench --samples 2 --warmup 1 --min-lookups 10000 --max-queries 2000 --events none \
 	--kernel "$KERNELS" --out "$study/m64" >"$tmp/bench.log" 2>&1; then
 	bad "fixture bench failed:"; tail -n 20 "$tmp/bench.log"
-	echo "$pass passed, $fail failed"; exit 1
+	finish
 fi
 check "fixture summary.csv" test -s "$study/m64/summary.csv"
 echo "32-bit programs do not run here (test fixture)" >"$study/m32.skipped"
@@ -179,5 +165,4 @@ if command -v gnuplot >/dev/null 2>&1; then
 		check "quick study has plots/$c.png and .svg" test -s "$q/plots/$c.png" -a -s "$q/plots/$c.svg"
 	done
 fi
-echo "$pass passed, $fail failed, $skip skipped"
-[[ $fail -eq 0 ]]
+finish

@@ -4,41 +4,10 @@
 # refused with a message naming the file and the reason; the other kernels still run; the
 # exit status is 1.  Also bench's own bad-kernel cases: the verified count, a failing
 # prepare(), and a write that fails on a full file system.
-set -euo pipefail
-pass=0 fail=0
-trap 'echo "test_plugins.sh: line $LINENO: unexpected failure (exit $?)"; echo "$pass passed, $((fail + 1)) failed"; exit 1' ERR
-if [[ ${1:-} == --help || ${1:-} == -h ]]; then
-	sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
-	echo "usage: BIN=bin tests/test_plugins.sh   (run by tests/run.sh; last line 'N passed, N failed')"
-	exit 0
-fi
-cd "$(dirname "$0")/.."
-BIN=${BIN:-bin}
-SB=$BIN/slidebench
+. "$(dirname "$0")/lib.sh"
+set -e
 P=$BIN/tests/plugins
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 Q=(--samples 2 --warmup 0 --min-lookups 20000 --mode random --events none)
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-
-# expect NAME STATUS PATTERN... -- CMD...: CMD exits STATUS and its stdout+stderr matches
-# every PATTERN (extended regular expressions).
-expect() {
-	local name=$1 want=$2 rc=0 pats=() missing=""
-	shift 2
-	while [[ $1 != -- ]]; do pats+=("$1"); shift; done
-	shift
-	"$@" >"$tmp/out" 2>&1 || rc=$?
-	for p in "${pats[@]}"; do grep -Eq -- "$p" "$tmp/out" || missing+=" /$p/"; done
-	if [[ $rc -eq $want && -z $missing ]]; then
-		ok
-	else
-		bad "$name: exit $rc (want $want), missing:$missing; output:"
-		sed 's/^/    /' "$tmp/out" | head -n 20
-	fi
-}
 
 # ran_reference NAME DIR: the bench run in DIR finished and timed the reference kernel, and
 # nothing partial was left beside it.
@@ -129,8 +98,7 @@ if unshare -m true 2>/dev/null && unshare -m sh -c "mount -t tmpfs -o size=4k tm
 		bad "[bench fix] full disk: garbage or an empty message:"; sed 's/^/    /' "$tmp/out" | cat -v
 	fi
 else
-	echo "SKIPPED: full-disk write (unshare -m and a tmpfs mount need root and mount namespaces here)"
+	skipped "full-disk write (unshare -m and a tmpfs mount need root and mount namespaces here)"
 fi
 
-echo "$pass passed, $fail failed"
-[[ $fail -eq 0 ]] || exit 1
+finish

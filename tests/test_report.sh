@@ -2,22 +2,9 @@
 # test_report.sh - report, compare and export from the synthetic fixture runs
 # (tests/data/fixture-run-a, -b: see make-fixtures.py for what they hold), and the HTML
 # report opened in a real browser (Debian's chromium, headless) where it is installed.
-set -uo pipefail
-if [[ ${1:-} == --help ]]; then
-	echo "usage: tests/test_report.sh   (run by tests/run.sh; BIN=bin by default)"
-	exit 0
-fi
-cd "$(dirname "$0")/.."
-BIN=${BIN:-bin}
-SB=$BIN/slidebench
+. "$(dirname "$0")/lib.sh"
 D=tests/data
-pass=0 fail=0 skipped=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL $*"; }
-skip() { skipped=$((skipped + 1)); echo "SKIPPED $*"; }
 # has NAME FILE PATTERN: FILE contains the (fixed) string PATTERN.
 has() { if grep -qF -- "$3" "$2"; then ok; else bad "$1: $2 lacks \"$3\""; fi; }
 hasnt() { if grep -qF -- "$3" "$2"; then bad "$1: $2 has \"$3\""; else ok; fi; }
@@ -25,12 +12,7 @@ hasnt() { if grep -qF -- "$3" "$2"; then bad "$1: $2 has \"$3\""; else ok; fi; }
 run() {
 	local name=$1 want=$2
 	shift 2
-	"$@" >"$tmp/out" 2>&1
-	local rc=$?
-	if [[ $rc -eq $want ]]; then ok; else
-		bad "$name: exit $rc (want $want)"
-		sed 's/^/    /' "$tmp/out" | head -n 12
-	fi
+	expect "$name" "$want" -- "$@"
 }
 
 # ---- report on a study: m64 + m32.skipped + one chart present, the others missing ----
@@ -181,13 +163,13 @@ if [[ -f $CP ]] && python3 -c "import scipy, numpy" 2>/dev/null; then
 	run "compare.py reads our export" 0 python3 $CP benchmarks "$tmp/gb1.json" "$tmp/gb2.json"
 	has "compare.py: hyperbola" "$tmp/out" "hyperbola/stream/rook"
 else
-	skip "compare.py check: needs libbenchmark-tools ($CP) and python3 scipy/numpy"
+	skipped "compare.py check: needs libbenchmark-tools ($CP) and python3 scipy/numpy"
 fi
 
 # ---- the report in a real browser ----
 CHROME=$(command -v chromium || command -v chromium-browser || true)
 if [[ -z $CHROME ]]; then
-	skip "browser check: chromium is not installed (make deps installs it)"
+	skipped "browser check: chromium is not installed (make deps installs it)"
 else
 	flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
 	       --disable-background-networking --disable-component-update --disable-sync
@@ -217,6 +199,4 @@ PY
 	[[ -n ${KEEP_SHOT:-} ]] && cp "$tmp/shot.png" "$KEEP_SHOT"
 fi
 
-[[ $skipped -gt 0 ]] && echo "($skipped SKIPPED, not counted)"
-echo "$pass passed, $fail failed"
-[[ $fail -eq 0 ]]
+finish

@@ -5,67 +5,36 @@
 # the one asked for; bad --l1/--tlb values are refused; a build valgrind cannot decode is
 # never run under it.  Needs valgrind (else SKIPPED); not under the sanitizers.
 # Usage: tests/test_sim.sh [--help]   (BIN=bin-x picks another build directory)
-set -euo pipefail
-pass=0 fail=0
-trap 'echo "test_sim.sh: line $LINENO: unexpected failure (exit $?)"; echo "$pass passed, $((fail + 1)) failed"; exit 1' ERR
-if [[ ${1:-} == --help || ${1:-} == -h ]]; then
-	sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
-	exit 0
-fi
-cd "$(dirname "$0")/.."
-BIN=${BIN:-bin}
-SB=$BIN/slidebench
+. "$(dirname "$0")/lib.sh"
+set -e
 if [[ $BIN != bin ]]; then
-	echo "SKIPPED: $BIN is a sanitizer build (valgrind and ASan do not mix)"
-	echo "0 passed, 0 failed"
-	exit 0
+	skipped "$BIN is a sanitizer build (valgrind and ASan do not mix)"
+	finish
 fi
 if ! command -v valgrind >/dev/null; then
-	echo "SKIPPED: valgrind is not installed (apt-get install valgrind)"
-	echo "0 passed, 0 failed"
-	exit 0
+	skipped "valgrind is not installed (apt-get install valgrind)"
+	finish
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
-# ok NAME CMD...: counts CMD's success; on failure prints NAME and CMD's output.
-ok() {
-	local name=$1
-	shift
-	if "$@" >"$tmp/out" 2>&1; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL $name:"
-		sed 's/^/    /' "$tmp/out" | tail -n 15
-	fi
-}
 # refused NAME PATTERN CMD...: CMD exits 2 with a message matching PATTERN.
 refused() {
-	local name=$1 pat=$2 rc=0
+	local name=$1 pat=$2
 	shift 2
-	"$@" >"$tmp/out" 2>&1 || rc=$?
-	if [[ $rc -eq 2 ]] && grep -Eq -- "$pat" "$tmp/out"; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL $name: exit $rc (want 2 and /$pat/):"
-		sed 's/^/    /' "$tmp/out" | head -n 5
-	fi
+	expect "$name" 2 "$pat" -- "$@"
 }
 
 K=sherwin,kindergarten-4k,magic-plain,hyperbola
 Q=(--mode stream --max-queries 1000 --min-lookups 1 --samples 1 --warmup 0 --events none --quiet)
-ok "simulate with --l1 16K" $SB bench --kernel $K "${Q[@]}" --simulate --l1 16K --out "$tmp/a"
+check "simulate with --l1 16K" $SB bench --kernel $K "${Q[@]}" --simulate --l1 16K --out "$tmp/a"
 # the same kernels again, with a longer --out, another environment and the binaries at a path
 # of another length (each of these once moved a few simulated misses): the same counts
 mkdir "$tmp/bin-at-a-path-of-another-length"
 cp "$SB" "$BIN/slidebench-sim" "$tmp/bin-at-a-path-of-another-length/"
-ok "simulate again" env SB_TEST_UNRELATED=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx \
+check "simulate again" env SB_TEST_UNRELATED=xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx \
 	"$tmp/bin-at-a-path-of-another-length/slidebench" bench --kernel $K \
 	"${Q[@]}" --simulate --out "$tmp/b-with-a-longer-name"
 
-check() { # NAME PYTHON-CODE: the code's assertions over a (run a) and b (run b)
+sim_assert() { # NAME PYTHON-CODE: the code's assertions over a (run a) and b (run b)
 	local name=$1
 	if python3 - "$tmp/a" "$tmp/b-with-a-longer-name" >"$tmp/out" 2>&1 <<PY
 import csv, json, os, sys
@@ -79,31 +48,31 @@ def sim(d, kind, size, kernel, piece="rook"):
     return r[0]
 $2
 PY
-	then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $name:"; sed 's/^/    /' "$tmp/out"; fi
+	then ok; else bad "$name:"; sed 's/^/    /' "$tmp/out"; fi
 }
 
-check "identical counts in both runs" '
+sim_assert "identical counts in both runs" '
 strip = lambda d: sorted(tuple(v for k, v in r.items() if k != "run_id") for r in rows(d, "sim.csv")
                          if r["cache_bytes"] in ("32768", "262144"))
 sa, sb = strip(a), strip(b)
 assert len(sa) == 20 and sa == sb, ("differ", len(sa), len(sb), [x for x in sa if x not in sb][:3])'
-check "16 KiB L1: sherwin misses more than kindergarten-4k (rook)" '
+sim_assert "16 KiB L1: sherwin misses more than kindergarten-4k (rook)" '
 s, k = sim(a, "d1", "16384", "sherwin"), sim(a, "d1", "16384", "kindergarten-4k")
 print("sherwin", s["sim_d1_miss"], "kindergarten-4k", k["sim_d1_miss"])
 assert float(s["sim_d1_miss"]) > float(k["sim_d1_miss"]), (s, k)'
-check "64-entry TLB: magic-plain misses more than hyperbola" '
+sim_assert "64-entry TLB: magic-plain misses more than hyperbola" '
 for piece in ("rook", "bishop"):
     m, h = sim(a, "tlb", "262144", "magic-plain", piece), sim(a, "tlb", "262144", "hyperbola", piece)
     print(piece, "magic-plain", m["sim_d1_miss"], "hyperbola", h["sim_d1_miss"])
     assert m["assoc"] == "64" and m["line_bytes"] == "4096" and m["sim_ll_miss"] == ""
     assert float(m["sim_d1_miss"]) > float(h["sim_d1_miss"]), (m, h)'
-check "summary: sim_tlb_miss and sim_d1_miss from the primary passes" '
+sim_assert "summary: sim_tlb_miss and sim_d1_miss from the primary passes" '
 s = {(r["kernel"], r["piece"]): r for r in rows(a, "summary.csv")}
 for kern in ("magic-plain", "null"):
     assert s[(kern, "rook")]["sim_tlb_miss"] == sim(a, "tlb", "262144", kern)["sim_d1_miss"]
     assert s[(kern, "rook")]["sim_d1_miss"] == sim(a, "d1", "32768", kern)["sim_d1_miss"]
 assert s[("sherwin", "rook")]["hw_l1d_miss"] == ""'
-check "context.json: binary, its -march, geometry asked = used" '
+sim_assert "context.json: binary, its -march, geometry asked = used" '
 c = json.load(open(a + "/context.json"))["simulation"]
 assert os.access(c["binary"], os.X_OK) and c["binary_march"] and c["valgrind"].startswith("callgrind-"), c
 g = [p["geometry"] for p in c["passes"]]
@@ -114,7 +83,7 @@ for p in c["passes"]:
 
 # Pressure: each working-set size is a region of its own (they once shared one label, and
 # the counts were the mean of both); 1 MiB of pressure evicts kindergarten-4k's tables.
-ok "simulate pressure 0,1M" $SB bench --kernel kindergarten-4k --mode pressure --pressure 0,1M \
+check "simulate pressure 0,1M" $SB bench --kernel kindergarten-4k --mode pressure --pressure 0,1M \
 	--max-queries 1000 --min-lookups 1 --samples 1 --warmup 0 --events none --quiet --simulate \
 	--tlb 0 --out "$tmp/p"
 if python3 - "$tmp/p" >"$tmp/out" 2>&1 <<'PY'
@@ -127,7 +96,7 @@ print(want, have)
 assert sorted(want) == ["0", "1048576"] and have == want, (want, have)
 assert float(want["1048576"]) > float(want["0"]) + 0.1, want
 PY
-then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL pressure regions:"; sed 's/^/    /' "$tmp/out"; fi
+then ok; else bad "pressure regions:"; sed 's/^/    /' "$tmp/out"; fi
 
 refused "--l1 48K with 8 ways" '48K:6 or 48K:12' $SB bench --kernel hyperbola "${Q[@]}" --simulate \
 	--l1 16K,48K --out "$tmp/c"
@@ -142,14 +111,12 @@ rc=0
 	--warmup 0 --events none --quiet --simulate --tlb 0 --out "$tmp/e" >"$tmp/out" 2>&1 || rc=$?
 if [[ $rc -eq 1 ]] && grep -q 'AVX-512.*build bin/slidebench-sim: make all' "$tmp/out" &&
 	grep -qw avx512f /proc/cpuinfo; then
-	pass=$((pass + 1))
+	ok
 elif [[ $rc -eq 0 ]] && grep -q "\"binary\": \"$tmp/solo/slidebench\"" "$tmp/e/context.json"; then
-	pass=$((pass + 1))
+	ok
 else
-	fail=$((fail + 1))
-	echo "FAIL solo binary: exit $rc:"
-	sed 's/^/    /' "$tmp/out" | head -n 5
+	bad "solo binary: exit $rc:"
+	head -n 5 "$tmp/out" | sed 's/^/    /'
 fi
 
-echo "$pass passed, $fail failed"
-[[ $fail -eq 0 ]]
+finish
