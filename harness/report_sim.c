@@ -13,7 +13,18 @@
 /* One kernel's simulated L1 sweep: miss, net of the null kernel (fits or not); shown, the gross
  * misses (its query's read included) where sim.csv has them: net figures need not fall with
  * the L1 size, since the tables evict the query stream that stays cached for the null kernel. */
-struct fit { const char *k, *piece; double size[16], miss[16], shown[16]; size_t n; };
+struct fit_point { double size, miss, shown; };
+struct fit { const char *k, *piece; struct fit_point pt[16]; size_t n; };
+
+/* The TLB sentence's kernels, most misses first. */
+struct tlb_rank { const char *k; double miss; };
+
+static int by_miss(const void *a, const void *b)
+{
+	double x = ((const struct tlb_rank *)a)->miss, y = ((const struct tlb_rank *)b)->miss;
+
+	return (x < y) - (x > y);
+}
 
 static void sim_sentence(struct doc *d, const struct study *s)
 {
@@ -54,33 +65,29 @@ static void sim_sentence(struct doc *d, const struct study *s)
 		size_t at = ft[j].n++;                 /* insertion by size */
 		double sz = csv_num(&c, i, cb), m = csv_num(&c, i, cm);
 		double g = cg >= 0 ? csv_num(&c, i, cg) : m;
-		while (at && ft[j].size[at - 1] > sz) {
-			ft[j].size[at] = ft[j].size[at - 1], ft[j].miss[at] = ft[j].miss[at - 1];
-			ft[j].shown[at] = ft[j].shown[at - 1], at--;
+		while (at && ft[j].pt[at - 1].size > sz) {
+			ft[j].pt[at] = ft[j].pt[at - 1];
+			at--;
 		}
-		ft[j].size[at] = sz, ft[j].miss[at] = m, ft[j].shown[at] = g;
+		ft[j].pt[at] = (struct fit_point){ sz, m, g };
 	}
 	for (size_t j = 0; j < nk; j++) {
 		struct fit *f = &ft[j];
 		size_t i;
 		if (!f->n)
 			continue;
-		for (i = 0; i < f->n && !(f->miss[i] < FIT_MISSES); i++)
+		for (i = 0; i < f->n && !(f->pt[i].miss < FIT_MISSES); i++)
 			;
-		report_bytes(b0, sizeof b0, f->size[0]);
+		report_bytes(b0, sizeof b0, f->pt[0].size);
 		if (i == 0) {
 			doc_cat(fits, sizeof fits, "%s%s", fits[0] ? ", " : "", f->k);
 			continue;
 		}
-		report_bytes(b1, sizeof b1, f->size[i < f->n ? i : f->n - 1]);
-		if (i < f->n)
-			doc_cat(out, sizeof out, "%s%s needs a %s L1 (%.2g \u2192 %.2g misses per %s "
-			    "lookup from %s to %s)", first ? "" : "; ", f->k, b1, f->shown[0],
-			    f->shown[i], f->piece, b0, b1);
-		else
-			doc_cat(out, sizeof out, "%s%s does not fit in %s (%.2g \u2192 %.2g misses per %s "
-			    "lookup from %s to %s)", first ? "" : "; ", f->k, b1, f->shown[0],
-			    f->shown[f->n - 1], f->piece, b0, b1);
+		const struct fit_point *to = &f->pt[i < f->n ? i : f->n - 1];
+		report_bytes(b1, sizeof b1, to->size);
+		doc_cat(out, sizeof out, "%s%s %s %s L1 (%.2g \u2192 %.2g misses per %s lookup from "
+			"%s to %s)", first ? "" : "; ", f->k, i < f->n ? "needs a" : "does not fit in a",
+			b1, f->pt[0].shown, to->shown, f->piece, b0, b1);
 		first = 0;
 	}
 	if (fits[0])
@@ -97,7 +104,7 @@ static void tlb_sentence(struct doc *d, const struct study *s)
 {
 	const struct run *r = &s->sim;
 	const struct rr_row *like = NULL;
-	struct tlb_rank { const char *k; double miss; } rk[MAXK];
+	struct tlb_rank rk[MAXK];
 	char out[1024] = "";
 	size_t n = 0;
 
@@ -115,11 +122,7 @@ static void tlb_sentence(struct doc *d, const struct study *s)
 		if (run_row_timed(row) && run_same_workload(row, like) && v > 0)
 			rk[n++] = (struct tlb_rank){ row->kernel, v };
 	}
-	for (size_t i = 1; i < n; i++)          /* most misses first; ties keep run order */
-		for (size_t j = i; j > 0 && rk[j].miss > rk[j - 1].miss; j--) {
-			struct tlb_rank t = rk[j];
-			rk[j] = rk[j - 1], rk[j - 1] = t;
-		}
+	qsort(rk, n, sizeof *rk, by_miss);
 	for (size_t i = 0; i < n && i < 3; i++)
 		doc_cat(out, sizeof out, "%s%s %.3g", i ? ", " : "", rk[i].k, rk[i].miss);
 	doc_p(d, "answer", "Simulated TLB, %s %s: the most misses per lookup: %s%s.",
