@@ -144,22 +144,19 @@ static void sim_json_cache(FILE *f, long size, long assoc, long line)
 void sim_write_context(FILE *f, const struct sim_info *info)
 {
 	const struct sim_geometry *g0 = &info->pass[0].g;
+	const struct { const char *key, *val; } str[] = {  /* the string members, in order */
+		{ "valgrind", info->valgrind }, { "binary", info->exe },
+		{ "binary_why", info->exe_why }, { "binary_cflags", info->cflags },
+		{ "binary_march", info->march }, { "binary_rev", info->rev } };
 
 	if (!info->npass)
 		return;
 	fprintf(f, "  \"simulation\": {\"tool\": \"valgrind callgrind --cache-sim=yes "
-		"--branch-sim=yes\", \"valgrind\": ");
-	out_json_str(f, info->valgrind);
-	fprintf(f, ", \"binary\": ");
-	out_json_str(f, info->exe);
-	fprintf(f, ", \"binary_why\": ");
-	out_json_str(f, info->exe_why);
-	fprintf(f, ", \"binary_cflags\": ");
-	out_json_str(f, info->cflags);
-	fprintf(f, ", \"binary_march\": ");
-	out_json_str(f, info->march);
-	fprintf(f, ", \"binary_rev\": ");
-	out_json_str(f, info->rev);
+		"--branch-sim=yes\"");
+	for (size_t i = 0; i < sizeof str / sizeof str[0]; i++) {
+		fprintf(f, ", \"%s\": ", str[i].key);
+		out_json_str(f, str[i].val);
+	}
 	fprintf(f, ", \"D1\": ");
 	sim_json_cache(f, g0->d1_size, g0->d1_assoc, g0->d1_line);
 	fprintf(f, ", \"LL\": ");

@@ -22,14 +22,22 @@ ran_reference() {
 
 crash='crashing-init\.so: init\(\) crashed \(SIGSEGV\): refused'
 
+# refused_by_all WHAT NAME MSG LISTPAT VERIFYPAT DIR: list, verify and bench each refuse plugin
+# NAME.so with MSG and exit 1 while the reference kernel still runs (bench into $tmp/DIR);
+# LISTPAT and VERIFYPAT are the refused kernel's own line in list and verify ('' for none).
+refused_by_all() {
+	local what=$1 name=$2 msg=$3 lp=$4 vp=$5 dir=$tmp/$6/run
+	expect "list, $what" 1 "$msg" '^reference ' "$lp" -- "$SB" list --plugin "$P/$name.so"
+	expect "verify, $what" 1 "$msg" '^reference +ok: ' "$vp" -- \
+		"$SB" verify --random 1000 --plugin "$P/$name.so" --kernel "$name,reference"
+	expect "bench, $what" 1 "$msg" 'results: ' -- \
+		"$SB" bench "${Q[@]}" --plugin "$P/$name.so" --kernel "$name,reference" --out "$dir"
+	ran_reference "bench, $what" "$dir"
+}
+
 # A NULL dereference in init(): refused with the signal named, the rest runs, exit 1.
-expect "list, crashing init()" 1 "$crash" '^reference ' '^crashing-init .*refused: .*init\(\) crashed \(SIGSEGV\)' -- \
-	"$SB" list --plugin $P/crashing-init.so
-expect "verify, crashing init()" 1 "$crash" '^reference +ok: ' '^crashing-init +refused: ' -- \
-	"$SB" verify --random 1000 --plugin $P/crashing-init.so --kernel crashing-init,reference
-expect "bench, crashing init()" 1 "$crash" 'results: ' -- \
-	"$SB" bench "${Q[@]}" --plugin $P/crashing-init.so --kernel crashing-init,reference --out "$tmp/b1/run"
-ran_reference "bench, crashing init()" "$tmp/b1/run"
+refused_by_all "crashing init()" crashing-init "$crash" \
+	'^crashing-init .*refused: .*init\(\) crashed \(SIGSEGV\)' '^crashing-init +refused: ' b1
 expect "bench, crashing init(), all kernels" 1 "$crash" 'results: ' -- \
 	"$SB" bench "${Q[@]}" --plugin $P/crashing-init.so --kernel reference --out "$tmp/b2/run"
 ran_reference "bench, crashing init(), reference only" "$tmp/b2/run"
@@ -47,22 +55,12 @@ if pgrep -f "$P/hanging-init.so" >/dev/null 2>&1; then bad "a hanging probe proc
 
 # init() returning -1: refused (the README's promise), exit 1 in all three commands.
 fi_msg='failing-init\.so: init\(\) failed \(returned -1\): refused'
-expect "list, failing init()" 1 "$fi_msg" '^failing-init .*refused: ' '^reference ' -- "$SB" list --plugin $P/failing-init.so
-expect "verify, failing init()" 1 "$fi_msg" '^reference +ok: ' -- \
-	"$SB" verify --random 1000 --plugin $P/failing-init.so --kernel failing-init,reference
-expect "bench, failing init()" 1 "$fi_msg" 'results: ' -- \
-	"$SB" bench "${Q[@]}" --plugin $P/failing-init.so --kernel failing-init,reference --out "$tmp/b3/run"
-ran_reference "bench, failing init()" "$tmp/b3/run"
+refused_by_all "failing init()" failing-init "$fi_msg" '^failing-init .*refused: ' '' b3
 
 # A wrong ABI version, a file that is not a plugin, a file that does not exist: exit 1 in
 # every command, even when --kernel names the refused kernel.
 abi='bad-abi\.so: plugin ABI version 42, this slidebench speaks [0-9]+.*: refused'
-expect "list, wrong ABI" 1 "$abi" '^reference ' '^.*bad-abi\.so .*refused: ' -- "$SB" list --plugin $P/bad-abi.so
-expect "verify, wrong ABI" 1 "$abi" '^reference +ok: ' -- \
-	"$SB" verify --random 1000 --plugin $P/bad-abi.so --kernel bad-abi,reference
-expect "bench, wrong ABI" 1 "$abi" 'results: ' -- \
-	"$SB" bench "${Q[@]}" --plugin $P/bad-abi.so --kernel bad-abi,reference --out "$tmp/b4/run"
-ran_reference "bench, wrong ABI" "$tmp/b4/run"
+refused_by_all "wrong ABI" bad-abi "$abi" '^.*bad-abi\.so .*refused: ' '' b4
 expect "verify, not a plugin" 1 'no-symbol\.so: not a slidebench plugin' '^reference +ok: ' -- \
 	"$SB" verify --random 1000 --plugin $P/no-symbol.so --kernel reference
 expect "bench, missing plugin file" 1 'nosuch\.so: cannot load plugin' 'results: ' -- \
