@@ -7,7 +7,7 @@
 #include <sys/mman.h>
 
 #include "check.h"
-#include "hugepage.h"
+#include "env/hugepage.h"
 
 #define MIB (1ul << 20)
 

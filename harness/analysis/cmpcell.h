@@ -1,0 +1,36 @@
+/* cmpcell.h - compares the same cells of two kernels or two runs: the ratio of medians with
+ * its interval and a significance verdict, from raw samples where present.  Shared by
+ * report and compare. */
+#ifndef SB_CMPCELL_H
+#define SB_CMPCELL_H
+
+#include <stddef.h>
+#include "runread/runread.h"
+
+struct cmp {
+	double ratio, lo, hi;  /* time of b / time of a (geometric mean over pairs), 95% interval */
+	double p;              /* Mann-Whitney p-value (one pair with samples), else NaN */
+	int verdict;           /* 1 distinguishable, 0 not, -1 cannot tell (no interval) */
+	const char *basis;     /* "samples", "intervals" or "medians" */
+	size_t n;              /* pairs compared */
+};
+
+/* Compares b[i] against a[i] for i < n.  With samples on every row: bootstrap interval (and
+ * Mann-Whitney when n == 1); else with ns_ci_lo/hi on every row: the widest ratio those
+ * intervals allow; else medians only.  Distinguishable when the interval excludes 1 and the
+ * test, where made, gives p < 0.05.  Returns 0, or -1 when a median is missing or not
+ * positive (out->verdict = -1, ratio NaN). */
+int cmp_rows(const struct rr_row *const *a, const struct rr_row *const *b, size_t n,
+	     struct cmp *out);
+
+/* Writes "X is 1.31× (1.27–1.35) faster than Y" / "... slower ..." / "X and Y are not
+ * distinguishable (1.01×, 0.97–1.05)" for c = cmp(a = Y, b = X).  utf8 = 0 writes x and -. */
+void cmp_phrase(char *buf, size_t len, const char *x, const char *y, const struct cmp *c,
+		int utf8);
+/* The same for a plural subject ("X are ... faster than Y"). */
+void cmp_phrase_plural(char *buf, size_t len, const char *x, const char *y,
+		       const struct cmp *c, int utf8);
+/* Writes "1.31× (1.27–1.35)" for a factor f >= 1 with interval [lo, hi] ("?" where unknown). */
+void cmp_factor(char *buf, size_t len, double f, double lo, double hi, int utf8);
+
+#endif
