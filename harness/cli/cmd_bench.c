@@ -10,6 +10,7 @@
 
 #include "bench/bench.h"
 #include "sim/bench_sim.h"
+#include "analysis/ranking.h"
 #include "cli/cli.h"
 #include "env/env.h"
 #include "env/hugepage.h"
@@ -341,7 +342,8 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 			fprintf(stderr, "slidebench bench: %s\n", err2);
 		rc = EXIT_FAIL;
 	} else if (!o->quiet) {
-		results_print(b, &r, stdout);
+		results_print(&r, stdout);
+		ranking_print(b, &r, stdout);
 		printf("results: %s\n", final_dir);
 	}
 	results_free(&r);
