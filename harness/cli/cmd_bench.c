@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <sys/stat.h>
 #include <signal.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -417,6 +418,7 @@ int cmd_bench(int argc, char **argv)
 			       MAX_WORKLOADS);
 	b.kern = sel;
 	b.nk = nsel;
+	b.pinned_cpu = o.cpu >= 0 ? (int)o.cpu : sched_getcpu();
 	b.warmup = (unsigned)o.warmup;
 	b.samples = (unsigned)o.samples;
 	b.epochs = (unsigned)o.epochs;

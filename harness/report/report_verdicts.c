@@ -161,9 +161,15 @@ static void host_note(struct doc *d, const struct run *r)
 		double st = json_num(r->ctx, key);
 		snprintf(key, sizeof key, "host.epochs.%d.other_cpus_busy_pct", e);
 		double sb = json_num(r->ctx, key);
-		if (isnan(st) && isnan(sb))
+		snprintf(key, sizeof key, "host.epochs.%d", e);
+		if (!json_get(r->ctx, key))
 			break;
 		n++;
+		if (isnan(st) || isnan(sb)) {
+			doc_cat(list, sizeof list, "%sepoch %d: too short to read", list[0] ? "; " : "",
+				e + 1);
+			continue;
+		}
 		worst_steal = fmax(worst_steal, isnan(st) ? 0 : st);
 		worst_sib = fmax(worst_sib, isnan(sb) ? 0 : sb);
 		doc_cat(list, sizeof list, "%sepoch %d: steal %.1f%%, other CPUs %.0f%% busy",
@@ -185,8 +191,9 @@ void report_headline(struct doc *d, const struct study *s)
 
 	if (spc > 0 && spc < FULL_SAMPLES)
 		doc_p(d, "note", "Quick study (%zu measured sample%s per cell): every verdict below is "
-		      "indicative. With so few rounds no paired comparison can be settled; run the full "
-		      "study (./run_all.sh without --quick) to settle them.", spc, spc == 1 ? "" : "s");
+		      "indicative%s; run the full study (./run_all.sh without --quick) to settle "
+		      "them.", spc, spc == 1 ? "" : "s", spc < 6 ? ", and with fewer than six rounds "
+		      "no paired comparison can be settled" : "");
 	else
 		doc_p(d, NULL, "Full study: %zu measured samples per cell. A verdict is settled "
 		      "when its paired 95%% interval excludes 1, the signed-rank test agrees "
