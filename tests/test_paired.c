@@ -5,8 +5,10 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
+#include "analysis/cmpcell.h"
 #include "analysis/paired.h"
 #include "analysis/stats_compare.h"
 
@@ -119,8 +121,45 @@ static void test_drift_fixture(void)
 	      "the paired [%g, %g]", lo, hi, res.lo, res.hi);
 }
 
+/* Two runs: rows with no rounds in common.  B is 5% slower in every sample; with no epoch
+ * spread that is significant, with 10% epoch spreads in both runs it is not; with the rows in
+ * one run and rounds recorded the comparison is paired. */
+static void test_two_runs(void)
+{
+	enum { N = 15 };
+	double sa[N], sb[N], pa[N], pb[N];
+	unsigned rd[N];
+	int ep[N];
+	struct cmp c;
+
+	for (int i = 0; i < N; i++) {
+		sa[i] = pa[i] = 1.0 + 0.01 * sin(i * 1.3);
+		sb[i] = pb[i] = 1.05 * (1.0 + 0.01 * cos(i * 0.7));
+		rd[i] = (unsigned)i;
+		ep[i] = i / 5;
+	}
+	struct rr_row a = { .kernel = "k", .ns_median = 1.0, .samples = sa, .nsamples = N,
+			    .epoch_spread_pct = 0, .run_serial = 1 };
+	struct rr_row b = a;
+	b.samples = sb, b.ns_median = 1.05, b.run_serial = 2;
+	const struct rr_row *pa_[] = { &a }, *pb_[] = { &b };
+	cmp_rows(pa_, pb_, 1, &c);
+	CHECK(c.verdict == 1 && c.lo <= c.ratio && c.ratio <= c.hi, "two quiet runs, 5%%: verdict "
+	      "%d, %g (%g-%g)", c.verdict, c.ratio, c.lo, c.hi);
+	a.epoch_spread_pct = b.epoch_spread_pct = 10;
+	cmp_rows(pa_, pb_, 1, &c);
+	CHECK(c.verdict == 0 && c.epoch_widened_pct > 10, "two runs that moved 10%% between "
+	      "epochs, 5%%: verdict %d, %g (%g-%g)", c.verdict, c.ratio, c.lo, c.hi);
+	a.round = b.round = rd, a.epoch = b.epoch = ep, a.paired = pa, b.paired = pb;
+	b.run_serial = 1;
+	cmp_rows(pa_, pb_, 1, &c);
+	CHECK(!strcmp(c.basis, "rounds") && c.settled == 1 && c.lo <= c.ratio && c.ratio <= c.hi,
+	      "one run, rounds: basis %s settled %d (%s)", c.basis, c.settled, c.why);
+}
+
 int main(void)
 {
+	test_two_runs();
 	test_signed_rank();
 	test_constant_ratio();
 	test_drift_fixture();

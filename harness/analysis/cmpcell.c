@@ -102,6 +102,30 @@ static void cmp_unpaired(const struct rr_row *const *a, const struct rr_row *con
 	free(pairs);
 }
 
+/* Two runs are never paired: between them the host may have stepped as much as it did
+ * between the epochs of either run.  Widens the interval by the two runs' epoch spreads
+ * (combined in quadrature per cell, averaged over cells: a host step moves every cell), so a
+ * difference smaller than what the host alone moved each run is not distinguishable. */
+static void widen_by_epochs(const struct rr_row *const *a, const struct rr_row *const *b,
+			    size_t n, struct cmp *out)
+{
+	double e = 0;
+
+	if (isnan(out->lo) || isnan(out->hi))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		double ea = isnan(a[i]->epoch_spread_pct) ? 0 : log1p(a[i]->epoch_spread_pct / 100);
+		double eb = isnan(b[i]->epoch_spread_pct) ? 0 : log1p(b[i]->epoch_spread_pct / 100);
+		e += sqrt(ea * ea + eb * eb);
+	}
+	e /= (double)n;
+	if (e > 0) {
+		out->lo *= exp(-e);
+		out->hi *= exp(e);
+		out->epoch_widened_pct = 100 * expm1(e);
+	}
+}
+
 int cmp_rows(const struct rr_row *const *a, const struct rr_row *const *b, size_t n,
 	     struct cmp *out)
 {
@@ -129,6 +153,7 @@ int cmp_rows(const struct rr_row *const *a, const struct rr_row *const *b, size_
 		return 0;
 	if (samples)
 		cmp_unpaired(a, b, n, out);
+	widen_by_epochs(a, b, n, out);
 	if (isnan(out->lo) && cis) {
 		out->lo = exp(loglo / (double)n);
 		out->hi = exp(loghi / (double)n);

@@ -20,6 +20,8 @@ struct cmp {
 	size_t npairs;         /* rounds paired ("rounds" basis) */
 	int epochs, epochs_agree;
 	char why[96];          /* why not settled ("" when settled) */
+	double epoch_widened_pct;  /* unpaired: how much the interval was widened each way for
+				    * the runs' epoch spreads (0: not) */
 };
 
 /* Compares b[i] against a[i] for i < n.  When every row has its samples by round and each a[i]

@@ -183,6 +183,7 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 		w->table_bytes = csv_num(c, i, csv_col(c, "table_bytes"));
 		w->word_bits = csv_num(c, i, csv_col(c, "word_bits"));
 		w->mlookups_per_s = csv_num(c, i, csv_col(c, "mlookups_per_s"));
+		w->epoch_spread_pct = csv_num(c, i, csv_col(c, "epoch_spread_pct"));
 	}
 	snprintf(path, sizeof path, "%s/samples.csv", dir);
 	if (csv_load(path, &r->samples, why, sizeof why) == 0) {

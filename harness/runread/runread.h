@@ -54,6 +54,7 @@ struct rr_row {                  /* one summary.csv row */
 	const char *branching, *flags;
 	double ns_min, ns_median, ns_ci_lo, ns_ci_hi, spread_pct, lookups, table_bytes;
 	double word_bits, mlookups_per_s;
+	double epoch_spread_pct;  /* half-range of the run's epoch medians, percent (NaN: none) */
 	double *samples;         /* measured net ns per lookup (samples.csv), may be NULL */
 	size_t nsamples;
 	/* The same samples by round, for paired comparisons: round[i] is the round (samples.csv
