@@ -23,6 +23,9 @@ usage: ./run_all.sh [OPTIONS] [-- BENCH-ARGS...]
                   --quick 3); the pressure and huge-page runs take 15 (--quick 3)
   --simulate      run the simulated (callgrind) sweep even where hardware counters work
   --bench-only    skip installing, building, verifying and the trace (make bench)
+  --slurm [--partition P] [--nodelist LIST] [--time T] [--no-wait]
+                  the study on every node through Slurm, into results/<date>-fleet/<host>/
+                  and a fleet report (harness/scripts/slurm_fleet.sh --help)
   --help          this text
   -- BENCH-ARGS   passed to every `slidebench bench` as they are
 Writes DIR/m64/ (the sweep), DIR/m32/ or DIR/m32.skipped, DIR/pressure/ (pressure mode),
@@ -32,6 +35,8 @@ Exit status: 0 ok; 1 a build or a verification failed (the rest still ran); 2 ba
 TXT
 }
 
+# --slurm: the study on a fleet of machines, each node running this script (slurm_fleet.sh)
+for a in "$@"; do [[ $a == --slurm ]] && exec harness/scripts/slurm_fleet.sh submit "$@"; [[ $a == -- ]] && break; done
 quick=0 kernels="" trace="" cpu="" out="" samples="" force_sim=0 bench_only=0 extra=()
 need_arg() { [[ $# -ge 2 && -n $2 ]] || { echo "run_all.sh: $1 needs a value" >&2; exit 2; }; }
 while [[ $# -gt 0 ]]; do

@@ -20,6 +20,8 @@ static void usage(FILE *f)
 		"mode, the charts, one computed sentence per card question (32 vs 64 bit, 512 B\n"
 		"vs 4 KB tables, branchless vs conditional), a cache section (pressure crossovers,\n"
 		"huge pages, simulated L1 and TLB) and a recommendation per workload.\n"
+		"STUDY_DIR may be a fleet (run_all.sh --slurm: one study per machine in its\n"
+		"subdirectories): then the fleet report, whether the answer depends on the machine.\n"
 		"Exit: 0 written; 1 unreadable input or write error; 2 usage.\n");
 }
 
@@ -60,8 +62,6 @@ static void m32_reason(struct study *s)
 	}
 }
 
-/* Returns 0 with the study loaded, or -1 (message printed). */
-int report_load(const char *dir, struct study *s);
 int report_load(const char *dir, struct study *s)
 {
 	char err[PATH_MAX + 256];
@@ -100,7 +100,7 @@ int report_load(const char *dir, struct study *s)
 	return 0;
 }
 
-static void study_free(struct study *s)
+void study_free(struct study *s)
 {
 	run_free(&s->m64);
 	if (s->have_m32)
@@ -129,6 +129,8 @@ int cmd_report(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (report_is_fleet(argv[1]))
+		return cmd_report_fleet(argv[1]);
 	if (!(s = calloc(1, sizeof *s)) || report_load(argv[1], s) < 0) {
 		free(s);
 		return EXIT_FAIL;

@@ -109,6 +109,16 @@ void report_verification(struct doc *d, const struct study *s);
 /* report_answers.c and report_recommend.c */
 void report_answers(struct doc *d, const struct study *s);
 void report_recommend(struct doc *d, const struct study *s);
+/* A candidate of a workload: a kernel and its score, the geometric mean of ns_median over the
+ * workload's pieces. */
+struct report_cand {
+	const char *kernel;
+	double score;
+};
+/* Fills c[] (at most max) with the kernels timed on every piece of w, fastest first (the
+ * reference oracle and the null baseline are not candidates).  Returns how many. */
+size_t report_candidates(const struct run *r, const struct workload *w, struct report_cand *c,
+			 size_t max);
 
 /* report_cache.c: pressure crossovers, huge pages, simulated L1/TLB, with their charts */
 void report_cache(struct doc *d, const struct study *s);

@@ -6,6 +6,7 @@
 #include "bench/disturb.h"
 #include "env/env.h"
 #include "env/hugepage.h"
+#include "env/scheduler.h"
 #include "util/output.h"
 #include "results/results.h"
 
@@ -115,6 +116,7 @@ void results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 	fprintf(f, "  \"pinned_cpu\": %d,\n  \"papi_version\": ", m->cpu);
 	out_json_str(f, counters_papi_version());
 	fprintf(f, ",\n");
+	scheduler_write_json(f);
 	context_sources(f);
 	fprintf(f, "  \"tables\": ");
 	hugepage_write_json(f);

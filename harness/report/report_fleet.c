@@ -1,0 +1,370 @@
+/* report_fleet.c - the fleet report's sections: which tasks failed, "Does the answer depend on
+ * the machine?" (per workload the winner on each machine, settled by the single-machine
+ * report's rules, and the kernels whose place moves most), the rankings side by side, and
+ * every machine's environment and recommendations in one table. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report_fleet.h"
+
+/* The fastest kernel of one workload on one machine, against its runner-up. */
+struct pick {
+	const char *win, *second;   /* NULL when nothing / only one kernel was timed */
+	struct cmp m;               /* runner-up against the winner */
+	int settled;                /* verdict_settle(): 1, 0, -1 */
+	char why[160];
+};
+
+/* Finds workload label in run r.  Returns 1 with *w filled, else 0. */
+static int find_workload(const struct run *r, const char *label, struct workload *w)
+{
+	struct workload all[REPORT_MAX_WORKLOADS];
+	size_t n = report_workloads(r, all, REPORT_MAX_WORKLOADS);
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(all[i].label, label))
+			return *w = all[i], 1;
+	return 0;
+}
+
+/* Compares kernel b against a in w of r by the report's rules.  Returns settled (1, 0, -1). */
+static int settle(const struct run *r, const struct workload *w, const char *a, const char *b,
+		  struct cmp *m, char *why, size_t len)
+{
+	const struct rr_row *ra[16], *rb[16];
+	size_t np = report_pairs(r, w, a, b, ra, rb, 16);
+
+	if (!np || cmp_rows(ra, rb, np, m) < 0) {
+		snprintf(why, len, "%s and %s share no timed cell", a, b);
+		return -1;
+	}
+	return verdict_settle(m, fmax(report_layout_spread(r, w, a),
+				      report_layout_spread(r, w, b)), why, len);
+}
+
+/* Fills p with the winner of workload label on machine s.  Returns 1, or 0 when s has no
+ * such workload or timed no kernel in it. */
+static int pick(const struct study *s, const char *label, struct pick *p)
+{
+	struct report_cand c[256];
+	struct workload w;
+	size_t n;
+
+	memset(p, 0, sizeof *p);
+	p->settled = -1;
+	if (!find_workload(&s->m64, label, &w) || !(n = report_candidates(&s->m64, &w, c, 256)))
+		return 0;
+	p->win = c[0].kernel;
+	if (n == 1) {
+		snprintf(p->why, sizeof p->why, "the only kernel timed");
+		return 1;
+	}
+	p->second = c[1].kernel;
+	p->settled = settle(&s->m64, &w, p->win, p->second, &p->m, p->why, sizeof p->why);
+	return 1;
+}
+
+/* Writes "kernel (settled)" / "kernel (not settled: why)" into buf. */
+static void pick_text(char *buf, size_t len, const struct pick *p)
+{
+	if (!p->win)
+		snprintf(buf, len, "\u2014");
+	else if (p->settled == 1)
+		snprintf(buf, len, "%s (settled, %.2f\u00d7 ahead of %s)", p->win, p->m.ratio,
+			 p->second);
+	else
+		snprintf(buf, len, "%s (not settled: %s)", p->win, p->why);
+}
+
+/* Writes the fleet verdict of one workload into out: the same winner everywhere, or which
+ * machines disagree and whether that reversal is settled on both.  Returns 1 when the
+ * answer depends on the machine (settled or not), else 0. */
+static int depend_verdict(const struct fleet *f, const char *label, const struct pick *p,
+			  char *out, size_t len)
+{
+	size_t first = f->n;
+
+	out[0] = 0;
+	for (size_t m = 0; m < f->n; m++)
+		if (p[m].win && first == f->n)
+			first = m;
+	if (first == f->n)
+		return snprintf(out, len, "no machine timed this workload"), 0;
+	for (size_t m = first + 1; m < f->n; m++) {
+		struct workload w1, w2;
+		struct cmp c1, c2;
+		char y1[160], y2[160];
+		if (!p[m].win || !strcmp(p[m].win, p[first].win))
+			continue;
+		find_workload(&f->m[first].s->m64, label, &w1);
+		find_workload(&f->m[m].s->m64, label, &w2);
+		int s1 = settle(&f->m[first].s->m64, &w1, p[first].win, p[m].win, &c1, y1, sizeof y1);
+		int s2 = settle(&f->m[m].s->m64, &w2, p[m].win, p[first].win, &c2, y2, sizeof y2);
+		doc_cat(out, len, "yes: %s wins on %s, %s on %s; ", p[first].win, f->m[first].name,
+			p[m].win, f->m[m].name);
+		if (s1 == 1 && s2 == 1)
+			doc_cat(out, len, "settled: the order of the two reverses (%.2f\u00d7 on %s, "
+				"%.2f\u00d7 on %s)", c1.ratio, f->m[first].name, c2.ratio,
+				f->m[m].name);
+		else
+			doc_cat(out, len, "not settled: on %s %s", s1 != 1 ? f->m[first].name :
+				f->m[m].name, s1 != 1 ? y1 : y2);
+		return 1;
+	}
+	doc_cat(out, len, "no: %s wins on every machine that timed it", p[first].win);
+	for (size_t m = 0, k = 0; m < f->n; m++)
+		if (p[m].win && p[m].settled != 1)
+			doc_cat(out, len, "%s%s", k++ ? ", " : "; not settled on ", f->m[m].name);
+	return 0;
+}
+
+/* Writes the kernels of r whose place moves most (up to three) into out. */
+static void movers(const struct fleet *f, const struct fleet_rank *r, char *out, size_t len)
+{
+	int used[FLEET_MAX_KERNELS] = { 0 };
+
+	out[0] = 0;
+	for (int shown = 0; shown < 3; shown++) {
+		int best = -1, span = 0, lo = 0, hi = 0, mlo = 0, mhi = 0;
+		for (size_t k = 0; k < r->nk; k++) {
+			int a = 0, b = 0, ma = 0, mb = 0;
+			for (size_t m = 0; m < f->n; m++) {
+				int x = r->rank[k][m];
+				if (!x)
+					continue;
+				if (!a || x < a)
+					a = x, ma = (int)m;
+				if (x > b)
+					b = x, mb = (int)m;
+			}
+			if (!used[k] && b - a > span)
+				best = (int)k, span = b - a, lo = a, hi = b, mlo = ma, mhi = mb;
+		}
+		if (best < 0)
+			break;
+		used[best] = 1;
+		doc_cat(out, len, "%s%s: %d on %s, %d on %s", shown ? "; " : "", r->kernel[best],
+			lo, f->m[mlo].name, hi, f->m[mhi].name);
+	}
+	if (!out[0])
+		snprintf(out, len, f->n > 1 ? "none: the same places on every machine" :
+			 "one machine: nothing to compare");
+}
+
+static void section_depend(struct doc *d, const struct fleet *f, const struct fleet_rank *r,
+			   size_t nr)
+{
+	const char *head[FLEET_MAX_MACHINES + 3];
+	const char *cells[FLEET_MAX_MACHINES + 3];
+	char (*txt)[320] = calloc(f->n, sizeof *txt), verdict[768], moves[512], sum[1024] = "";
+	char hcol[FLEET_MAX_MACHINES][160];
+	struct pick *p = calloc(f->n, sizeof *p);
+	size_t depends = 0;
+
+	doc_h(d, 2, "depend", "Does the answer depend on the machine?");
+	doc_p(d, NULL, "Per workload, the fastest kernel on each machine (the geometric mean of "
+	      "the pieces' medians, as each machine's own recommendation), whether its lead over "
+	      "the runner-up is settled there (the single-machine report's rules: the paired "
+	      "interval excludes 1, the test agrees, the sign holds in every epoch, the margin "
+	      "exceeds the layout spread), and the verdict: the answer depends on the machine "
+	      "when two machines have different winners; that is settled when each winner beats "
+	      "the other by those rules on its own machine.");
+	if (!txt || !p)
+		goto out_free;
+	head[0] = "workload";
+	for (size_t m = 0; m < f->n; m++) {
+		snprintf(hcol[m], sizeof hcol[m], "winner on %s", f->m[m].name);
+		head[m + 1] = hcol[m];
+	}
+	head[f->n + 1] = "places that move most";
+	head[f->n + 2] = "depends on the machine?";
+	doc_table_begin(d, f->n + 3, head);
+	for (size_t i = 0; i < nr; i++) {
+		cells[0] = r[i].label;
+		for (size_t m = 0; m < f->n; m++) {
+			if (!pick(f->m[m].s, r[i].label, &p[m]))
+				p[m].win = NULL;
+			pick_text(txt[m], sizeof txt[m], &p[m]);
+			cells[m + 1] = txt[m];
+		}
+		movers(f, &r[i], moves, sizeof moves);
+		int dep = depend_verdict(f, r[i].label, p, verdict, sizeof verdict);
+		if (dep)
+			doc_cat(sum, sizeof sum, "%s%s", depends++ ? ", " : "", r[i].label);
+		cells[f->n + 1] = moves;
+		cells[f->n + 2] = verdict;
+		doc_table_row(d, f->n + 3, cells, dep);
+	}
+	doc_table_end(d);
+	if (f->n < 2)
+		doc_p(d, "answer", "Only one machine's study is here: nothing to compare across "
+		      "machines.");
+	else if (depends)
+		doc_p(d, "answer", "The answer depends on the machine in %zu of %zu workloads (%s); "
+		      "the table says where that is settled.", depends, nr, sum);
+	else
+		doc_p(d, "answer", "The same kernel wins every workload on all %zu machines.", f->n);
+out_free:
+	free(txt);
+	free(p);
+}
+
+static void section_ranks(struct doc *d, const struct fleet *f, const struct fleet_rank *r,
+			  size_t nr)
+{
+	const char *head[FLEET_MAX_MACHINES + 1], *cells[FLEET_MAX_MACHINES + 1];
+	char (*txt)[64] = calloc(f->n, sizeof *txt), name[64], cap[256], id[32];
+
+	doc_h(d, 2, "ranks", "Ranking per machine, side by side");
+	doc_p(d, NULL, "Each kernel's place per workload on each machine (1 = fastest; the "
+	      "geometric mean of the pieces' medians in ns per lookup), kernels by mean place; "
+	      "the same numbers are in fleet-ranks.csv. In the charts a line joins a kernel's "
+	      "places; kernels whose place moves are drawn bold.");
+	if (!txt)
+		return;
+	head[0] = "kernel";
+	for (size_t m = 0; m < f->n; m++)
+		head[m + 1] = f->m[m].name;
+	for (size_t i = 0; i < nr; i++) {
+		snprintf(id, sizeof id, "ranks-%zu", i + 1);
+		doc_h(d, 3, id, r[i].label);
+		doc_table_begin(d, f->n + 1, head);
+		for (size_t k = 0; k < r[i].nk; k++) {
+			int lo = 0, hi = 0;
+			cells[0] = r[i].kernel[k];
+			for (size_t m = 0; m < f->n; m++) {
+				int x = r[i].rank[k][m];
+				if (x)
+					snprintf(txt[m], sizeof txt[m], "%d (%.3f ns)", x, r[i].ns[k][m]);
+				else
+					snprintf(txt[m], sizeof txt[m], "\u2014");
+				cells[m + 1] = txt[m];
+				lo = x && (!lo || x < lo) ? x : lo;
+				hi = x > hi ? x : hi;
+			}
+			doc_table_row(d, f->n + 1, cells, hi > lo);
+		}
+		doc_table_end(d);
+		snprintf(name, sizeof name, "fleet-ranks-%zu", i + 1);
+		snprintf(cap, sizeof cap, "Places per machine, %s", r[i].label);
+		doc_chart(d, f->dir, name, cap);
+	}
+	free(txt);
+}
+
+/* Writes run r's context number at key as a count or "?" into buf. */
+static const char *num(const struct run *r, const char *key, char *buf, size_t len, int bytes)
+{
+	double v = r->ctx ? json_num(r->ctx, key) : NAN;
+
+	if (isnan(v))
+		return snprintf(buf, len, "?"), buf;
+	return bytes ? report_bytes(buf, len, v) : (snprintf(buf, len, "%.0f", v), buf);
+}
+
+/* Returns the context string at key of r, or "?". */
+static const char *str(const struct run *r, const char *key)
+{
+	const char *s = run_ctx(r, key);
+	return s && *s ? s : "?";
+}
+
+static void section_machines(struct doc *d, const struct fleet *f, const struct fleet_rank *r,
+			     size_t nr)
+{
+	static const char *const HEAD[] = { "machine", "Slurm job_task", "CPU", "caches L1d / L2 / "
+		"L3", "VM", "build", "recommendation per workload", "its report" };
+	char c[8][1024], a[32], b[32], x[32], n[16];
+	struct pick p;
+
+	doc_h(d, 2, "machines", "Machines: environment and recommendations");
+	doc_table_begin(d, 8, HEAD);
+	for (size_t m = 0; m < f->n; m++) {
+		const struct run *run = &f->m[m].s->m64;
+		const char *cells[8];
+		snprintf(c[0], sizeof c[0], "%s", f->m[m].name);
+		snprintf(c[1], sizeof c[1], "%s_%s", str(run, "scheduler.array_job_id"),
+			 str(run, "scheduler.array_task_id"));
+		snprintf(c[2], sizeof c[2], "%s (%s), %s CPUs", str(run, "machine.cpu_model"),
+			 str(run, "machine.uarch"), num(run, "machine.ncpus", n, sizeof n, 0));
+		snprintf(c[3], sizeof c[3], "%s / %s / %s",
+			 num(run, "machine.l1d_bytes", a, sizeof a, 1),
+			 num(run, "machine.l2_bytes", b, sizeof b, 1),
+			 num(run, "machine.l3_bytes", x, sizeof x, 1));
+		snprintf(c[4], sizeof c[4], "%s", !strcmp(str(run, "machine.is_vm"), "true") ?
+			 str(run, "machine.hypervisor") : "no");
+		snprintf(c[5], sizeof c[5], "%s, %s, git %s", str(run, "slidebench.compiler"),
+			 str(run, "slidebench.cflags"), str(run, "slidebench.git_rev"));
+		c[6][0] = 0;
+		for (size_t i = 0; i < nr; i++) {
+			char t[320];
+			if (!pick(f->m[m].s, r[i].label, &p))
+				continue;
+			pick_text(t, sizeof t, &p);
+			doc_cat(c[6], sizeof c[6], "%s%s: %s", c[6][0] ? "; " : "", r[i].label, t);
+		}
+		snprintf(c[7], sizeof c[7], "%s/report.html", f->m[m].name);
+		for (int i = 0; i < 8; i++)
+			cells[i] = c[i];
+		doc_table_row(d, 8, cells, 0);
+	}
+	doc_table_end(d);
+}
+
+/* Returns 1 when task t failed (anything but a completed run with status 0). */
+static int task_failed(const struct fleet_task *t)
+{
+	return strcmp(t->rc, "0") || (t->state[0] && strcmp(t->state, "COMPLETED"));
+}
+
+static void section_tasks(struct doc *d, const struct fleet *f)
+{
+	doc_h(d, 2, "tasks", "Tasks of the job array");
+	if (!f->nt) {
+		doc_p(d, "note", "No task records (tasks/N.status): this directory was not written "
+		      "by run_all.sh --slurm, or its tasks never started.");
+	} else {
+		doc_list_begin(d);
+		for (size_t i = 0; i < f->nt; i++) {
+			const struct fleet_task *t = &f->t[i];
+			if (task_failed(t))
+				doc_li(d, "task %d on %s: FAILED (%s%s%s): %s%s%s", t->task, t->node,
+				       t->state[0] ? t->state : "no state", t->exit_code[0] ?
+				       ", exit " : "", t->exit_code, t->reason[0] ? t->reason :
+				       "no reason recorded", t->dir[0] ? "; what it wrote is in " :
+				       "", t->dir);
+			else
+				doc_li(d, "task %d on %s: completed, study %s/", t->task, t->node, t->dir);
+		}
+		doc_list_end(d);
+	}
+	if (f->skipped[0])
+		doc_p(d, "note", "Not read as studies: %s.", f->skipped);
+}
+
+void report_fleet(struct doc *d, const struct fleet *f, const struct fleet_rank *r, size_t nr)
+{
+	char failed[2048] = "";
+	size_t nf = 0;
+
+	for (size_t i = 0; i < f->nt; i++)
+		if (task_failed(&f->t[i]))
+			doc_cat(failed, sizeof failed, "%stask %d on %s (%s)", nf++ ? "; " : "",
+				f->t[i].task, f->t[i].node, f->t[i].reason[0] ? f->t[i].reason :
+				f->t[i].state);
+	if (f->nt)
+		doc_p(d, NULL, "%zu machine%s read; Slurm job array %s: %zu of %zu tasks completed.",
+		      f->n, f->n == 1 ? "" : "s", f->job[0] ? f->job : "?", f->nt - nf, f->nt);
+	else
+		doc_p(d, NULL, "%zu machine%s read (no task records: not written by run_all.sh "
+		      "--slurm).", f->n, f->n == 1 ? "" : "s");
+	if (nf)
+		doc_p(d, "note", "Failed tasks (their machines are missing or partial below; the "
+		      "other machines' studies are kept): %s.", failed);
+	section_depend(d, f, r, nr);
+	section_ranks(d, f, r, nr);
+	section_machines(d, f, r, nr);
+	section_tasks(d, f);
+}
