@@ -85,7 +85,10 @@ endif
 
 # The revision is recorded by results_context.c alone; it gets its own stamp so that a commit
 # rebuilds that one file, not the whole tree.
+# (GIT_REV from the environment wins: a fleet task builds a copy of the tree that has no .git)
+ifeq ($(origin GIT_REV),undefined)
 GIT_REV  := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
+endif
 REV_STAMP := $(BUILD)/git-rev
 ifneq ($(file <$(REV_STAMP)),$(GIT_REV))
 $(shell mkdir -p $(BUILD))

@@ -47,7 +47,7 @@ int report_is_fleet(const char *dir)
 
 	if (has(dir, "summary.csv", NULL) || has(dir, "m64", "summary.csv"))
 		return 0;
-	if (has(dir, "fleet.txt", NULL))
+	if (has(dir, "fleet.txt", NULL) || has(dir, "tasks", NULL))
 		return 1;
 	if ((n = scandir(dir, &e, NULL, alphasort)) < 0)
 		return 0;
@@ -132,7 +132,8 @@ static void load_tasks(struct fleet *f)
 		qsort(f->t, f->nt, sizeof *f->t, by_task);
 }
 
-/* Loads every machine's study of f->dir.  Returns 0, or -1 when none could be read. */
+/* Loads every machine's study of f->dir.  Returns 0, or -1 when none could be read and there
+ * are no task records to report on. */
 static int load_machines(struct fleet *f)
 {
 	struct dirent **e;
@@ -171,7 +172,7 @@ next:
 	if (f->n == 0)
 		fprintf(stderr, "slidebench report: %s: no machine's study could be read%s%s\n",
 			f->dir, f->skipped[0] ? ": " : "", f->skipped);
-	return f->n ? 0 : -1;
+	return f->n || f->nt ? 0 : -1;   /* with task records: a report of the failures */
 }
 
 int cmd_report_fleet(const char *dir)

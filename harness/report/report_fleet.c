@@ -173,6 +173,11 @@ static void section_depend(struct doc *d, const struct fleet *f, const struct fl
 	      "the other by those rules on its own machine.");
 	if (!txt || !p)
 		goto out_free;
+	if (f->n == 0) {
+		doc_p(d, "answer", "No machine's study could be read: every task failed (see "
+		      "Tasks of the job array).");
+		goto out_free;
+	}
 	head[0] = "workload";
 	for (size_t m = 0; m < f->n; m++) {
 		snprintf(hcol[m], sizeof hcol[m], "winner on %s", f->m[m].name);

@@ -13,7 +13,7 @@
 #   slurm_fleet.sh scratch-path   the node-local build tree of this checkout (on this node)
 # Nodes: --nodelist LIST (Slurm syntax, a node may repeat), else every up node of the
 # partition (--partition, else the default one).  --time T is each task's time limit (Slurm
-# syntax, default 60 minutes).  The node-local tree is $SLIDEBENCH_SCRATCH (default $TMPDIR or
+# syntax; default: the partition's default time).  The node-local tree is $SLIDEBENCH_SCRATCH (default $TMPDIR or
 # /tmp)/slidebench-fleet-<uid>-<checksum of this checkout's path>, kept between runs as a build
 # cache.  SLIDEBENCH_FLEET_TASK<N>_ARGS (split on blanks) adds run_all.sh options to task N only.
 # Exit: 0 every task completed; 1 a task failed (the others' studies are kept); 2 bad usage;
@@ -39,7 +39,7 @@ scratch_path() {
 
 # ---- submit --------------------------------------------------------------------------------
 submit() {
-	local part="" list="" tlim=60 nowait=0 fleet="" pass=() nodes=() n i jid
+	local part="" list="" tlim="" nowait=0 fleet="" pass=() nodes=() n i jid rev
 	while [[ $# -gt 0 ]]; do
 		case $1 in
 		--slurm) shift ;;
@@ -85,17 +85,20 @@ submit() {
 	# Held at submission, each task is given its node, then the array is released: one task
 	# per listed node, which plain --array cannot say.
 	jid=$(sbatch --parsable --hold --array=0-$((n - 1)) --exclusive --nodes=1 \
-		--job-name=slidebench-fleet --partition="$part" --time="$tlim" --chdir="$repo" \
+		--job-name=slidebench-fleet --partition="$part" ${tlim:+--time="$tlim"} --chdir="$repo" \
 		--output="$fleet/logs/task-%a.log" "$fleet/job.sh") ||
 		{ echo "$me: sbatch refused the job array (see above)" >&2; exit 1; }
 	jid=${jid%%;*}
+	rev=$(git -C "$repo" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+	git -C "$repo" diff --quiet HEAD 2>/dev/null || rev+=-dirty
 	{
 		echo "job=$jid"
 		echo "partition=$part"
 		echo "tasks=$n"
-		echo "time_limit=$tlim"
+		echo "time_limit=${tlim:-partition default}"
 		echo "submitted=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 		echo "repo=$repo"
+		echo "git_rev=$rev"
 		echo "run_all_args=${pass[*]}"
 		for i in "${!nodes[@]}"; do echo "task.$i.node=${nodes[$i]}"; done
 	} >"$fleet/fleet.txt"
@@ -149,8 +152,9 @@ task() {
 	find "$tree" -mindepth 1 -maxdepth 1 ! -name 'bin*' ! -name 'build*' -exec rm -rf {} +
 	tar -C "$repo" --exclude='./bin*' --exclude='./build*' --exclude=./results \
 		--exclude=./.git -cf - . | tar -C "$tree" -xf -
-	git -C "$repo" rev-parse HEAD >/dev/null 2>&1 && echo "git revision of $repo:" \
-		"$(git -C "$repo" rev-parse --short=12 HEAD)" >&2
+	# the copy has no .git: the Makefile takes the checkout's revision from the environment
+	GIT_REV=$(kv "$fleet/fleet.txt" git_rev)
+	export GIT_REV=${GIT_REV:-unknown}
 	echo "$me: task $id on $host (job ${SLURM_JOB_ID:-?}): ./run_all.sh in $tree into $fleet/$sdir" >&2
 	# the task's own options go before a "--" (after it come bench's)
 	local own=() bench=()
@@ -160,7 +164,8 @@ task() {
 	if [[ $rc -ne 0 ]]; then
 		why=$(grep -E '^run_all\.sh: (FAILED|.*(failed|FAILED))' "$log" | tail -n 1 || true)
 		local first
-		first=$(grep -E -i -m 1 '^slidebench[^:]*: .*(unknown|no such|not found|error|cannot|fail)' "$log" || true)
+		first=$(grep -E -i -m 1 '^slidebench[^:]*: .*(unknown|no such|not found|error|cannot|fail)' "$log" |
+			sed 's/; known: .*//' | cut -c 1-200 || true)
 		[[ -z $first ]] || why="$why (first error: $first)"
 		[[ -n $why ]] || why="./run_all.sh exited with status $rc (see $log)"
 	fi
@@ -217,7 +222,7 @@ wait_fleet() {
 			failed=$((failed + 1))
 			[[ -n $rc && $rc != running ]] || why="the task did not finish (Slurm: $state${ec:+, exit $ec})"
 			[[ -f $st ]] || why="the task never started (Slurm: $state${ec:+, exit $ec})"
-			echo "$me: task $i on $node: FAILED ($state): $why" >&2
+			echo "$me: task $i on $node: FAILED ($state${ec:+, exit $ec}): $why" >&2
 		fi
 		{
 			echo "task=$i"; echo "node=$node"; echo "host=$(kv "$st" host)"; echo "dir=$dir"

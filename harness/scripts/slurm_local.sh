@@ -138,7 +138,7 @@ MinJobAge=600
 KillWait=5
 PlugStackConfig=$dir/plugstack.conf
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
-PartitionName=local Nodes=$host Default=YES MaxTime=$max_min State=UP
+PartitionName=local Nodes=$host Default=YES MaxTime=$max_min DefaultTime=$max_min State=UP
 CONF
 : >"$dir/plugstack.conf"
 export SLURM_CONF=$dir/slurm.conf SLURM_LOCAL_DIR=$dir
