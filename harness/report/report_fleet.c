@@ -71,6 +71,8 @@ static void pick_text(char *buf, size_t len, const struct pick *p)
 {
 	if (!p->win)
 		snprintf(buf, len, "\u2014");
+	else if (!p->second)
+		snprintf(buf, len, "%s (the only kernel timed)", p->win);
 	else if (p->settled == 1)
 		snprintf(buf, len, "%s (settled, %.2f\u00d7 ahead of %s)", p->win, p->m.ratio,
 			 p->second);
@@ -79,8 +81,8 @@ static void pick_text(char *buf, size_t len, const struct pick *p)
 }
 
 /* Writes the fleet verdict of one workload into out: the same winner everywhere, or which
- * machines disagree and whether that reversal is settled on both.  Returns 1 when the
- * answer depends on the machine (settled or not), else 0. */
+ * machines disagree and whether that reversal is settled on both.  Returns 2 when the
+ * answer depends on the machine and that is settled, 1 when not settled, else 0. */
 static int depend_verdict(const struct fleet *f, const char *label, const struct pick *p,
 			  char *out, size_t len)
 {
@@ -111,11 +113,11 @@ static int depend_verdict(const struct fleet *f, const char *label, const struct
 		else
 			doc_cat(out, len, "not settled: on %s %s", s1 != 1 ? f->m[first].name :
 				f->m[m].name, s1 != 1 ? y1 : y2);
-		return 1;
+		return s1 == 1 && s2 == 1 ? 2 : 1;
 	}
 	doc_cat(out, len, "no: %s wins on every machine that timed it", p[first].win);
 	for (size_t m = 0, k = 0; m < f->n; m++)
-		if (p[m].win && p[m].settled != 1)
+		if (p[m].win && p[m].second && p[m].settled != 1)
 			doc_cat(out, len, "%s%s", k++ ? ", " : "; not settled on ", f->m[m].name);
 	return 0;
 }
@@ -161,7 +163,7 @@ static void section_depend(struct doc *d, const struct fleet *f, const struct fl
 	char (*txt)[320] = calloc(f->n, sizeof *txt), verdict[768], moves[512], sum[1024] = "";
 	char hcol[FLEET_MAX_MACHINES][160];
 	struct pick *p = calloc(f->n, sizeof *p);
-	size_t depends = 0;
+	size_t depends = 0, settled = 0;
 
 	doc_h(d, 2, "depend", "Does the answer depend on the machine?");
 	doc_p(d, NULL, "Per workload, the fastest kernel on each machine (the geometric mean of "
@@ -198,6 +200,7 @@ static void section_depend(struct doc *d, const struct fleet *f, const struct fl
 		int dep = depend_verdict(f, r[i].label, p, verdict, sizeof verdict);
 		if (dep)
 			doc_cat(sum, sizeof sum, "%s%s", depends++ ? ", " : "", r[i].label);
+		settled += dep == 2;
 		cells[f->n + 1] = moves;
 		cells[f->n + 2] = verdict;
 		doc_table_row(d, f->n + 3, cells, dep);
@@ -208,7 +211,8 @@ static void section_depend(struct doc *d, const struct fleet *f, const struct fl
 		      "machines.");
 	else if (depends)
 		doc_p(d, "answer", "The answer depends on the machine in %zu of %zu workloads (%s); "
-		      "the table says where that is settled.", depends, nr, sum);
+		      "settled in %zu of them (the table says where and why not).", depends, nr, sum,
+		      settled);
 	else
 		doc_p(d, "answer", "The same kernel wins every workload on all %zu machines.", f->n);
 out_free:
