@@ -1,21 +1,12 @@
 /* report_fleet.c - the fleet report's sections: which tasks failed, "Does the answer depend on
  * the machine?" (per workload the winner on each machine, settled by the single-machine
- * report's rules, and the kernels whose place moves most), the rankings side by side, and
- * every machine's environment and recommendations in one table. */
+ * report's rules, and the kernels whose place moves most) and the rankings side by side. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/report_fleet.h"
-
-/* The fastest kernel of one workload on one machine, against its runner-up. */
-struct pick {
-	const char *win, *second;   /* NULL when nothing / only one kernel was timed */
-	struct cmp m;               /* runner-up against the winner */
-	int settled;                /* verdict_settle(): 1, 0, -1 */
-	char why[160];
-};
 
 /* Finds workload label in run r.  Returns 1 with *w filled, else 0. */
 static int find_workload(const struct run *r, const char *label, struct workload *w)
@@ -44,9 +35,7 @@ static int settle(const struct run *r, const struct workload *w, const char *a, 
 				      report_layout_spread(r, w, b)), why, len);
 }
 
-/* Fills p with the winner of workload label on machine s.  Returns 1, or 0 when s has no
- * such workload or timed no kernel in it. */
-static int pick(const struct study *s, const char *label, struct pick *p)
+int fleet_pick(const struct study *s, const char *label, struct pick *p)
 {
 	struct report_cand c[256];
 	struct workload w;
@@ -66,8 +55,7 @@ static int pick(const struct study *s, const char *label, struct pick *p)
 	return 1;
 }
 
-/* Writes "kernel (settled)" / "kernel (not settled: why)" into buf. */
-static void pick_text(char *buf, size_t len, const struct pick *p)
+void fleet_pick_text(char *buf, size_t len, const struct pick *p)
 {
 	if (!p->win)
 		snprintf(buf, len, "\u2014");
@@ -191,9 +179,9 @@ static void section_depend(struct doc *d, const struct fleet *f, const struct fl
 	for (size_t i = 0; i < nr; i++) {
 		cells[0] = r[i].label;
 		for (size_t m = 0; m < f->n; m++) {
-			if (!pick(f->m[m].s, r[i].label, &p[m]))
+			if (!fleet_pick(f->m[m].s, r[i].label, &p[m]))
 				p[m].win = NULL;
-			pick_text(txt[m], sizeof txt[m], &p[m]);
+			fleet_pick_text(txt[m], sizeof txt[m], &p[m]);
 			cells[m + 1] = txt[m];
 		}
 		movers(f, &r[i], moves, sizeof moves);
@@ -263,103 +251,13 @@ static void section_ranks(struct doc *d, const struct fleet *f, const struct fle
 	free(txt);
 }
 
-/* Writes run r's context number at key as a count or "?" into buf. */
-static const char *num(const struct run *r, const char *key, char *buf, size_t len, int bytes)
-{
-	double v = r->ctx ? json_num(r->ctx, key) : NAN;
-
-	if (isnan(v))
-		return snprintf(buf, len, "?"), buf;
-	return bytes ? report_bytes(buf, len, v) : (snprintf(buf, len, "%.0f", v), buf);
-}
-
-/* Returns the context string at key of r, or "?". */
-static const char *str(const struct run *r, const char *key)
-{
-	const char *s = run_ctx(r, key);
-	return s && *s ? s : "?";
-}
-
-static void section_machines(struct doc *d, const struct fleet *f, const struct fleet_rank *r,
-			     size_t nr)
-{
-	static const char *const HEAD[] = { "machine", "Slurm job_task", "CPU", "caches L1d / L2 / "
-		"L3", "VM", "build", "recommendation per workload", "its report" };
-	char c[8][1024], a[32], b[32], x[32], n[16];
-	struct pick p;
-
-	doc_h(d, 2, "machines", "Machines: environment and recommendations");
-	doc_table_begin(d, 8, HEAD);
-	for (size_t m = 0; m < f->n; m++) {
-		const struct run *run = &f->m[m].s->m64;
-		const char *cells[8];
-		snprintf(c[0], sizeof c[0], "%s", f->m[m].name);
-		snprintf(c[1], sizeof c[1], "%s_%s", str(run, "scheduler.array_job_id"),
-			 str(run, "scheduler.array_task_id"));
-		snprintf(c[2], sizeof c[2], "%s (%s), %s CPUs", str(run, "machine.cpu_model"),
-			 str(run, "machine.uarch"), num(run, "machine.ncpus", n, sizeof n, 0));
-		snprintf(c[3], sizeof c[3], "%s / %s / %s",
-			 num(run, "machine.l1d_bytes", a, sizeof a, 1),
-			 num(run, "machine.l2_bytes", b, sizeof b, 1),
-			 num(run, "machine.l3_bytes", x, sizeof x, 1));
-		snprintf(c[4], sizeof c[4], "%s", !strcmp(str(run, "machine.is_vm"), "true") ?
-			 str(run, "machine.hypervisor") : "no");
-		snprintf(c[5], sizeof c[5], "%s, %s, git %s", str(run, "slidebench.compiler"),
-			 str(run, "slidebench.cflags"), str(run, "slidebench.git_rev"));
-		c[6][0] = 0;
-		for (size_t i = 0; i < nr; i++) {
-			char t[320];
-			if (!pick(f->m[m].s, r[i].label, &p))
-				continue;
-			pick_text(t, sizeof t, &p);
-			doc_cat(c[6], sizeof c[6], "%s%s: %s", c[6][0] ? "; " : "", r[i].label, t);
-		}
-		snprintf(c[7], sizeof c[7], "%s/report.html", f->m[m].name);
-		for (int i = 0; i < 8; i++)
-			cells[i] = c[i];
-		doc_table_row(d, 8, cells, 0);
-	}
-	doc_table_end(d);
-}
-
-/* Returns 1 when task t failed (anything but a completed run with status 0). */
-static int task_failed(const struct fleet_task *t)
-{
-	return strcmp(t->rc, "0") || (t->state[0] && strcmp(t->state, "COMPLETED"));
-}
-
-static void section_tasks(struct doc *d, const struct fleet *f)
-{
-	doc_h(d, 2, "tasks", "Tasks of the job array");
-	if (!f->nt) {
-		doc_p(d, "note", "No task records (tasks/N.status): this directory was not written "
-		      "by run_all.sh --slurm, or its tasks never started.");
-	} else {
-		doc_list_begin(d);
-		for (size_t i = 0; i < f->nt; i++) {
-			const struct fleet_task *t = &f->t[i];
-			if (task_failed(t))
-				doc_li(d, "task %d on %s: FAILED (%s%s%s): %s%s%s", t->task, t->node,
-				       t->state[0] ? t->state : "no state", t->exit_code[0] ?
-				       ", exit " : "", t->exit_code, t->reason[0] ? t->reason :
-				       "no reason recorded", t->dir[0] ? "; what it wrote is in " :
-				       "", t->dir);
-			else
-				doc_li(d, "task %d on %s: completed, study %s/", t->task, t->node, t->dir);
-		}
-		doc_list_end(d);
-	}
-	if (f->skipped[0])
-		doc_p(d, "note", "Not read as studies: %s.", f->skipped);
-}
-
 void report_fleet(struct doc *d, const struct fleet *f, const struct fleet_rank *r, size_t nr)
 {
 	char failed[2048] = "";
 	size_t nf = 0;
 
 	for (size_t i = 0; i < f->nt; i++)
-		if (task_failed(&f->t[i]))
+		if (fleet_task_failed(&f->t[i]))
 			doc_cat(failed, sizeof failed, "%stask %d on %s (%s)", nf++ ? "; " : "",
 				f->t[i].task, f->t[i].node, f->t[i].reason[0] ? f->t[i].reason :
 				f->t[i].state);
@@ -374,6 +272,6 @@ void report_fleet(struct doc *d, const struct fleet *f, const struct fleet_rank 
 		      "other machines' studies are kept): %s.", failed);
 	section_depend(d, f, r, nr);
 	section_ranks(d, f, r, nr);
-	section_machines(d, f, r, nr);
-	section_tasks(d, f);
+	report_fleet_machines(d, f, r, nr);
+	report_fleet_tasks(d, f);
 }
