@@ -1,19 +1,11 @@
 /* leorik-inline.c - Leorik's sliding attacks with every line mask computed, no table (Thomas
  * Jahn, github.com/lithander/Leorik; timed as "Leorik Inline" in Chess_Movegen).  The line
- * step is leorik_line.h's; the diagonal through sq is the a1-h8 diagonal moved file - rank
- * ranks down (up when negative), the anti-diagonal the h1-a8 one moved 7 - file - rank ranks,
- * each by a right shift and a left shift of which one is by 0 (no branch). */
+ * step is leorik_line.h's; rank and file masks are shifts of a constant, the diagonals the
+ * long diagonals moved into place by diag_masks.h's shifts (no branch). */
 #include "kernel.h"
 #include "leorik_line.h"
+#include "diag_masks.h"
 #include "lines.h"
-
-/* Returns line moved down by `ranks` ranks (up when negative), without a branch. */
-static inline uint64_t leorik_il_shift(uint64_t line, int ranks)
-{
-	int bits = ranks * 8, neg = bits >> 31;	/* all ones when moving up */
-
-	return (line >> (bits & ~neg)) << (-bits & neg);
-}
 
 /* Returns the rook attacks: rank and file masks by shifts, the slider's bit taken out. */
 static inline uint64_t leorik_il_rook(unsigned sq, uint64_t occ)
@@ -28,10 +20,9 @@ static inline uint64_t leorik_il_rook(unsigned sq, uint64_t occ)
 static inline uint64_t leorik_il_bishop(unsigned sq, uint64_t occ)
 {
 	uint64_t bit = 1ULL << sq, below = bit - 1;
-	int file = (int)(sq & 7), rank = (int)(sq >> 3);
 
-	return leorik_line(occ, leorik_il_shift(SB_DIAG_A1H8, file - rank) ^ bit, below) |
-	       leorik_line(occ, leorik_il_shift(SB_ANTI_H1A8, 7 - file - rank) ^ bit, below);
+	return leorik_line(occ, sb_diag_through(sq) ^ bit, below) |
+	       leorik_line(occ, sb_anti_through(sq) ^ bit, below);
 }
 
 SB_DEFINE_LOOPS(leorik_il, leorik_il_rook, leorik_il_bishop)
