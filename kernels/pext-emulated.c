@@ -4,76 +4,37 @@
  * set bits from the lowest; where occ has that bit, set the next output bit), as in Intel's
  * definition of PDEP/PEXT and the randombit.net "Haswell bit permutations" post; timed as
  * "Pext Emulated" in Chess_Movegen (Zach Wegner's PEXT bitboards, chessprogramming "BMI2").
- * The loop runs popcount(mask) times (5..12), so its exit branch follows the square. */
-#include <stdio.h>
-
+ * The loop (pext_layout.h's sb_pext_soft) runs popcount(mask) times (5..12), so its exit
+ * branch follows the square. */
 #include "kernel.h"
-#include "lines.h"
+#include "pext_layout.h"
 
-#define PEMU_ROOK_ENTRIES 102400
-#define PEMU_BISHOP_ENTRIES 5248
+static struct sb_pext_slice pemu_rook_sq[64], pemu_bishop_sq[64];
+static uint64_t pemu_tab[SB_PEXT_ENTRIES];
 
-/* One square's lookup state, in the order the lookup reads it. */
-struct pemu_sq {
-	const uint64_t *att;
-	uint64_t mask;
-};
-
-static struct pemu_sq pemu_rook_sq[64], pemu_bishop_sq[64];
-static uint64_t pemu_tab[PEMU_ROOK_ENTRIES + PEMU_BISHOP_ENTRIES];
-
-/* Returns 0 once every square's slice is built (the second call is free): entry i of a slice
- * holds the attacks for the i-th subset of the mask, which is what pext(subset, mask) gives. */
+/* Returns 0 once the pext layout is built (the second call is free). */
 static int pemu_init(void)
 {
 	static int done;
-	size_t next = 0;
 
 	if (done)
 		return 0;
-	sb_lines_init();
-	for (unsigned j = 0; j < 128; j++) {
-		unsigned sq = j & 63, bishop = j >= 64;
-		struct pemu_sq *s = bishop ? &pemu_bishop_sq[sq] : &pemu_rook_sq[sq];
-		uint64_t mask = bishop ? sb_bishop_mask[sq] : sb_rook_mask[sq];
-		size_t n = (size_t)1 << sb_popcount(mask);
-
-		if (next + n > sizeof pemu_tab / sizeof pemu_tab[0]) {
-			fprintf(stderr, "pext-emulated: init: table overrun at square %u\n", sq);
-			return -1;
-		}
-		s->att = pemu_tab + next;
-		s->mask = mask;
-		for (size_t i = 0; i < n; i++) {
-			uint64_t occ = sb_subset(mask, i);
-			pemu_tab[next + i] = bishop ? sb_ref_bishop(sq, occ) : sb_ref_rook(sq, occ);
-		}
-		next += n;
-	}
+	if (sb_pext_layout_fill(pemu_tab, pemu_rook_sq, pemu_bishop_sq, "pext-emulated") < 0)
+		return -1;
 	done = 1;
 	return 0;
-}
-
-/* Returns pext(occ, mask) computed bit by bit. */
-static inline uint64_t pemu_pext(uint64_t occ, uint64_t mask)
-{
-	uint64_t idx = 0;
-
-	for (uint64_t bit = 1; mask; mask &= mask - 1, bit += bit)
-		idx |= (occ & mask & (0 - mask)) ? bit : 0;
-	return idx;
 }
 
 /* Returns the rook attacks from sq: software pext, one load. */
 static inline uint64_t pemu_rook(unsigned sq, uint64_t occ)
 {
-	return pemu_rook_sq[sq].att[pemu_pext(occ, pemu_rook_sq[sq].mask)];
+	return pemu_rook_sq[sq].att[sb_pext_soft(occ, pemu_rook_sq[sq].mask)];
 }
 
 /* Returns the bishop attacks from sq. */
 static inline uint64_t pemu_bishop(unsigned sq, uint64_t occ)
 {
-	return pemu_bishop_sq[sq].att[pemu_pext(occ, pemu_bishop_sq[sq].mask)];
+	return pemu_bishop_sq[sq].att[sb_pext_soft(occ, pemu_bishop_sq[sq].mask)];
 }
 
 SB_DEFINE_LOOPS(pemu, pemu_rook, pemu_bishop)
