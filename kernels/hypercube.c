@@ -148,12 +148,17 @@ static uint64_t hc_bishop_ptr(unsigned sq, uint64_t occ)
 	return hc_bishop_soft(sq, occ);
 }
 
-/* Returns 0 after deriving every query's two indices into in->aux; -1 when out of memory. */
+/* Returns 0 after deriving every query's two indices into in->aux (nothing for queries without
+ * squares, the peer loop's); -1 when out of memory. */
 static int hc_prepare(struct sb_input *in)
 {
-	/* on pages of its own, as the harness puts the queries */
-	struct hc_idx *q = aligned_alloc(4096, ((in->q.n + 1) * sizeof *q + 4095) & ~(size_t)4095);
+	struct hc_idx *q;
 
+	in->aux = NULL;
+	if (!in->q.sq)
+		return 0;
+	/* on pages of its own, as the harness puts the queries */
+	q = aligned_alloc(4096, ((in->q.n + 1) * sizeof *q + 4095) & ~(size_t)4095);
 	if (!q)
 		return -1;
 	for (size_t i = 0; i < in->q.n; i++) {
@@ -184,7 +189,7 @@ static uint64_t hc_run(enum sb_loop loop, const struct sb_input *in)
 		struct sb_input tmp = *in;
 		uint64_t sum;
 
-		if (hc_prepare(&tmp) < 0)
+		if (hc_prepare(&tmp) < 0 || !tmp.aux)
 			return 0;
 		sum = hc_run(loop, &tmp);
 		hc_release(&tmp);
