@@ -122,8 +122,8 @@ static int black_square(unsigned sq, int bishop)
 		size_t at = pub->offset + (size_t)(((occ[i] | s->notmask) * s->magic) >> shift);
 
 		if (at >= BLACK_ENTRIES || (black_tab[at] && black_tab[at] != att[i])) {
-			fprintf(stderr, "magic-black: init: %s square %u, occupancy 0x%016llx: entry "
-				"%zu %s\n", bishop ? "bishop" : "rook", sq,
+			fprintf(stderr, "magic-black: init: %s square %u, occupancy "
+				"0x%016llx: entry %zu %s\n", bishop ? "bishop" : "rook", sq,
 				(unsigned long long)occ[i], at,
 				at >= BLACK_ENTRIES ? "is outside the table" : "is taken");
 			return -1;

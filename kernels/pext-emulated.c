@@ -44,8 +44,8 @@ static const struct sb_kernel pext_emulated = {
 	.name = "pext-emulated",
 	.family = "pext",
 	.description = "PEXT bitboards with a software pext (bit-by-bit loop over the mask), "
-		       "pext's 841 KB table, no BMI2 needed (randombit.net Haswell bit permutations; "
-		       "Chess_Movegen \"Pext Emulated\")",
+		       "pext's 841 KB table, no BMI2 needed (randombit.net Haswell bit "
+		       "permutations; Chess_Movegen \"Pext Emulated\")",
 	.word_bits = 64,
 	.branching = SB_CONDITIONAL,
 	.table_bytes = sizeof pemu_rook_sq + sizeof pemu_bishop_sq + sizeof pemu_tab,

@@ -50,9 +50,10 @@ static const struct sb_kernel qbb_shifted = {
 	.abi_version = SB_ABI_VERSION,
 	.name = "qbb-shifted",
 	.family = "qbb",
-	.description = "QBBEngine with shifted masks: segment = (pattern<<low)<<(63-high)>>(63-high), "
-		       "the two lines XORed, no table (D. Infuehr's variant of F. Gobbato's QBB, "
-		       "talkchess t=79005; Chess_Movegen \"QBBEngine - Shifted Mask\")",
+	.description = "QBBEngine with shifted masks: segment = (pattern<<low)<<(63-high)"
+		       ">>(63-high), the two lines XORed, no table (D. Infuehr's variant of F. "
+		       "Gobbato's QBB, talkchess t=79005; Chess_Movegen \"QBBEngine - Shifted "
+		       "Mask\")",
 	.word_bits = 64,
 	.branching = SB_BRANCHLESS,
 	.table_bytes = 0,
