@@ -58,14 +58,15 @@ static inline uint64_t ex_explode(const struct ex_sq *e, uint64_t empty, unsigne
 	return at;
 }
 
-/* Returns the rook attacks; a rank-1 rook is looked up on the flipped board. */
+/* Returns the rook attacks; a rank-1 rook is looked up on the flipped board, selected by a
+ * mask (all ones for a rank-1 rook) rather than a branch. */
 static inline uint64_t ex_rook(unsigned sq, uint64_t occ)
 {
-	int flip = sq < 8;
-	uint64_t o = flip ? sb_flip_vertical(occ) : occ;
-	uint64_t at = ex_explode(&ex_rook_sq[flip ? sq ^ 56 : sq], ~o, 8);
+	uint64_t flip = 0 - (uint64_t)(sq < 8);
+	uint64_t o = occ ^ ((occ ^ sb_flip_vertical(occ)) & flip);
+	uint64_t at = ex_explode(&ex_rook_sq[sq ^ (56 & (unsigned)flip)], ~o, 8);
 
-	return flip ? sb_flip_vertical(at) : at;
+	return at ^ ((at ^ sb_flip_vertical(at)) & flip);
 }
 
 /* Returns the bishop attacks. */
