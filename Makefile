@@ -17,6 +17,8 @@ WARN     += -Werror
 endif
 CFLAGS   ?=
 CFLAGS   += -std=gnu11 $(OPT) $(ARCH) $(DEBUG) $(WARN) -D_GNU_SOURCE
+# Harness files include each other as "folder/file.h" and the kernels' headers as "kernels/...".
+CFLAGS   += -Iharness -I.
 # Kernels are compared as scalar code: an engine calls a lookup per slider, it does not batch
 # thousands through SIMD, so auto-vectorising the timed loops would judge the compiler instead.
 # Every function and loop of a kernel starts on a 64-byte line, so that where the linker happens
@@ -94,7 +96,7 @@ CFLAGS   += -DSB_GIT_REV='"$(GIT_REV)"'
 KERNEL_ALL  := $(wildcard kernels/*.c)
 KERNEL_SRCS := $(shell grep -l '^SB_REGISTER' $(KERNEL_ALL) 2>/dev/null)
 KHELP_SRCS  := $(filter-out $(KERNEL_SRCS),$(KERNEL_ALL))
-HARNESS_SRCS:= $(filter-out harness/main.c,$(wildcard harness/*.c))
+HARNESS_SRCS:= $(filter-out harness/cli/main.c,$(wildcard harness/*/*.c))
 TEST_SRCS   := $(wildcard tests/test_*.c)
 
 KOBJS   := $(patsubst kernels/%.c,$(BUILD)/kernels/%.o,$(KERNEL_SRCS))
@@ -104,7 +106,7 @@ HOBJS   := $(patsubst harness/%.c,$(BUILD)/harness/%.o,$(HARNESS_SRCS))
 PLUGINS := $(patsubst kernels/%.c,$(BIN)/plugins/%.so,$(KERNEL_SRCS))
 TESTS   := $(patsubst tests/%.c,$(BIN)/tests/%,$(TEST_SRCS))
 TESTPLUGINS := $(patsubst tests/plugins/%.c,$(BIN)/tests/plugins/%.so,$(wildcard tests/plugins/*.c))
-HEADERS := $(wildcard kernels/*.h harness/*.h tests/*.h)
+HEADERS := $(wildcard kernels/*.h harness/*/*.h tests/*.h)
 DEPS    := $(HEADERS) $(CONFIG)
 
 # A plugin is compiled exactly like an in-tree kernel, plus position-independent and with
@@ -127,12 +129,13 @@ all: $(BIN)/slidebench $(PLUGINS) $(BIN)/slidebench-sim $(ALL_TRACE) ## bin/slid
 $(BUILD)/kernels/%.o: kernels/%.c $(DEPS) | $(BUILD)/kernels
 	$(CC) $(CFLAGS) $(KFLAGS) $(EXTRA_FLAGS) -c $< -o $@
 
-$(BUILD)/harness/%.o: harness/%.c $(DEPS) | $(BUILD)/harness
+$(BUILD)/harness/%.o: harness/%.c $(DEPS)
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -c $< -o $@
 
-$(BUILD)/harness/results_context.o: $(REV_STAMP)
+$(BUILD)/harness/results/results_context.o: $(REV_STAMP)
 
-$(BIN)/slidebench: $(BUILD)/harness/main.o $(HOBJS) $(KOBJS) $(KHOBJS) | $(BIN)
+$(BIN)/slidebench: $(BUILD)/harness/cli/main.o $(HOBJS) $(KOBJS) $(KHOBJS) | $(BIN)
 	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -rdynamic $^ -o $@ $(LDLIBS)
 
 # A plugin is the kernel file plus the kernel helpers (compiled once, position-independent).
@@ -146,12 +149,12 @@ $(BIN)/tests/plugins/%.so: tests/plugins/%.c $(KHPICS) $(DEPS) | $(BIN)/tests/pl
 	$(CC) $(PLUGIN_FLAGS) -shared -Ikernels $< $(KHPICS) -o $@ -lm
 
 $(BIN)/tests/%: tests/%.c $(HOBJS) $(KOBJS) $(KHOBJS) $(DEPS) | $(BIN)/tests
-	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -rdynamic -Iharness -Ikernels $< $(HOBJS) $(KOBJS) $(KHOBJS) -o $@ $(LDLIBS)
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -rdynamic $< $(HOBJS) $(KOBJS) $(KHOBJS) -o $@ $(LDLIBS)
 
-$(BUILD)/kernels $(BUILD)/harness $(BUILD)/pic $(BUILD)/layouts $(BIN) $(BIN)/plugins $(BIN)/tests $(BIN)/tests/plugins:
+$(BUILD)/kernels $(BUILD)/pic $(BUILD)/layouts $(BIN) $(BIN)/plugins $(BIN)/tests $(BIN)/tests/plugins:
 	mkdir -p $@
 
-$(BUILD)/harness/null_kernel.o: CFLAGS += $(KFLAGS)
+$(BUILD)/harness/bench/null_kernel.o: CFLAGS += $(KFLAGS)
 
 .SECONDARY: # keep the position-independent objects and the padding objects between builds
 
@@ -172,12 +175,12 @@ SIM_OBJS   = $(patsubst $(BUILD)/%,$(SIM_BUILD)/%,$(HOBJS) $(KOBJS) $(KHOBJS))
 $(SIM_TESTS): override ARCH := $(SIM_ARCH)
 $(SIM_TESTS): override EXTRA_FLAGS :=
 $(SIM_TESTS): $(BIN)/tests/%: tests/%.c $(BIN)/slidebench-sim $(DEPS) | $(BIN)/tests
-	$(CC) $(CFLAGS) -rdynamic -Iharness -Ikernels $< $(SIM_OBJS) -o $@ $(LDLIBS)
+	$(CC) $(CFLAGS) -rdynamic $< $(SIM_OBJS) -o $@ $(LDLIBS)
 
 # The default trace: built once from the shipped corpus, rebuilt only when the corpus or the
 # trace format changes.  Exit status 3 means some games were skipped (reported), still usable.
 trace: $(TRACE) ## the default trace from the shipped real-game corpus
-$(TRACE): datasets/master-2000.pgn.zst harness/trace.h | $(BIN)/slidebench
+$(TRACE): datasets/master-2000.pgn.zst harness/trace/trace.h | $(BIN)/slidebench
 	$(BIN)/slidebench trace $< -o $@ || [ $$? -eq 3 ]
 no-zstd-trace:
 	@echo "make: $(TRACE) not built: this build cannot read .pgn.zst (no libzstd-dev);" \
@@ -215,31 +218,31 @@ endef
 $(foreach i,$(LAYOUT_IDS),$(eval $(call LAYOUT_RULE,$(i))))
 
 deps: ## install missing Debian packages (says what and why; prints the command when not root)
-	./harness/deps.sh
+	./harness/scripts/deps.sh
 
 check-tests: all $(TESTS) $(TESTPLUGINS)
 	BIN=$(BIN) ./tests/run.sh
 
 test: ## install what is missing, build, run every test; last line "N passed, N failed"
-	./harness/deps.sh
+	./harness/scripts/deps.sh
 	$(MAKE) --no-print-directory check-tests
 
 sanitize: ## the tests under ASan and UBSan (separate build tree)
-	./harness/deps.sh
+	./harness/scripts/deps.sh
 	$(MAKE) --no-print-directory check-tests BUILD=build-san BIN=bin-san OPT=-O1 \
 		EXTRA_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 
 # The 32-bit build targets $(M32_ARCH), which qemu-i386 runs where the kernel refuses 32-bit
-# programs; harness/run32.sh picks native or qemu.
+# programs; harness/scripts/run32.sh picks native or qemu.
 BUILD32 ?= build32
 BIN32   ?= bin32
 m32: ## the same harness and kernels built with -m32 into bin32/ (no PAPI, no zstd there)
-	./harness/deps.sh
+	./harness/scripts/deps.sh
 	$(MAKE) --no-print-directory BUILD=$(BUILD32) BIN=$(BIN32) HAVE_PAPI=0 HAVE_ZSTD=0 \
 		ARCH=$(M32_ARCH) EXTRA_FLAGS=-m32 $(BIN32)/slidebench
 
 verify-m32: m32 ## verify every kernel of bin32/: natively where 32-bit programs run, else under qemu-i386
-	BIN32=$(BIN32) ./harness/run32.sh verify
+	BIN32=$(BIN32) ./harness/scripts/run32.sh verify
 
 bench: all ## a pinned bench of every kernel on the default trace (see run_all.sh for the sweep)
 	./run_all.sh --bench-only

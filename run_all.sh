@@ -134,8 +134,8 @@ failed=()
 # ---- install, build, verify, trace --------------------------------------------------------
 have_m32=0
 if [[ $bench_only -eq 0 ]]; then
-	step deps "harness/deps.sh (installs missing Debian packages, says which and why)"
-	./harness/deps.sh || note "harness/deps.sh failed; building with what is installed"
+	step deps "harness/scripts/deps.sh (installs missing Debian packages, says which and why)"
+	./harness/scripts/deps.sh || note "harness/scripts/deps.sh failed; building with what is installed"
 	step_done deps
 
 	step build "make -j$(nproc) all"
@@ -212,9 +212,9 @@ step bench32 "the 32-bit build's sweep into $out/m32 (where 32-bit programs run 
 native32=0 why32=""
 if [[ $have_m32 -eq 0 ]]; then
 	why32="no 32-bit build (no gcc-multilib, or make m32 failed)"
-elif [[ -x harness/run32.sh ]]; then
-	if harness/run32.sh --native >/dev/null 2>&1; then native32=1; else
-		why32="32-bit programs do not run natively here (harness/run32.sh --native)"; fi
+elif [[ -x harness/scripts/run32.sh ]]; then
+	if harness/scripts/run32.sh --native >/dev/null 2>&1; then native32=1; else
+		why32="32-bit programs do not run natively here (harness/scripts/run32.sh --native)"; fi
 elif bin32/slidebench list >/dev/null 2>&1; then
 	native32=1
 else

@@ -292,7 +292,7 @@ struct sb_kernel {
 /* SB_DEFINE_POINTER_LOOP(name): defines `uint64_t name(sb_lookup_fn f, const struct sb_input
  * *in)`, pointer mode's loop: the stream loop above with one call through f per lookup, so
  * pointer and stream modes differ by the call alone.  Write `static` before it for a
- * file-local one.  The harness's is sb_pointer_stream (harness/null_kernel.c). */
+ * file-local one.  The harness's is sb_pointer_stream (harness/bench/null_kernel.c). */
 #define SB_DEFINE_POINTER_LOOP(name)                                                    \
 	SB_LOOP_FN_ uint64_t name(sb_lookup_fn f_, const struct sb_input *in_)          \
 	{                                                                               \

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "../harness/bench.h"
-#include "../harness/results.h"
-#include "../harness/stats.h"
+#include "bench/bench.h"
+#include "results/results.h"
+#include "util/stats.h"
 
 /* A kernel that counts the passes run() makes, per loop. */
 static unsigned long calls[SB_LOOP_COUNT];

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "../harness/chess.h"
+#include "trace/chess.h"
 
 static const char *const KIND_LETTER = "  PNBRQK";
 

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "counters.h"
+#include "counters/counters.h"
 
 /* Returns a sum that depends on every step of a loop that uses about ms milliseconds of CPU. */
 static unsigned long long busy_loop(long ms)

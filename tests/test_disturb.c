@@ -5,7 +5,7 @@
 #include <time.h>
 
 #include "check.h"
-#include "disturb.h"
+#include "bench/disturb.h"
 
 /* Returns nothing; sleeping blocks the thread: at least one voluntary switch, and disturbed. */
 static void test_sleep_switches(void)

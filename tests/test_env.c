@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "env.h"
+#include "env/env.h"
 
 /* Returns nothing; checks the fields of a capture and prints them. */
 static void test_capture(void)

@@ -6,9 +6,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "../harness/output.h"
-#include "../harness/stats.h"
-#include "../harness/timer.h"
+#include "util/output.h"
+#include "util/stats.h"
+#include "bench/timer.h"
 
 #define NEAR(a, b) (fabs((a) - (b)) < 1e-9)
 

@@ -5,11 +5,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "../harness/null_kernel.h"
-#include "../harness/registry.h"
-#include "../harness/verify.h"
-#include "../harness/rng.h"
-#include "../kernels/lines.h"
+#include "bench/null_kernel.h"
+#include "registry/registry.h"
+#include "registry/verify.h"
+#include "util/rng.h"
+#include "kernels/lines.h"
 
 #define SQ(f, r) ((unsigned)((r) * 8 + (f)))
 

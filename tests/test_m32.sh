@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test_m32.sh - every kernel also builds and verifies as 32-bit code (make m32 -> bin32/), and
 # both builds list the same kernels.  Where the kernel refuses 32-bit programs, bin32 runs under
-# qemu-i386 (harness/run32.sh); where there is no 32-bit libc (gcc-multilib) it is SKIPPED.
+# qemu-i386 (harness/scripts/run32.sh); where there is no 32-bit libc (gcc-multilib) it is SKIPPED.
 . "$(dirname "$0")/lib.sh"
 log=$tmp/log
 
@@ -18,7 +18,7 @@ fi
 ok
 
 # --native answers 0 or 1; only a non-native run says (once) that it is emulated.
-harness/run32.sh --native
+harness/scripts/run32.sh --native
 native=$?
 if [[ $native -eq 0 || $native -eq 1 ]]; then ok; else
 	bad "run32.sh --native exited $native, expected 0 or 1"
@@ -29,7 +29,7 @@ fi
 echo "note: 32-bit programs $([[ $native -eq 0 ]] && echo run natively || echo run under qemu-i386) here"
 
 names64=$("$BIN"/slidebench list | awk 'NR > 1 {print $1}')
-names32=$(harness/run32.sh list 2>"$tmp/err" | awk 'NR > 1 {print $1}')
+names32=$(harness/scripts/run32.sh list 2>"$tmp/err" | awk 'NR > 1 {print $1}')
 if [[ -n "$names64" && "$names64" == "$names32" ]]; then ok; else
 	bad "the 32-bit build lists other kernels:"; diff <(echo "$names64") <(echo "$names32")
 fi
@@ -39,7 +39,7 @@ if [[ $native -eq 0 && $notes -eq 0 || $native -eq 1 && $notes -eq 1 ]]; then ok
 fi
 
 # Exhaustive per square plus 20,000 random boards per piece (about 15 s under qemu here).
-harness/run32.sh verify --random 20000 >"$log" 2>&1
+harness/scripts/run32.sh verify --random 20000 >"$log" 2>&1
 while read -r name status rest; do
 	case $status in
 	ok:) ok ;;

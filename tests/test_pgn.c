@@ -5,7 +5,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "../harness/pgn.h"
+#include "trace/pgn.h"
 
 static char path[64];
 

@@ -71,7 +71,7 @@ expect "unknown kernel, no plugin refused" 2 'unknown kernel "bad-abi"' -- "$SB"
 # Good plugins are not disturbed by the probe.
 expect "good plugin lists as available" 0 '^example-plugin .*available$' -- "$SB" list --plugin $P/example-plugin.so
 
-# bench's own cases (harness/bench.c, cmd_bench.c).  [bench fix] marks the checks that wait
+# bench's own cases (harness/bench/bench.c, harness/cli/cmd_bench.c).  [bench fix] marks the checks that wait
 # for the lead's change there.
 expect "[bench fix] verified count excludes the failed kernel" 1 \
 	'kernel wrong-attacks: .* queries wrong: not timed' 'slidebench: 2 of 3 kernels verified' -- \

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "sim_results.h"
+#include "sim/sim_results.h"
 
 /* Returns nothing; the plan's passes, and what it refuses with which message. */
 static void test_plan(void)

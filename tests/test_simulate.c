@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "simulate.h"
+#include "sim/simulate.h"
 
 #define WALK_LOADS 65536 /* loads per walk region, whatever the buffer size */
 

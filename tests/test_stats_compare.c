@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "cmpcell.h"
-#include "runread.h"
-#include "stats_compare.h"
+#include "analysis/cmpcell.h"
+#include "runread/runread.h"
+#include "analysis/stats_compare.h"
 
 #define NEAR(x, want, tol) (fabs((x) - (want)) <= (tol))
 

@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "../harness/chess.h"
-#include "../harness/trace.h"
+#include "trace/chess.h"
+#include "trace/trace.h"
 
 static char path[64];
 

@@ -1,0 +1,49 @@
+/* cmpcell.h - compares the same cells of two kernels or two runs: the ratio of medians with
+ * its interval and a significance verdict, from raw samples where present.  Shared by
+ * report and compare. */
+#ifndef SB_CMPCELL_H
+#define SB_CMPCELL_H
+
+#include <stddef.h>
+#include "runread/runread.h"
+
+struct cmp {
+	double ratio, lo, hi;  /* time of b / time of a (geometric mean over pairs), 95% interval;
+				* lo <= ratio <= hi */
+	double p;              /* the test's p-value, NaN where none was made */
+	int verdict;           /* 1 distinguishable, 0 not, -1 cannot tell (no interval) */
+	int settled;           /* 1 when the verdict also holds in every epoch (paired only;
+				* elsewhere = verdict); the caller adds the layout rule */
+	const char *basis;     /* "rounds" (paired), "samples", "intervals" or "medians" */
+	const char *test;      /* "signed-rank", "Mann-Whitney" or "" */
+	size_t n;              /* cells compared */
+	size_t npairs;         /* rounds paired ("rounds" basis) */
+	int epochs, epochs_agree;
+	char why[96];          /* why not settled ("" when settled) */
+	double epoch_widened_pct;  /* unpaired: how much the interval was widened each way for
+				    * the runs' epoch spreads (0: not) */
+};
+
+/* Compares b[i] against a[i] for i < n.  When every row has its samples by round and each a[i]
+ * comes from the same run as b[i], the comparison is paired: per-round log ratios of the
+ * net times (the null subtracted round by round), median, block-bootstrap interval,
+ * Wilcoxon signed-rank test, signs per epoch (analysis/paired.h).  Otherwise, with samples on
+ * every row: the ratio of medians of the samples with a bootstrap interval (and Mann-Whitney
+ * when n == 1); else with ns_ci_lo/hi on every row: the widest ratio those intervals allow;
+ * else medians only.  Distinguishable when the interval excludes 1 and the test, where made,
+ * gives p < 0.05.  Returns 0, or -1 when a median is missing or not positive
+ * (out->verdict = -1, ratio NaN). */
+int cmp_rows(const struct rr_row *const *a, const struct rr_row *const *b, size_t n,
+	     struct cmp *out);
+
+/* Writes "X is 1.31× (1.27–1.35) faster than Y" / "... slower ..." / "X and Y are not
+ * distinguishable (1.01×, 0.97–1.05)" for c = cmp(a = Y, b = X).  utf8 = 0 writes x and -. */
+void cmp_phrase(char *buf, size_t len, const char *x, const char *y, const struct cmp *c,
+		int utf8);
+/* The same for a plural subject ("X are ... faster than Y"). */
+void cmp_phrase_plural(char *buf, size_t len, const char *x, const char *y,
+		       const struct cmp *c, int utf8);
+/* Writes "1.31× (1.27–1.35)" for a factor f >= 1 with interval [lo, hi] ("?" where unknown). */
+void cmp_factor(char *buf, size_t len, double f, double lo, double hi, int utf8);
+
+#endif

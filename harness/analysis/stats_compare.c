@@ -1,0 +1,164 @@
+/* stats_compare.c - Mann-Whitney U (normal approximation, tie and continuity corrections),
+ * percentile bootstrap of a ratio of medians, geometric mean. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/rng.h"
+#include "analysis/stats_compare.h"
+
+double sc_geomean(const double *x, size_t n)
+{
+	double s = 0;
+
+	if (n == 0)
+		return NAN;
+	for (size_t i = 0; i < n; i++) {
+		if (!(x[i] > 0))
+			return NAN;
+		s += log(x[i]);
+	}
+	return exp(s / (double)n);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double sc_median_inplace(double *x, size_t n)
+{
+	if (n == 0)
+		return NAN;
+	if (n <= 64) {          /* samples per cell: insertion sort beats qsort's calls */
+		for (size_t i = 1; i < n; i++) {
+			double v = x[i];
+			size_t j = i;
+			for (; j > 0 && x[j - 1] > v; j--)
+				x[j] = x[j - 1];
+			x[j] = v;
+		}
+	} else {
+		qsort(x, n, sizeof *x, cmp_double);
+	}
+	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+}
+
+int sc_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u,
+		    double *p)
+{
+	size_t n = na + nb;
+	double *v, ra = 0, ties = 0, mean, var, z;
+
+	*u = NAN;
+	*p = NAN;
+	if (na == 0 || nb == 0)
+		return -1;
+	v = malloc(n * 2 * sizeof *v);   /* value, then group (0 = a, 1 = b), interleaved */
+	if (!v)
+		return -1;
+	for (size_t i = 0; i < na; i++)
+		v[2 * i] = a[i], v[2 * i + 1] = 0;
+	for (size_t i = 0; i < nb; i++)
+		v[2 * (na + i)] = b[i], v[2 * (na + i) + 1] = 1;
+	qsort(v, n, 2 * sizeof *v, cmp_double);
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		while (j < n && v[2 * j] == v[2 * i])
+			j++;
+		double t = (double)(j - i), rank = (double)(i + j + 1) / 2;  /* 1-based average */
+		for (size_t k = i; k < j; k++)
+			if (v[2 * k + 1] == 0)
+				ra += rank;
+		ties += t * t * t - t;
+		i = j;
+	}
+	free(v);
+	*u = ra - (double)na * (double)(na + 1) / 2;
+	mean = (double)na * (double)nb / 2;
+	var = (double)na * (double)nb / 12 *
+	      ((double)(n + 1) - ties / ((double)n * (double)(n - 1)));
+	if (!(var > 0)) {
+		*p = 1;      /* every value tied: no evidence of a difference */
+		return 0;
+	}
+	z = (fabs(*u - mean) - 0.5) / sqrt(var);
+	*p = z <= 0 ? 1 : erfc(z / sqrt(2.0));
+	return 0;
+}
+
+/* Returns the median of a resample (with replacement) of x[0..n) drawn into tmp. */
+static double resample_median(struct rng *r, const double *x, size_t n, double *tmp)
+{
+	for (size_t i = 0; i < n; i++)
+		tmp[i] = x[rng_next(r) % n];
+	return sc_median_inplace(tmp, n);
+}
+
+int sc_boot_ratio(const struct sc_pair *p, size_t np, uint64_t seed, double *est, double *lo,
+		  double *hi)
+{
+	size_t maxn = 1, bad = 0, good = 0;
+	double *tmp, *logs, s = 0;
+	struct rng r;
+
+	*est = *lo = *hi = NAN;
+	if (np == 0)
+		return -1;
+	for (size_t i = 0; i < np; i++) {
+		if (p[i].na == 0 || p[i].nb == 0)
+			return -1;
+		maxn = p[i].na > maxn ? p[i].na : maxn;
+		maxn = p[i].nb > maxn ? p[i].nb : maxn;
+	}
+	tmp = malloc(maxn * sizeof *tmp);
+	logs = malloc(SC_BOOT_ITERS * sizeof *logs);
+	if (!tmp || !logs)
+		goto out_bad;
+	for (size_t i = 0; i < np; i++) {
+		double ma, mb;
+		memcpy(tmp, p[i].a, p[i].na * sizeof *tmp);
+		ma = sc_median_inplace(tmp, p[i].na);
+		memcpy(tmp, p[i].b, p[i].nb * sizeof *tmp);
+		mb = sc_median_inplace(tmp, p[i].nb);
+		if (!(ma > 0) || !(mb > 0))
+			goto out_bad;
+		s += log(mb / ma);
+	}
+	*est = exp(s / (double)np);
+	rng_seed(&r, seed);
+	for (unsigned it = 0; it < SC_BOOT_ITERS; it++) {
+		double ls = 0;
+		int ok = 1;
+		for (size_t i = 0; i < np; i++) {
+			double ma = resample_median(&r, p[i].a, p[i].na, tmp);
+			double mb = resample_median(&r, p[i].b, p[i].nb, tmp);
+			if (!(ma > 0) || !(mb > 0))
+				ok = 0;
+			else
+				ls += log(mb / ma);
+		}
+		if (ok)
+			logs[good++] = ls / (double)np;
+		else
+			bad++;
+	}
+	if (bad * 40 > SC_BOOT_ITERS || good == 0) {   /* more than 2.5%: no upper bound */
+		*lo = 0;
+		*hi = INFINITY;
+	} else {
+		qsort(logs, good, sizeof *logs, cmp_double);
+		*lo = exp(logs[(size_t)floor(0.025 * (double)(good - 1))]);
+		*hi = exp(logs[(size_t)ceil(0.975 * (double)(good - 1))]);
+	}
+	free(tmp);
+	free(logs);
+	return 0;
+out_bad:
+	free(tmp);
+	free(logs);
+	*est = NAN;
+	return -1;
+}

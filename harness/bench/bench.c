@@ -1,0 +1,232 @@
+/* bench.c - verification gate and interleaved sampling. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/bench.h"
+#include "bench/disturb.h"
+#include "bench/null_kernel.h"
+#include "sim/sim_results.h"
+#include "sim/simulate.h"
+#include "registry/verify.h"
+
+static volatile uint64_t bench_sink;
+
+/* Marks every cell of kernel column ki as failed with why. */
+static void fail_kernel(struct bench *b, size_t ki, const char *why)
+{
+	for (size_t wi = 0; wi < b->nw; wi++) {
+		struct cell *c = bench_cell(b, wi, ki);
+		if (c->state == CELL_TIMED) {
+			c->state = CELL_FAILED;
+			c->why = why;
+		}
+	}
+}
+
+/* Verifies one cell: the per-query check (which names a wrong square and occupancy) and the
+ * loop checksum.  Returns 0 or -1. */
+static int verify_cell(struct cell *c)
+{
+	struct verify_result res;
+	uint64_t sum;
+
+	if (c->w->def->check_queries &&
+	    verify_queries(c->k, c->w->vpiece, &c->w->in.q, stderr, &res) < 0) {
+		fprintf(stderr, "slidebench: kernel %s: %ld of %ld %s %s queries wrong: not timed\n",
+			c->k->name, res.mismatches, res.cases, c->w->def->name, c->w->piece);
+		return -1;
+	}
+	sum = workload_pass(c->k, c->w, &c->in);
+	if (sum != c->w->expected) {
+		fprintf(stderr, "slidebench: kernel %s: %s/%s loop checksum 0x%016llx, reference "
+			"0x%016llx: not timed\n", c->k->name, c->w->def->name, c->w->piece,
+			(unsigned long long)sum, (unsigned long long)c->w->expected);
+		return -1;
+	}
+	return 0;
+}
+
+int bench_setup(struct bench *b)
+{
+	size_t total = b->warmup + b->samples, ncols = b->nk + 1;
+	struct kentry *ref = registry_find("reference");
+	int failed = 0;
+
+	if (!ref || registry_prepare(ref) < 0) {
+		fprintf(stderr, "slidebench: the reference kernel is missing or cannot run\n");
+		return -1;
+	}
+	b->cells = page_alloc(b->nw * ncols * sizeof *b->cells);
+	if (!b->cells)
+		return -1;
+	for (size_t wi = 0; wi < b->nw; wi++) {
+		struct workload *w = &b->w[wi];
+		w->expected = workload_pass(ref->k, w, &w->in);
+		for (size_t ki = 0; ki < ncols; ki++) {
+			struct cell *c = bench_cell(b, wi, ki);
+			c->k = ki ? b->kern[ki - 1]->k : &sb_null_kernel;
+			c->w = w;
+			c->in = w->in;
+			c->ticks = calloc(total, sizeof *c->ticks);
+			c->ctr = calloc(total * (b->nev ? b->nev : 1), sizeof *c->ctr);
+			c->ghz = calloc(total, sizeof *c->ghz);
+			c->disturbed = calloc(total, 1);
+			if (!c->ticks || !c->ctr || !c->ghz || !c->disturbed)
+				return -1;
+		}
+	}
+	for (size_t ki = 1; ki < ncols; ki++) {
+		struct kentry *e = b->kern[ki - 1];
+		if (registry_prepare(e) < 0) {
+			/* unavailable here (needs BMI2): not a failure; init() failed: refused */
+			for (size_t wi = 0; wi < b->nw; wi++) {
+				bench_cell(b, wi, ki)->state = e->refused ? CELL_FAILED : CELL_UNAVAILABLE;
+				bench_cell(b, wi, ki)->why = e->why_not;
+			}
+			failed += e->refused;
+			fprintf(stderr, "slidebench: kernel %s not run: %s\n", e->k->name, e->why_not);
+			continue;
+		}
+		for (size_t wi = 0; wi < b->nw; wi++) {
+			struct cell *c = bench_cell(b, wi, ki);
+			if (c->k->prepare && c->k->prepare(&c->in) < 0) {
+				fprintf(stderr, "slidebench: kernel %s: prepare() failed for %s/%s: "
+					"not timed\n", c->k->name, c->w->def->name, c->w->piece);
+				fail_kernel(b, ki, "prepare() failed");
+				failed++;
+				break;
+			}
+			c->prepared = c->k->prepare != NULL;
+			if (verify_cell(c) < 0) {
+				fail_kernel(b, ki, "verification failed");
+				failed++;
+				break;
+			}
+		}
+	}
+	return failed;
+}
+
+size_t bench_verified(const struct bench *b)
+{
+	size_t n = 0;
+
+	for (size_t ki = 1; ki <= b->nk; ki++) {
+		int ok = b->nw > 0;
+		for (size_t wi = 0; wi < b->nw; wi++)
+			ok &= bench_cell((struct bench *)b, wi, ki)->state == CELL_TIMED;
+		n += (size_t)ok;
+	}
+	return n;
+}
+
+/* Brings the cell to its stated cache state: warm, an untimed sample of the same kernel and
+ * workload (so what ran before it does not matter); cold, a buffer larger than the
+ * last-level cache touched (so nothing of it is cached). */
+static void settle(struct bench *b, struct cell *c)
+{
+	uint64_t sum = 0;
+
+	if (c->w->cold && b->evict) {
+		for (size_t i = 0; i < b->evict_words; i += 8)
+			sum += ++b->evict[i];
+	} else {
+		/* A whole untimed sample, not one pass: one pass of random lookups reaches only
+		 * about 70% of a large table's lines (pext, the magics), and the first timed pass
+		 * then paid for the rest (+5% with 24 other kernels beside it, measured). */
+		for (unsigned r = 0; r < c->w->reps; r++)
+			sum ^= workload_pass(c->k, c->w, &c->in);
+	}
+	bench_sink ^= sum;
+}
+
+/* Takes sample s of one cell. */
+static void sample(struct bench *b, struct cell *c, unsigned s, char *label, size_t labellen)
+{
+	uint64_t t0, t1, sum = 0;
+	struct disturb_mark dm;
+	double ghz0;
+
+	int sim = b->sim_child && s >= b->warmup;  /* the warm-up pass is not simulated */
+
+	settle(b, c);
+
+	if (sim) {
+		char pr[32];
+		sim_pressure_field(c->w->pressure_bytes, pr);
+		snprintf(label, labellen, "%s|%s|%s|%s|%zu", c->k->name, c->w->def->name,
+			 c->w->piece, pr, c->w->lookups * c->w->reps);
+	}
+	ghz0 = b->sim_child ? 0 : timer_probe_ghz();
+	disturb_begin(&dm);
+	if (b->ctr)
+		counters_start(b->ctr);
+	t0 = timer_now(&b->timer);
+	/* The simulated region is the passes alone: the clock, counter and disturbance reads
+	 * around them touch memory (the vDSO's, getrusage's) that differs between runs. */
+	if (sim)
+		sim_region_begin();
+	for (unsigned r = 0; r < c->w->reps; r++)
+		sum ^= workload_pass(c->k, c->w, &c->in);
+	if (sim)
+		sim_region_end(label);
+	t1 = timer_now(&b->timer);
+	if (b->ctr)
+		counters_stop(b->ctr, &c->ctr[s * b->nev]);
+	c->disturbed[s] = disturb_end(&dm, NULL) > 0;
+	bench_sink ^= sum;
+	c->ticks[s] = t1 - t0;
+	c->ghz[s] = b->sim_child ? 0 : (ghz0 + timer_probe_ghz()) / 2;
+}
+
+int bench_run(struct bench *b)
+{
+	size_t ncols = b->nk + 1;
+	char label[256];
+
+	unsigned ep = b->epochs > 1 ? b->epochs : 1, next_edge = 0;
+
+	b->nhost = 0;
+	for (unsigned s = 0; s < b->warmup + b->samples; s++) {
+		if (b->stop && *b->stop)
+			break;
+		/* the host's load at the first measured round and each epoch's first round */
+		if (s >= b->warmup && next_edge < ep && ep <= HOST_MAX_EPOCHS &&
+		    s - b->warmup == b->samples * next_edge / ep) {
+			hostload_snap(NULL, b->pinned_cpu, &b->host[b->nhost++]);
+			next_edge++;
+		}
+		for (size_t wi = 0; wi < b->nw; wi++) {
+			/* Rotate the order every round so no kernel always follows the same one. */
+			for (size_t j = 0; j < ncols; j++) {
+				struct cell *c = bench_cell(b, wi, (j + s) % ncols);
+				if (c->state == CELL_TIMED)
+					sample(b, c, s, label, sizeof label);
+			}
+		}
+		b->taken = s + 1;
+	}
+	if (b->nhost > 0)
+		hostload_snap(NULL, b->pinned_cpu, &b->host[b->nhost++]);
+	return 0;
+}
+
+void bench_free(struct bench *b)
+{
+	if (!b->cells)
+		return;
+	free(b->evict);
+	b->evict = NULL;
+	for (size_t i = 0; i < b->nw * (b->nk + 1); i++) {
+		struct cell *c = &b->cells[i];
+		if (c->prepared && c->k->release)
+			c->k->release(&c->in);
+		free(c->ticks);
+		free(c->ctr);
+		free(c->ghz);
+		free(c->disturbed);
+	}
+	free(b->cells);
+	b->cells = NULL;
+}

@@ -1,0 +1,70 @@
+/* bench.h - the sampling engine: verify every kernel on the run's exact inputs, then take
+ * interleaved samples of every (workload, kernel) with the null kernel in the rotation. */
+#ifndef SB_BENCH_H
+#define SB_BENCH_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "counters/counters.h"
+#include "registry/registry.h"
+#include "bench/timer.h"
+#include "bench/workload.h"
+#include "env/hostload.h"
+
+enum cell_state { CELL_TIMED, CELL_UNAVAILABLE, CELL_FAILED };
+
+/* One kernel on one workload. */
+struct cell {
+	const struct sb_kernel *k;   /* &sb_null_kernel in column 0 */
+	struct workload *w;
+	struct sb_input in;          /* the workload's input after the kernel's prepare() */
+	int prepared;
+	enum cell_state state;
+	const char *why;             /* unavailable / failed: why */
+	uint64_t *ticks;             /* [warmup + samples] */
+	long long *ctr;              /* [(warmup + samples) * nev] */
+	double *ghz;                 /* [warmup + samples]: core clock probed around the sample */
+	unsigned char *disturbed;    /* [warmup + samples]: a context switch or migration seen */
+};
+
+struct bench {
+	struct timer timer;
+	struct counters *ctr;        /* may be NULL: no counters */
+	size_t nev;
+	struct workload *w;
+	size_t nw;
+	struct kentry **kern;
+	size_t nk;
+	struct cell *cells;          /* [nw][nk + 1]; column 0 is the null kernel */
+	unsigned warmup, samples;
+	unsigned epochs;             /* the measured rounds split into this many blocks */
+	uint64_t *evict;             /* cold workloads: a buffer larger than the last-level */
+	size_t evict_words;          /* cache, touched before each cold sample */
+	unsigned taken;              /* samples (warm-up included) completed for every cell */
+	int sim_child;               /* bracket each region for callgrind, label it */
+	volatile sig_atomic_t *stop; /* set by SIGINT: finish the current round and stop */
+	int pinned_cpu;              /* for the host load: the other CPUs are the others */
+	struct host_snap host[HOST_MAX_EPOCHS + 1];  /* /proc/stat at each epoch's edges */
+	unsigned nhost;              /* snapshots taken */
+};
+
+/* Returns the cell of workload wi, kernel column ki (0 = null). */
+static inline struct cell *bench_cell(struct bench *b, size_t wi, size_t ki)
+{
+	return &b->cells[wi * (b->nk + 1) + ki];
+}
+
+/* Allocates the cells, runs each kernel's prepare() and the verification gate: the reference
+ * checksum of every workload, then every kernel's queries and loop checksums against it.
+ * A kernel that fails (verification or prepare()) is marked and never timed.  Returns the
+ * number of failed kernels, or -1. */
+int bench_setup(struct bench *b);
+/* Returns the number of kernel columns whose every workload passed verification. */
+size_t bench_verified(const struct bench *b);
+/* Takes warm-up + samples rounds (fewer when *stop is set).  Returns 0 or -1. */
+int bench_run(struct bench *b);
+void bench_free(struct bench *b);
+
+#endif

@@ -1,0 +1,49 @@
+/* modes.h - what each bench mode times, as one table.  The table drives the usage text, the
+ * --mode parser, the workloads built from the inputs and how a sample calls the kernel: adding
+ * a mode is adding a row (and, when it needs a new loop shape, an sb_loop in kernel.h). */
+#ifndef SB_MODES_H
+#define SB_MODES_H
+
+#include "kernels/kernel.h"
+
+enum mode {
+	MODE_STREAM, MODE_CHAIN, MODE_POINTER, MODE_POSITION, MODE_RANDOM, MODE_PEER,
+	MODE_PEER_RANDOM, MODE_PRESSURE, MODE_COUNT
+};
+
+/* Where a mode's input comes from. */
+enum mode_input {
+	INPUT_TRACE_QUERIES,   /* per-piece query streams of the trace, in game order */
+	INPUT_TRACE_POSITIONS, /* the trace's positions */
+	INPUT_RANDOM_QUERIES,  /* random squares and occupancies */
+	INPUT_RANDOM_GROUPS    /* random occupancies, each with PEER_GROUP random squares */
+};
+
+/* Squares per occupancy in the Chess_Movegen peer's default loop (peer-random mode). */
+#define PEER_GROUP 12
+
+/* Bits of mode_def.pieces. */
+enum { PIECES_ROOK = 1, PIECES_BISHOP = 2, PIECES_QUEEN = 4 };
+
+struct mode_def {
+	const char *name;
+	const char *help;          /* one line for --help */
+	enum mode_input input;
+	unsigned pieces;           /* query modes: which piece streams; positions: 0 */
+	enum sb_loop loop[3];      /* the kernel loop per piece (rook, bishop, queen); [0] else */
+	int pointer;               /* one indirect call per lookup instead of the kernel's loop */
+	int check_queries;         /* each query verified through the lookups before timing; the
+				    * loop's checksum against the reference's is checked always */
+	unsigned per_query;        /* lookups per query entry (peer: 64 squares per occupancy) */
+	int pressure;              /* one workload per --pressure size, working set touched */
+	int by_default;            /* in the run when --mode is not given */
+};
+
+extern const struct mode_def MODES[MODE_COUNT];
+
+/* Returns the mode named name, or -1. */
+int mode_find(const char *name);
+/* Returns the comma list of every mode name, or of the default ones (static storage). */
+const char *mode_names(int defaults_only);
+
+#endif

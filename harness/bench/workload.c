@@ -1,0 +1,235 @@
+/* workload.c - query streams and positions for bench, derived once from the trace. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/board.h"
+#include "trace/trace.h"
+#include "bench/null_kernel.h"
+#include "util/rng.h"
+#include "bench/workload.h"
+
+const char *const PIECE_NAMES[3] = { "rook", "bishop", "queen" };
+
+/* Returns the rook-like and bishop-like sliders of side c. */
+static uint64_t rooks(const struct sb_board *b, int c) { return b->bb[c] & (b->bb[BB_ROOK] | b->bb[BB_QUEEN]); }
+static uint64_t bishops(const struct sb_board *b, int c) { return b->bb[c] & (b->bb[BB_BISHOP] | b->bb[BB_QUEEN]); }
+
+/* Appends one query per slider in `sliders` at occupancy occ to stream p. */
+static void push(struct workset *ws, int p, uint64_t sliders, uint64_t occ)
+{
+	for (; sliders; sliders &= sliders - 1) {
+		ws->sq[p][ws->n[p]] = (uint8_t)__builtin_ctzll(sliders);
+		ws->occ[p][ws->n[p]++] = occ;
+	}
+}
+
+/* Returns the number of rook (p = 0) or bishop (p = 1) queries of the whole trace. */
+static size_t count_queries(const struct trace *t, int p)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n; i++)
+		for (int c = 0; c < 2; c++)
+			n += (size_t)__builtin_popcountll(p ? bishops(&t->rec[i].b, c) : rooks(&t->rec[i].b, c));
+	return n;
+}
+
+void *page_alloc(size_t bytes)
+{
+	size_t n = (bytes + 4095) & ~(size_t)4095;
+	void *p = aligned_alloc(4096, n ? n : 4096);
+
+	return p ? memset(p, 0, n ? n : 4096) : NULL;
+}
+
+int workset_from_trace(struct workset *ws, const struct trace *t, size_t max_queries,
+		       const char *dataset)
+{
+	size_t total[2] = { count_queries(t, 0), count_queries(t, 1) }, every = 1;
+	uint32_t last_game = 0;
+	int take = 0;
+
+	memset(ws, 0, sizeof *ws);
+	snprintf(ws->dataset, sizeof ws->dataset, "%s", dataset);
+	/* Whole games spread evenly over the trace keep game order and locality, and keep the
+	 * query stream cache-resident: a stream read from DRAM would time the harness. */
+	while (max_queries && (total[0] / every > max_queries || total[1] / every > max_queries))
+		every++;
+	for (int p = 0; p < 2; p++) {
+		ws->occ[p] = page_alloc((total[p] + 1) * sizeof(uint64_t));
+		ws->sq[p] = page_alloc(total[p] + 1);
+		if (!ws->occ[p] || !ws->sq[p])
+			goto free_all;
+	}
+	ws->pos = page_alloc((t->n + 1) * sizeof *ws->pos);
+	if (!ws->pos)
+		goto free_all;
+	for (size_t i = 0, ngames = 0; i < t->n; i++) {
+		const struct sb_board *b = &t->rec[i].b;
+		uint64_t occ = board_occ(b), rq[2] = { rooks(b, 0), rooks(b, 1) };
+		uint64_t bq[2] = { bishops(b, 0), bishops(b, 1) };
+		if (i == 0 || t->rec[i].game != last_game) {
+			last_game = t->rec[i].game;
+			take = ngames++ % every == 0;
+			ws->games_used += (size_t)take;
+		}
+		if (!take)
+			continue;
+		for (int c = 0; c < 2; c++) {
+			push(ws, 0, rq[c], occ);
+			push(ws, 1, bq[c], occ);
+		}
+		ws->pos[ws->npos++] = (struct sb_pos){ occ, { rq[0], rq[1] }, { bq[0], bq[1] } };
+		ws->pos_lookups += (size_t)(__builtin_popcountll(rq[0] | rq[1]) +
+					    __builtin_popcountll(bq[0] | bq[1]));
+	}
+	ws->games_every = every;
+	return 0;
+
+free_all:
+	workset_free(ws);
+	return -1;
+}
+
+int workset_add_random(struct workset *ws, size_t nq, uint64_t seed)
+{
+	struct rng r;
+
+	ws->occ[2] = page_alloc(nq * sizeof(uint64_t));
+	ws->sq[2] = page_alloc(nq);
+	if (!ws->occ[2] || !ws->sq[2])
+		return -1;
+	rng_seed(&r, seed);
+	/* Density as the Chess_Movegen peer draws it (random & random: a quarter of the squares),
+	 * so the figures can be set beside its MQueens/s. */
+	for (size_t i = 0; i < nq; i++) {
+		ws->sq[2][i] = (uint8_t)(rng_next(&r) & 63);
+		ws->occ[2][i] = rng_next(&r) & rng_next(&r);
+	}
+	ws->n[2] = nq;
+	if (!ws->dataset[0])
+		snprintf(ws->dataset, sizeof ws->dataset, "random");
+	return 0;
+}
+
+int workset_add_random_groups(struct workset *ws, size_t nq, uint64_t seed)
+{
+	struct rng r;
+	uint64_t occ = 0;
+
+	nq -= nq % PEER_GROUP;
+	ws->occ[3] = page_alloc(nq * sizeof(uint64_t));
+	ws->sq[3] = page_alloc(nq);
+	if (!ws->occ[3] || !ws->sq[3])
+		return -1;
+	rng_seed(&r, seed ^ 0x9e3779b97f4a7c15ULL);
+	for (size_t i = 0; i < nq; i++) {
+		if (i % PEER_GROUP == 0)
+			occ = rng_next(&r) & rng_next(&r);
+		ws->sq[3][i] = (uint8_t)(rng_next(&r) & 63);
+		ws->occ[3][i] = occ;
+	}
+	ws->n[3] = nq;
+	return 0;
+}
+
+void workset_free(struct workset *ws)
+{
+	for (int p = 0; p < 4; p++) {
+		free(ws->occ[p]);
+		free(ws->sq[p]);
+	}
+	free(ws->pos);
+	memset(ws, 0, sizeof *ws);
+}
+
+static unsigned reps_for(size_t lookups, size_t min_lookups)
+{
+	return lookups >= min_lookups ? 1 : (unsigned)((min_lookups + lookups - 1) / lookups);
+}
+
+/* Returns the workload of mode m over piece p's stream (p < 0: the positions), or a zero
+ * workload (lookups 0) when that input is empty. */
+static struct workload workload_of(struct workset *ws, int m, int p, size_t min_lookups)
+{
+	const struct mode_def *d = &MODES[m];
+	struct workload w = { .mode = (enum mode)m, .def = d, .dataset = ws->dataset,
+			      .pressure_bytes = NAN };
+
+	if (p < 0) {
+		w.piece = "all";
+		w.loop = d->loop[0];
+		w.in = (struct sb_input){ .pos = ws->pos, .npos = ws->npos };
+		w.lookups = ws->npos ? ws->pos_lookups : 0;
+	} else {
+		w.piece = PIECE_NAMES[p];
+		w.vpiece = (enum piece)p;
+		w.loop = d->loop[p];
+		int s = d->input == INPUT_RANDOM_GROUPS ? 3 : p;  /* which stream */
+		w.in = (struct sb_input){ .q = { ws->occ[s], ws->sq[s], ws->n[s] } };
+		w.lookups = ws->n[s] * d->per_query;
+		if (d->input == INPUT_RANDOM_QUERIES || d->input == INPUT_RANDOM_GROUPS)
+			w.dataset = "random";
+	}
+	w.reps = w.lookups ? reps_for(w.lookups, min_lookups) : 0;
+	return w;
+}
+
+/* Points pressure workload w at working set i of ps (none: a zero-byte working set). */
+static void pressure_apply(struct workload *w, const struct pressure_set *ps, size_t i)
+{
+	size_t bytes = ps ? ps->bytes[i] : 0;
+
+	w->pressure_bytes = (double)bytes;
+	w->in.pressure = ps ? ps->buf : NULL;
+	w->in.touch = bytes ? ps->touch[i] : NULL;
+	w->in.ntouch = bytes / 64;
+	w->in.touch_per_pos = PRESSURE_TOUCH_PER_POS;
+}
+
+size_t workloads_build(struct workset *ws, unsigned modes, size_t min_lookups, int cold,
+		       struct workload *out, size_t max)
+{
+	size_t n = 0;
+
+	for (int m = 0; m < MODE_COUNT; m++) {
+		if (!(modes >> m & 1))
+			continue;
+		for (int p = -1; p < 3; p++) {
+			if (p < 0 ? MODES[m].input != INPUT_TRACE_POSITIONS :
+				    !(MODES[m].pieces >> p & 1))
+				continue;
+			struct workload w = workload_of(ws, m, p, min_lookups);
+			size_t np = MODES[m].pressure && ws->pressure ? ws->pressure->n : 1;
+			for (size_t i = 0; i < np; i++) {
+				if (MODES[m].pressure)
+					pressure_apply(&w, ws->pressure, i);
+				for (int state = 0; w.lookups && state <= cold && n < max; state++) {
+					out[n] = w;
+					out[n].cold = state;
+					if (state)  /* only the first pass after an eviction is cold */
+						out[n].reps = 1;
+					n++;
+				}
+			}
+		}
+	}
+	return n;
+}
+
+const char *workload_state(const struct workload *w)
+{
+	return w->cold ? "cold" : "warm";
+}
+
+uint64_t workload_pass(const struct sb_kernel *k, const struct workload *w,
+		       const struct sb_input *in)
+{
+	/* Pointer mode's baseline is the null kernel's inlined stream loop, so the call that this
+	 * mode exists to show is not subtracted away. */
+	if (w->def->pointer && k != &sb_null_kernel)
+		return sb_pointer_stream(w->vpiece == PIECE_BISHOP ? k->bishop : k->rook, in);
+	return k->run(w->loop, in);
+}

@@ -1,0 +1,464 @@
+/* cmd_bench.c - `slidebench bench`: options, then load, verify, sample, write. */
+#include <errno.h>
+#include <getopt.h>
+#include <sys/stat.h>
+#include <signal.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench/bench.h"
+#include "sim/bench_sim.h"
+#include "analysis/ranking.h"
+#include "cli/cli.h"
+#include "env/env.h"
+#include "env/hugepage.h"
+#include "registry/layouts.h"
+#include "util/output.h"
+#include "results/results.h"
+#include "sim/simulate.h"
+#include "trace/trace.h"
+
+#define MAX_SEL 512
+#define MAX_PLUGINS 32
+#define MAX_WORKLOADS 64
+#define DEFAULT_TRACE "datasets/master-2000.trace"
+
+struct bench_opts {
+	const char *kernels, *modes, *events, *out, *trace, *d1, *ll, *pressure, *l1, *tlb;
+	enum hp_mode tables;
+	char *plugins[MAX_PLUGINS];
+	size_t nplugins;
+	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries;
+	unsigned long long seed;
+	int simulate, sim_child, quiet, cold;
+};
+
+static volatile sig_atomic_t stop_flag;
+static struct sim_info sim_info;  /* what --simulate runs (bench_sim.h) */
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: slidebench bench [OPTIONS]\n"
+"Verifies every selected kernel on the run's exact inputs, then times it.\n"
+"  --kernel LIST       kernels, comma-separated (default all; see slidebench list)\n"
+"  --mode LIST         modes, comma-separated (default %s):\n", mode_names(1));
+	for (int m = 0; m < MODE_COUNT; m++)
+		fprintf(f, "                        %-11s %s\n", MODES[m].name, MODES[m].help);
+	fprintf(f,
+"  --trace FILE        the positions to replay (default " DEFAULT_TRACE ")\n"
+"  --samples N         measured samples per kernel and mode (default 15)\n"
+"  --warmup N          warm-up rounds first, kept in samples.csv as phase=warmup (default 2)\n"
+"  --epochs N          split the measured rounds into N epochs; their spread is reported\n"
+"                      beside the within-run spread (default 3)\n"
+"  --pressure LIST     pressure-mode working-set sizes (default " PRESSURE_DEFAULT ")\n"
+"  --tables MODE       default, hugepage or nohugepage: madvise the kernels' tables before\n"
+"                      they are built (context.json: what smaps read back)\n"
+"  --cold              also time every workload cold: the caches flushed by touching a\n"
+"                      buffer larger than the last-level cache before each sample, one pass\n"
+"  --layouts N         also time N copies of each kernel that differ only in code placement\n"
+"                      (bin/layouts/<i>/<kernel>.so, `make layouts`): layout_spread_pct\n"
+"  --cpu N             pin to cpu N before calibrating (sched_setaffinity)\n"
+"  --events LIST       PAPI preset or native names, or none (default, where countable:\n"
+"                      PAPI_TOT_CYC,PAPI_TOT_INS,PAPI_L1_DCM,PAPI_TLB_DM,PAPI_BR_MSP,\n"
+"                      perf::CONTEXT-SWITCHES,perf::CPU-MIGRATIONS)\n"
+"  --plugin FILE.so    load a kernel from a shared object (repeatable)\n"
+"  --out DIR           result directory (default results/<run-id>); never overwritten\n"
+"  --max-queries N     whole games, every k-th, so each piece has at most N queries:\n"
+"                      the stream stays cache-resident (default 32768; 0: the whole trace)\n"
+"  --min-lookups N     lookups per sample at least, by repeating passes (default 100000)\n"
+"  --random-queries N  random-mode stream length (default 16384)\n"
+"  --seed N            random-mode seed (default 1)\n"
+"  --simulate          also re-run under valgrind callgrind: simulated cache and branch\n"
+"                      misses per lookup (sim_* columns), for machines without a PMU\n"
+"  --d1 S,A,L --ll S,A,L  simulated cache geometry (bytes, ways, line bytes)\n"
+"  --l1 LIST           also simulate these D1 sizes (SIZE or SIZE:WAYS, e.g. 16K,32K,48K:12)\n"
+"  --tlb N             simulated data TLB entries (default 64; 0: no TLB pass)\n"
+"Every sample is preceded by an untimed pass of the same kernel and workload (warm cache\n"
+"state), so a kernel's figure does not depend on which other kernels run beside it.\n"
+"Writes samples.csv, counters.csv, summary.csv and context.json; prints the summary.\n"
+"Exit: 0 ok; 1 a kernel failed verification or preparation, a plugin was refused, or I/O\n"
+"failed; 2 usage.\n");
+}
+
+/* Returns the mode bit set of a comma list, or -1 after a message. */
+static int parse_modes(const char *list)
+{
+	char buf[256], *tok, *save = NULL;
+	int bits = 0;
+
+	snprintf(buf, sizeof buf, "%s", list);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		int m = mode_find(tok);
+		if (m < 0) {
+			fprintf(stderr, "slidebench bench: unknown mode \"%s\" (%s)\n", tok,
+				mode_names(0));
+			return -1;
+		}
+		bits |= 1 << m;
+	}
+	return bits;
+}
+
+/* Parses argv into o; returns 0, or EXIT_USAGE / -1 (help printed). */
+static int parse(int argc, char **argv, struct bench_opts *o)
+{
+	enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
+	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB };
+	static const struct option opts[] = {
+		{ "kernel", required_argument, NULL, 'k' }, { "mode", required_argument, NULL, 'm' },
+		{ "samples", required_argument, NULL, 's' }, { "warmup", required_argument, NULL, O_WARM },
+		{ "epochs", required_argument, NULL, O_EPOCHS }, { "cold", no_argument, NULL, O_COLD },
+		{ "layouts", required_argument, NULL, O_LAYOUTS },
+		{ "pressure", required_argument, NULL, O_PRESSURE },
+		{ "tables", required_argument, NULL, O_TABLES },
+		{ "cpu", required_argument, NULL, 'c' }, { "events", required_argument, NULL, 'e' },
+		{ "plugin", required_argument, NULL, 'p' }, { "out", required_argument, NULL, 'o' },
+		{ "trace", required_argument, NULL, 't' }, { "max-queries", required_argument, NULL, O_MAXQ },
+		{ "min-lookups", required_argument, NULL, O_MINL },
+		{ "random-queries", required_argument, NULL, O_RANDQ },
+		{ "seed", required_argument, NULL, O_SEED }, { "simulate", no_argument, NULL, O_SIM },
+		{ "d1", required_argument, NULL, O_D1 }, { "ll", required_argument, NULL, O_LL },
+		{ "l1", required_argument, NULL, O_L1 }, { "tlb", required_argument, NULL, O_TLB },
+		{ "sim-child", no_argument, NULL, O_CHILD }, { "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' }, { 0, 0, 0, 0 } };
+	long seed = 1;
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "k:m:s:c:e:p:o:t:qh", opts, NULL)) != -1) {
+		int bad = 0;
+		switch (c) {
+		case 'k': o->kernels = optarg; break;
+		case 'm': o->modes = optarg; break;
+		case 's': bad = cli_parse_long("--samples", optarg, 1, 100000, &o->samples); break;
+		case O_WARM: bad = cli_parse_long("--warmup", optarg, 0, 1000, &o->warmup); break;
+		case O_EPOCHS: bad = cli_parse_long("--epochs", optarg, 1, 100, &o->epochs); break;
+		case O_COLD: o->cold = 1; break;
+		case O_PRESSURE: o->pressure = optarg; break;
+		case O_TABLES:
+			if (hugepage_mode_parse(optarg, &o->tables) < 0) {
+				fprintf(stderr, "slidebench bench: --tables: \"%s\": default, hugepage "
+					"or nohugepage\n", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case O_LAYOUTS: bad = cli_parse_long("--layouts", optarg, 0, 16, &o->layouts); break;
+		case 'c': bad = cli_parse_long("--cpu", optarg, 0, 4095, &o->cpu); break;
+		case 'e': o->events = optarg; break;
+		case 'p':
+			if (o->nplugins == MAX_PLUGINS) {
+				fprintf(stderr, "slidebench bench: at most %d --plugin\n", MAX_PLUGINS);
+				return EXIT_USAGE;
+			}
+			o->plugins[o->nplugins++] = optarg;
+			break;
+		case 'o': o->out = optarg; break;
+		case 't': o->trace = optarg; break;
+		case O_MAXQ: bad = cli_parse_long("--max-queries", optarg, 0, 100000000, &o->max_queries); break;
+		case O_MINL: bad = cli_parse_long("--min-lookups", optarg, 1, 1000000000, &o->min_lookups); break;
+		case O_RANDQ: bad = cli_parse_long("--random-queries", optarg, 16, 100000000, &o->random_queries); break;
+		case O_SEED: bad = cli_parse_long("--seed", optarg, 0, 0x7FFFFFFFL, &seed); break;
+		case O_SIM: o->simulate = 1; break;
+		case O_D1: o->d1 = optarg; break;
+		case O_LL: o->ll = optarg; break;
+		case O_L1: o->l1 = optarg; break;
+		case O_TLB: o->tlb = optarg; break;
+		case O_CHILD: o->sim_child = 1; break;
+		case 'q': o->quiet = 1; break;
+		case 'h': usage(stdout); return -1;
+		default: return EXIT_USAGE;
+		}
+		if (bad)
+			return EXIT_USAGE;
+	}
+	if (optind < argc) {
+		fprintf(stderr, "slidebench bench: unexpected argument \"%s\"\n", argv[optind]);
+		return EXIT_USAGE;
+	}
+	o->seed = (unsigned long long)seed;
+	return 0;
+}
+
+/* Returns 1 when one of the selected modes takes its input from in. */
+static int modes_need(unsigned modes, enum mode_input in)
+{
+	for (int m = 0; m < MODE_COUNT; m++)
+		if ((modes >> m & 1) && (MODES[m].input == in ||
+		    (in == INPUT_TRACE_QUERIES && MODES[m].input == INPUT_TRACE_POSITIONS)))
+			return 1;
+	return 0;
+}
+
+/* Loads the trace, the random stream and the pressure working sets the modes need into ws.
+ * Returns 0 or -1. */
+static int load_inputs(const struct bench_opts *o, unsigned modes, struct workset *ws,
+		       struct pressure_set *ps)
+{
+	char err[1024];
+
+	memset(ws, 0, sizeof *ws);
+	if (modes_need(modes, INPUT_TRACE_QUERIES)) {
+		struct trace t;
+		const char *path = o->trace ? o->trace : DEFAULT_TRACE;
+		if (access(path, R_OK) != 0 && !o->trace) {
+			fprintf(stderr, "slidebench bench: no trace at %s: build it with `make %s` "
+				"(or pass --trace FILE, or --mode random)\n", path, path);
+			return -1;
+		}
+		if (trace_load(path, &t, err, sizeof err) < 0) {
+			fprintf(stderr, "slidebench bench: %s\n", err);
+			return -1;
+		}
+		int r = workset_from_trace(ws, &t, (size_t)o->max_queries, path);
+		trace_free(&t);
+		if (r < 0) {
+			fprintf(stderr, "slidebench bench: out of memory building the queries\n");
+			return -1;
+		}
+		if (!o->quiet)
+			fprintf(stderr, "slidebench: %s: %zu games (1 in %zu), %zu positions, "
+				"%zu rook and %zu bishop queries\n", path, ws->games_used,
+				ws->games_every, ws->npos, ws->n[0], ws->n[1]);
+	}
+	if (modes_need(modes, INPUT_RANDOM_QUERIES) &&
+	    workset_add_random(ws, (size_t)o->random_queries, o->seed) < 0) {
+		fprintf(stderr, "slidebench bench: out of memory building the random queries\n");
+		return -1;
+	}
+	if (modes_need(modes, INPUT_RANDOM_GROUPS) &&
+	    workset_add_random_groups(ws, (size_t)o->random_queries, o->seed) < 0) {
+		fprintf(stderr, "slidebench bench: out of memory building the random groups\n");
+		return -1;
+	}
+	if (modes >> MODE_PRESSURE & 1) {
+		if (pressure_build(ps, o->seed) < 0) {
+			fprintf(stderr, "slidebench bench: out of memory building the pressure "
+				"working sets\n");
+			return -1;
+		}
+		ws->pressure = ps;
+	}
+	return 0;
+}
+
+/* Returns argv joined by spaces (for context.json), in buf. */
+static const char *join(int argc, char **argv, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	buf[0] = 0;
+	for (int i = 0; i < argc && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s", i ? " " : "slidebench ", argv[i]);
+	return buf;
+}
+
+/* Allocates the eviction buffer of cold workloads: twice the last-level cache, at least 64 MiB
+ * and at most 1 GiB (a guest may report an implausible L3).  Returns 0 or -1. */
+static int cold_buffer(struct bench *b, int cpu)
+{
+	struct env_caches ec;
+	size_t bytes = (size_t)64 << 20;
+
+	if (env_caches(&ec, cpu < 0 ? 0 : cpu) == 0 && ec.l3 > 0 && (size_t)ec.l3 * 2 > bytes)
+		bytes = (size_t)ec.l3 * 2 < ((size_t)1 << 30) ? (size_t)ec.l3 * 2 : (size_t)1 << 30;
+
+	b->evict_words = bytes / sizeof(uint64_t);
+	b->evict = calloc(b->evict_words, sizeof(uint64_t));
+	return b->evict ? 0 : -1;
+}
+
+/* Advises the kernels' tables into or out of huge pages before any init() builds them, and
+ * collapses what start-up touched already; what cannot be done is a note, never a stop. */
+static struct hp_region hp_regions[32];
+static int hp_nregions;
+
+static void tables_advise(const struct bench_opts *o)
+{
+	char err[512];
+
+	hp_nregions = hugepage_advise_ex(o->tables, (const char *const *)o->plugins, o->nplugins,
+					 hp_regions, 32, err, sizeof err);
+	if (hp_nregions < 0)
+		fprintf(stderr, "slidebench: --tables %s: %s; the tables keep the default pages\n",
+			hugepage_mode_name(o->tables), err);
+}
+
+/* After every init(): huge pages now for tables that were touched before the advice. */
+static void tables_collapse(const struct bench_opts *o)
+{
+	char err[512];
+
+	if (o->tables == HP_HUGEPAGE && hp_nregions > 0 &&
+	    hugepage_collapse(hp_regions, (size_t)(hp_nregions < 32 ? hp_nregions : 32), err,
+			      sizeof err) < 0)
+		fprintf(stderr, "slidebench: --tables hugepage: %s (context.json says what became "
+			"huge)\n", err);
+}
+
+/* Samples, simulates and writes the run; returns the exit status contribution. */
+static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char **argv,
+			 unsigned modes, const char *run_id, const char *work_dir,
+			 const char *final_dir)
+{
+	struct sim_counts *sim = NULL;
+	struct results r;
+	size_t nsim = 0;
+	char err[PATH_MAX + 256], cmd[2048];
+	int rc = EXIT_OK;
+
+	signal(SIGINT, on_sigint);
+	bench_run(b);
+	signal(SIGINT, SIG_DFL);
+	if (o->sim_child)
+		return EXIT_OK;
+	if (stop_flag)
+		fprintf(stderr, "slidebench: interrupted: writing the %u complete rounds\n", b->taken);
+	struct sim_opts so = { .d1 = o->d1, .ll = o->ll, .l1 = o->l1, .tlb = o->tlb,
+			       .max_queries = o->max_queries };
+	if (o->simulate && !stop_flag &&
+	    bench_simulate(argc, argv, &so, work_dir, &sim, &nsim, &sim_info) < 0)
+		rc = EXIT_FAIL;
+	struct run_meta m = { .run_id = run_id, .argv_line = join(argc, argv, cmd, sizeof cmd),
+			      .trace = modes_need(modes, INPUT_TRACE_QUERIES) ? (o->trace ? o->trace : DEFAULT_TRACE) : NULL,
+			      .cpu = (int)o->cpu, .interrupted = stop_flag, .simulated = nsim > 0,
+			      .cold = o->cold, .layouts = (unsigned)o->layouts,
+			      .sim = o->simulate ? &sim_info : NULL, .sim_counts = sim, .nsim = nsim,
+			      .seed = o->seed, .max_queries = (size_t)o->max_queries,
+			      .min_lookups = (size_t)o->min_lookups };
+	if (results_compute(b, run_id, sim, nsim, &r) < 0) {
+		fprintf(stderr, "slidebench bench: out of memory summarising the samples\n");
+		free(sim);
+		return EXIT_FAIL;
+	}
+	if (results_write(b, &r, &m, work_dir, err, sizeof err) < 0 ||
+	    out_run_finish(work_dir, final_dir, err, sizeof err) < 0) {
+		char err2[PATH_MAX + 256];
+		fprintf(stderr, "slidebench bench: %s: no results written\n", err);
+		if (out_run_abandon(work_dir, err2, sizeof err2) < 0)
+			fprintf(stderr, "slidebench bench: %s\n", err2);
+		rc = EXIT_FAIL;
+	} else if (!o->quiet) {
+		results_print(&r, stdout);
+		ranking_print(b, &r, stdout);
+		printf("results: %s\n", final_dir);
+	}
+	results_free(&r);
+	free(sim);
+	return rc;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+	struct bench_opts o = { .samples = 15, .warmup = 2, .epochs = 3, .cpu = -1,
+				.max_queries = 32768, .min_lookups = 100000, .random_queries = 16384 };
+	static struct kentry *sel[MAX_SEL];
+	struct pressure_set ps = { 0 };
+	struct workload w[MAX_WORKLOADS];
+	struct workset ws;
+	struct bench b = { 0 };
+	char run_id[64], final_dir[PATH_MAX], work_dir[PATH_MAX], err[PATH_MAX + 256];
+	size_t nsel;
+	int modes, n, rc = EXIT_OK;
+
+	if ((n = parse(argc, argv, &o)) != 0)
+		return n < 0 ? EXIT_OK : n;
+	if (o.sim_child)
+		o.cold = 0;  /* cold rows are timed, not simulated */
+	if (o.simulate && !o.sim_child) {
+		struct sim_opts so = { .d1 = o.d1, .ll = o.ll, .l1 = o.l1, .tlb = o.tlb };
+		if (sim_plan(&so, &sim_info, err, sizeof err) < 0) {
+			fprintf(stderr, "slidebench bench: %s\n", err);
+			return EXIT_USAGE;
+		}
+		if (sim_ready(&sim_info, err, sizeof err) < 0) {
+			fprintf(stderr, "slidebench bench: --simulate: %s\n", err);
+			return EXIT_FAIL;
+		}
+	}
+	if ((modes = parse_modes(o.modes ? o.modes : mode_names(1))) < 0)
+		return EXIT_USAGE;
+	if (pressure_parse(o.pressure ? o.pressure : PRESSURE_DEFAULT, &ps, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench bench: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (cli_load_plugins(o.plugins, o.nplugins))
+		rc = EXIT_FAIL;
+	if ((n = cli_select_kernels(o.kernels, sel, MAX_SEL)) < 0)
+		return EXIT_USAGE;
+	nsel = (size_t)n;
+	if (!o.sim_child)
+		layouts_load((unsigned)o.layouts, sel, &nsel, MAX_SEL);
+	if (o.cpu >= 0 && env_pin_cpu((int)o.cpu, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench bench: --cpu: %s\n", err);
+		return EXIT_USAGE;
+	}
+	/* Under valgrind (the --simulate child) nothing is timed, and valgrind 3.19 does not decode
+	 * rdtscp: the child uses clock_gettime. */
+	if (timer_calibrate(&b.timer, !o.sim_child && env_tsc_invariant()) < 0)
+		fprintf(stderr, "slidebench: the TSC disagrees with CLOCK_MONOTONIC_RAW; timing "
+			"with clock_gettime instead\n");
+	if (!o.sim_child && (!o.events || strcmp(o.events, "none"))) {
+		if (counters_open(o.events, &b.ctr, err, sizeof err) < 0) {
+			fprintf(stderr, "slidebench bench: --events: %s\n", err);
+			return EXIT_USAGE;
+		}
+		b.nev = counters_n(b.ctr);
+	}
+	if (load_inputs(&o, (unsigned)modes, &ws, &ps) < 0 || (o.cold && cold_buffer(&b, (int)o.cpu) < 0)) {
+		rc = EXIT_FAIL;
+		goto close_counters;
+	}
+	b.w = w;
+	b.nw = workloads_build(&ws, (unsigned)modes, (size_t)o.min_lookups, o.cold, w,
+			       MAX_WORKLOADS);
+	b.kern = sel;
+	b.nk = nsel;
+	b.pinned_cpu = o.cpu >= 0 ? (int)o.cpu : sched_getcpu();
+	b.warmup = (unsigned)o.warmup;
+	b.samples = (unsigned)o.samples;
+	b.epochs = (unsigned)o.epochs;
+	b.sim_child = o.sim_child;
+	b.stop = &stop_flag;
+	out_run_id(run_id, sizeof run_id);
+	if (!o.sim_child && out_run_begin(o.out, run_id, final_dir, work_dir, sizeof final_dir,
+					  err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench bench: %s\n", err);
+		rc = EXIT_FAIL;
+		goto free_inputs;
+	}
+	if (o.tables != HP_DEFAULT)
+		tables_advise(&o);
+	if ((n = bench_setup(&b)) != 0) {
+		rc = EXIT_FAIL;  /* failed kernels are reported and not timed; -1: nothing to do */
+		if (n < 0)
+			goto free_bench;
+	}
+	tables_collapse(&o);
+	if (!o.quiet)
+		fprintf(stderr, "slidebench: %zu of %zu kernels verified on the run's inputs (%zu "
+			"workloads); sampling (%ld warm-up + %ld samples, %ld epochs)...\n",
+			bench_verified(&b), b.nk, b.nw, o.warmup, o.samples, o.epochs);
+	if ((n = run_and_write(&b, &o, argc, argv, (unsigned)modes, run_id, work_dir,
+			       final_dir)) != EXIT_OK)
+		rc = n;
+free_bench:
+	bench_free(&b);
+free_inputs:
+	workset_free(&ws);
+	pressure_free(&ps);
+close_counters:
+	if (b.ctr)
+		counters_close(b.ctr);
+	layouts_free();
+	return rc;
+}

@@ -1,0 +1,175 @@
+/* report.c - `slidebench report STUDY_DIR`: reads a study (m64/, m32/ or m32.skipped, sim/,
+ * pressure/, plots/) or one bench run directory, and writes report.html and report.md. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/cli.h"
+#include "util/output.h"
+#include "report/report.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: slidebench report STUDY_DIR\n"
+		"Writes STUDY_DIR/report.html (one self-contained file: inline CSS, the charts of\n"
+		"STUDY_DIR/plots/*.svg inlined) and STUDY_DIR/report.md (linking plots/*.png).\n"
+		"STUDY_DIR is what run_all.sh writes (m64/, m32/ or m32.skipped, sim/, pressure/,\n"
+		"plots/) or a single bench run directory (read as m64).\n"
+		"It holds: the environment, the counters, the verification summary, a table per\n"
+		"mode, the charts, one computed sentence per card question (32 vs 64 bit, 512 B\n"
+		"vs 4 KB tables, branchless vs conditional), a cache section (pressure crossovers,\n"
+		"huge pages, simulated L1 and TLB) and a recommendation per workload.\n"
+		"Exit: 0 written; 1 unreadable input or write error; 2 usage.\n");
+}
+
+static int exists(const char *dir, const char *name)
+{
+	char path[2 * PATH_MAX];
+	struct stat st;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return stat(path, &st) == 0;
+}
+
+/* Loads dir/sub into r when it holds a summary.csv.  Returns 1 loaded, 0 absent, -1 bad. */
+static int load_sub(const char *dir, const char *sub, struct run *r, char *err, size_t len)
+{
+	char path[PATH_MAX + 64];
+
+	snprintf(path, sizeof path, "%s/summary.csv", sub);
+	if (!exists(dir, path))
+		return 0;
+	snprintf(path, sizeof path, "%s/%s", dir, sub);
+	return run_load(path, r, err, len) == 0 ? 1 : -1;
+}
+
+static void m32_reason(struct study *s)
+{
+	char path[PATH_MAX + 32];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/m32.skipped", s->dir);
+	if ((f = fopen(path, "r"))) {
+		if (!fgets(s->m32_why, sizeof s->m32_why, f))
+			snprintf(s->m32_why, sizeof s->m32_why, "m32.skipped is empty");
+		s->m32_why[strcspn(s->m32_why, "\n")] = 0;
+		fclose(f);
+	} else {
+		snprintf(s->m32_why, sizeof s->m32_why, "m32/ is absent and no m32.skipped says why");
+	}
+}
+
+/* Returns 0 with the study loaded, or -1 (message printed). */
+int report_load(const char *dir, struct study *s);
+int report_load(const char *dir, struct study *s)
+{
+	char err[PATH_MAX + 256];
+	int rc;
+
+	memset(s, 0, sizeof *s);
+	snprintf(s->dir, sizeof s->dir, "%s", dir);
+	if (exists(dir, "summary.csv")) {
+		s->plain = 1;
+		rc = run_load(dir, &s->m64, err, sizeof err) == 0 ? 1 : -1;
+		snprintf(s->m32_why, sizeof s->m32_why, "this is a single bench run, not a study "
+			 "(run_all.sh runs the -m32 build where the machine runs it)");
+	} else if ((rc = load_sub(dir, "m64", &s->m64, err, sizeof err)) == 0) {
+		fprintf(stderr, "slidebench report: %s: neither summary.csv nor m64/summary.csv: "
+			"give a bench run directory or a study directory from run_all.sh\n", dir);
+		return -1;
+	}
+	if (rc < 0) {
+		fprintf(stderr, "slidebench report: %s\n", err);
+		return -1;
+	}
+	if (s->plain)
+		return 0;
+	if ((rc = load_sub(dir, "m32", &s->m32, err, sizeof err)) > 0)
+		s->have_m32 = 1;
+	else if (rc < 0)
+		snprintf(s->m32_why, sizeof s->m32_why, "m32/ is unreadable: %s", err);
+	else
+		m32_reason(s);
+	if ((rc = load_sub(dir, "sim", &s->sim, err, sizeof err)) < 0)
+		fprintf(stderr, "slidebench report: sim/ skipped: %s\n", err);
+	s->have_sim = rc > 0;
+	if ((rc = load_sub(dir, "pressure", &s->pressure, err, sizeof err)) < 0)
+		fprintf(stderr, "slidebench report: pressure/ skipped: %s\n", err);
+	s->have_pressure = rc > 0;
+	return 0;
+}
+
+static void study_free(struct study *s)
+{
+	run_free(&s->m64);
+	if (s->have_m32)
+		run_free(&s->m32);
+	if (s->have_sim)
+		run_free(&s->sim);
+	if (s->have_pressure)
+		run_free(&s->pressure);
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct out_file html, md;
+	struct study *s;
+	struct doc d;
+	char err[PATH_MAX + 256], title[2 * PATH_MAX];
+	const char *cpu;
+	struct verdicts verdicts = { 0 };
+	int rc = EXIT_FAIL;
+
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (argc != 2 || argv[1][0] == '-') {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!(s = calloc(1, sizeof *s)) || report_load(argv[1], s) < 0) {
+		free(s);
+		return EXIT_FAIL;
+	}
+	if (out_open(&html, s->dir, "report.html", err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench report: %s\n", err);
+		goto out_study;
+	}
+	if (out_open(&md, s->dir, "report.md", err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench report: %s\n", err);
+		out_abort(&html);
+		goto out_study;
+	}
+	d = (struct doc){ html.f, md.f };
+	cpu = run_ctx(&s->m64, "machine.cpu_model");
+	snprintf(title, sizeof title, "slidebench report: %s, run %s", cpu ? cpu : "unknown CPU",
+		 run_ctx(&s->m64, "run_id") ? run_ctx(&s->m64, "run_id") : s->dir);
+	s->verdicts = &verdicts;
+	doc_begin(&d, title);
+	/* answers first: what a reader came for, then the charts, then how it was measured */
+	report_headline(&d, s);
+	report_recommend(&d, s);
+	report_answers(&d, s);
+	report_charts(&d, s);
+	report_cache(&d, s);
+	report_environment(&d, s);
+	report_counters(&d, s);
+	report_verification(&d, s);
+	report_tables(&d, s);
+	doc_end(&d);
+	if (out_commit(&html, err, sizeof err) < 0 || out_commit(&md, err, sizeof err) < 0 ||
+	    verdicts_write(s, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench report: %s\n", err);
+		goto out_study;
+	}
+	printf("report: %s/report.html\nreport: %s/report.md\nreport: %s/verdicts.csv\n",
+	       s->dir, s->dir, s->dir);
+	rc = EXIT_OK;
+out_study:
+	free(verdicts.v);
+	study_free(s);
+	free(s);
+	return rc;
+}

@@ -1,0 +1,59 @@
+/* main.c - slidebench: which sliding-piece attack generator should an engine use? */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "sim/simulate.h"
+
+static const struct {
+	const char *name;
+	int (*fn)(int, char **);
+	const char *what;
+} COMMANDS[] = {
+	{ "list", cmd_list, "list the kernels: name, family, word bits, branching, table bytes" },
+	{ "verify", cmd_verify, "check kernels against the reference on every relevant occupancy" },
+	{ "bench", cmd_bench, "time kernels (verified first) under counters; write results/" },
+	{ "trace", cmd_trace, "convert PGN (.pgn, .pgn.zst, -) into a position trace" },
+	{ "trace-info", cmd_trace_info, "print a trace's header and statistics" },
+	{ "trace-dump", cmd_trace_dump, "print one FEN per position of a trace" },
+	{ "report", cmd_report, "write report.html and report.md for a study or a bench run" },
+	{ "compare", cmd_compare, "set runs side by side: ratios, intervals, significance" },
+	{ "verdicts", cmd_verdicts, "set studies' verdicts side by side; name every contradiction" },
+	{ "export", cmd_export, "write a run in another tool's format (--format gbench)" },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: slidebench COMMAND [OPTIONS]   (slidebench COMMAND --help for options)\n\n");
+	for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+		fprintf(f, "  %-11s %s\n", COMMANDS[i].name, COMMANDS[i].what);
+	fprintf(f, "\nexit status: 0 ok; 1 a check failed (mismatch, refused kernel, I/O error);\n"
+		   "2 bad command line; 3 trace: some games skipped; 4 trace: nothing usable read\n");
+}
+
+static int run(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (registry_init() < 0) {
+		fprintf(stderr, "slidebench: a built-in kernel has a bad descriptor\n");
+		return EXIT_FAIL;
+	}
+	for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+		if (!strcmp(argv[1], COMMANDS[i].name))
+			return COMMANDS[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "slidebench: unknown command \"%s\"\n", argv[1]);
+	usage(stderr);
+	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	return sim_under_valgrind() ? sim_stack_aligned(run, argc, argv) : run(argc, argv);
+}

@@ -1,0 +1,185 @@
+/* registry.c - kernel discovery: the sb_kernels linker section (no hand-edited list) plus
+ * plugins loaded with dlopen, each validated before it joins. */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "registry/registry.h"
+
+#define MAX_KERNELS 128
+
+extern const struct sb_kernel *const __start_sb_kernels[];
+extern const struct sb_kernel *const __stop_sb_kernels[];
+
+static struct kentry entries[MAX_KERNELS];
+static size_t nentries;
+static struct refused_plugin refused[MAX_KERNELS];
+static size_t nrefused;
+
+static int by_name(const void *a, const void *b)
+{
+	const struct kentry *x = a, *y = b;
+
+	return strcmp(x->k->name, y->k->name);
+}
+
+const char *registry_check_descriptor(const struct sb_kernel *k)
+{
+	if (!k)
+		return "descriptor pointer is NULL";
+	if (k->abi_version != SB_ABI_VERSION)
+		return "wrong abi_version";
+	if (!k->name || !*k->name)
+		return "no name";
+	for (const char *c = k->name; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_'))
+			return "name must be lower-case letters, digits, '-' or '_' (it is a CSV key)";
+	if (!k->family || !k->description)
+		return "no family or description";
+	if (k->word_bits != 32 && k->word_bits != 64)
+		return "word_bits must be 32 or 64";
+	if (k->branching != SB_CONDITIONAL && k->branching != SB_BRANCHLESS)
+		return "branching must be SB_CONDITIONAL or SB_BRANCHLESS";
+	if (!k->rook || !k->bishop || !k->run)
+		return "rook, bishop and run are required";
+	return NULL;
+}
+
+static int add(const struct sb_kernel *k, const char *origin)
+{
+	if (nentries == MAX_KERNELS)
+		return -1;
+	entries[nentries++] = (struct kentry){ .k = k, .origin = origin };
+	return 0;
+}
+
+int registry_init(void)
+{
+	nentries = nrefused = 0;
+	for (const struct sb_kernel *const *p = __start_sb_kernels; p < __stop_sb_kernels; p++) {
+		if (registry_check_descriptor(*p) || add(*p, "built-in") < 0)
+			return -1;
+	}
+	qsort(entries, nentries, sizeof entries[0], by_name);
+	return 0;
+}
+
+int registry_open_plugin(const char *path, void **handle, const struct sb_kernel **k, char *why,
+			 size_t whylen)
+{
+	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	const struct sb_kernel *const *sym;
+	const char *bad;
+
+	if (!h) {
+		snprintf(why, whylen, "cannot load plugin: %s", dlerror());
+		return -1;
+	}
+	sym = dlsym(h, "sb_plugin_kernel");
+	if (!sym) {
+		snprintf(why, whylen, "not a slidebench plugin: no symbol sb_plugin_kernel (end the "
+			 "kernel file with SB_REGISTER(desc) and build with -DSB_PLUGIN)");
+		goto close_handle;
+	}
+	if (*sym && (*sym)->abi_version != SB_ABI_VERSION) {
+		snprintf(why, whylen, "plugin ABI version %d, this slidebench speaks %d (rebuild it "
+			 "against this kernels/kernel.h)", (*sym)->abi_version, SB_ABI_VERSION);
+		goto close_handle;
+	}
+	bad = registry_check_descriptor(*sym);
+	if (bad) {
+		snprintf(why, whylen, "bad kernel descriptor: %s", bad);
+		goto close_handle;
+	}
+	*handle = h;
+	*k = *sym;
+	return 0;
+
+close_handle:
+	dlclose(h);
+	return -1;
+}
+
+/* Records a refused plugin, writes "PATH: WHY: refused" to err; returns -1. */
+static int refuse(const char *path, const char *name, const char *why, char *err, size_t errlen)
+{
+	if (nrefused < MAX_KERNELS) {
+		struct refused_plugin *r = &refused[nrefused++];
+		snprintf(r->path, sizeof r->path, "%s", path);
+		snprintf(r->name, sizeof r->name, "%s", name);
+		snprintf(r->why, sizeof r->why, "%s", why);
+	}
+	snprintf(err, errlen, "%s: %s: refused", path, why);
+	return -1;
+}
+
+int registry_load_plugin(const char *path, char *err, size_t errlen)
+{
+	char name[64] = "", why[REGISTRY_WHY_MAX];
+	const struct sb_kernel *k;
+	void *h;
+	char *origin;
+
+	if (registry_probe_plugin(path, name, sizeof name, why, sizeof why) < 0)
+		return refuse(path, name, why, err, errlen);
+	if (registry_open_plugin(path, &h, &k, why, sizeof why) < 0)
+		return refuse(path, name, why, err, errlen);
+	if (registry_find(k->name)) {
+		snprintf(why, sizeof why, "a kernel named \"%s\" is already registered", k->name);
+		dlclose(h);
+		return refuse(path, "", why, err, errlen);
+	}
+	origin = strdup(path);
+	if (!origin || add(k, origin) < 0) {
+		free(origin);
+		dlclose(h);
+		return refuse(path, k->name, "registry full or out of memory", err, errlen);
+	}
+	return 0;
+}
+
+size_t registry_count(void) { return nentries; }
+
+struct kentry *registry_at(size_t i) { return i < nentries ? &entries[i] : NULL; }
+
+struct kentry *registry_find(const char *name)
+{
+	for (size_t i = 0; i < nentries; i++)
+		if (strcmp(entries[i].k->name, name) == 0)
+			return &entries[i];
+	return NULL;
+}
+
+size_t registry_refused_count(void) { return nrefused; }
+
+const struct refused_plugin *registry_refused_at(size_t i)
+{
+	return i < nrefused ? &refused[i] : NULL;
+}
+
+const struct refused_plugin *registry_refused_find(const char *name)
+{
+	for (size_t i = 0; i < nrefused; i++)
+		if (refused[i].name[0] && strcmp(refused[i].name, name) == 0)
+			return &refused[i];
+	return NULL;
+}
+
+int registry_prepare(struct kentry *e)
+{
+	int rc;
+
+	if (e->initialised)
+		return e->why_not ? -1 : 0;
+	e->initialised = 1;
+	if (e->k->unavailable && (e->why_not = e->k->unavailable()) != NULL)
+		return -1;
+	if (e->k->init && (rc = e->k->init()) != 0) {
+		snprintf(e->why_buf, sizeof e->why_buf, "init() failed (returned %d)", rc);
+		e->why_not = e->why_buf;
+		e->refused = 1;
+		return -1;
+	}
+	return 0;
+}

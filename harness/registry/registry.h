@@ -1,0 +1,67 @@
+/* registry.h - the kernels linked in (found through the sb_kernels section) and plugins.
+ *
+ * One rule for every command: a plugin that cannot be loaded, whose descriptor is wrong, or
+ * whose init() fails, crashes or hangs is *refused*: it is named with the reason, the other
+ * kernels still run, and the command exits 1.  A kernel whose unavailable() gives a reason
+ * (needs BMI2, say) is not refused: it is listed as unavailable and the exit stays 0. */
+#ifndef SB_REGISTRY_H
+#define SB_REGISTRY_H
+
+#include <stddef.h>
+#include "kernels/kernel.h"
+
+#define REGISTRY_WHY_MAX 512
+
+/* One registered kernel and its state in this run. */
+struct kentry {
+	const struct sb_kernel *k;
+	const char *origin;      /* "built-in" or the plugin's path */
+	const char *why_not;     /* NULL when runnable: unavailable() reason or init failure */
+	int refused;             /* init() failed: a refusal (exit 1), not "unavailable here" */
+	int initialised;
+	char why_buf[64];
+};
+
+/* A plugin refused while loading: its file, its kernel's name when the descriptor was read
+ * (else ""), and why, without the path (e.g. "init() crashed (SIGSEGV)"). */
+struct refused_plugin {
+	char path[256];
+	char name[64];
+	char why[REGISTRY_WHY_MAX];
+};
+
+/* Fills the registry with the built-in kernels, sorted by name.  Returns 0 or -1. */
+int registry_init(void);
+/* Loads a plugin .so: first probed in a child process (registry_probe_plugin), then loaded
+ * here.  On refusal records it (registry_refused_at), writes "PATH: WHY: refused" to err and
+ * returns -1 (no kernel is registered). */
+int registry_load_plugin(const char *path, char *err, size_t errlen);
+/* dlopens path and checks its descriptor; returns 0 (handle and descriptor set) or -1 with
+ * why (without the path) written to why.  Used by the probe child and the real load. */
+int registry_open_plugin(const char *path, void **handle, const struct sb_kernel **k, char *why,
+			 size_t whylen);
+/* Runs a plugin's load, unavailable(), init() and a first batch of lookups and loops in a
+ * child process, bounded by SLIDEBENCH_PLUGIN_TIMEOUT seconds (default 60).  Returns 0 when
+ * they all finished (an unavailable() reason counts as finished), else -1 with why set
+ * ("init() crashed (SIGSEGV)", "init() did not finish in 60 s", "init() failed (returned
+ * -1)", or the loader's reason).  name gets the kernel's name once its descriptor was read. */
+int registry_probe_plugin(const char *path, char *name, size_t namelen, char *why,
+			  size_t whylen);
+/* Returns the number of registered kernels. */
+size_t registry_count(void);
+/* Returns entry i (0 <= i < registry_count()). */
+struct kentry *registry_at(size_t i);
+/* Returns the entry named name, or NULL. */
+struct kentry *registry_find(const char *name);
+/* Returns the number of plugins refused while loading, and refusal i. */
+size_t registry_refused_count(void);
+const struct refused_plugin *registry_refused_at(size_t i);
+/* Returns the refused plugin whose kernel is named name, or NULL. */
+const struct refused_plugin *registry_refused_find(const char *name);
+/* Runs unavailable() and init() once; returns 0 when the kernel can run, else -1 (why_not
+ * set; refused set too when init() failed). */
+int registry_prepare(struct kentry *e);
+/* Checks a descriptor's fields; returns NULL when sound, else what is wrong. */
+const char *registry_check_descriptor(const struct sb_kernel *k);
+
+#endif

@@ -1,0 +1,27 @@
+/* verify.h - checking a kernel against the reference ray walk. */
+#ifndef SB_VERIFY_H
+#define SB_VERIFY_H
+
+#include <stdio.h>
+#include "kernels/kernel.h"
+
+enum piece { PIECE_ROOK, PIECE_BISHOP, PIECE_QUEEN };
+
+/* Counts of one verification. */
+struct verify_result {
+	long cases;
+	long mismatches;
+};
+
+/* Every subset of each square's relevant mask (102,400 rook + 5,248 bishop cases) plus
+ * `nrandom` seeded random full-board occupancies per piece.  Mismatches (the first few)
+ * are printed to `out`.  Returns 0 when all matched, else -1. */
+int verify_exhaustive(const struct sb_kernel *k, long nrandom, FILE *out,
+		      struct verify_result *res);
+/* The exact queries of a run, through the pointer lookups.  Returns 0 or -1. */
+int verify_queries(const struct sb_kernel *k, enum piece piece, const struct sb_queries *q,
+		   FILE *out, struct verify_result *res);
+/* Returns the reference attacks of piece from sq with occ. */
+uint64_t verify_expected(enum piece piece, unsigned sq, uint64_t occ);
+
+#endif

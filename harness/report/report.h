@@ -1,0 +1,120 @@
+/* report.h - `slidebench report`: one study (or one bench run) into report.html and
+ * report.md, written through one document emitter so both say the same thing. */
+#ifndef SB_REPORT_H
+#define SB_REPORT_H
+
+#include <limits.h>
+#include <stdio.h>
+
+#include "analysis/cmpcell.h"
+#include "runread/runread.h"
+
+/* One verdict of the report, as verdicts.csv holds it: the same numbers as its sentence. */
+struct verdict {
+	char question[64];       /* "bits", "tables", "branching", "recommend:stream", ... */
+	char a[96], b[96];       /* b is compared against a: ratio = time(b) / time(a) */
+	double ratio, lo, hi, p;
+	char test[24], basis[16];
+	size_t n;                /* cells */
+	size_t pairs;            /* rounds or block pairs */
+	int settled;             /* 1, 0, -1 cannot tell */
+	char why[160];
+};
+
+struct verdicts {
+	struct verdict *v;
+	size_t n, cap;
+};
+
+/* A study directory: m64/ (or a plain bench run given directly), and what is beside it. */
+struct study {
+	char dir[PATH_MAX];
+	struct run m64, m32, sim, pressure;
+	int have_m32, have_sim, have_pressure, plain;
+	char m32_why[2 * PATH_MAX];       /* why there is no m32 comparison */
+	struct verdicts *verdicts;        /* every verdict the sections state, for verdicts.csv */
+};
+
+/* Both outputs at once: every call writes HTML and Markdown. */
+struct doc {
+	FILE *html, *md;
+};
+
+/* A workload: the rows of one mode in one cache state (and pressure). */
+struct workload {
+	const char *mode, *cache, *pressure;
+	char label[96];
+};
+#define REPORT_MAX_WORKLOADS 64
+
+/* report_doc.c */
+void doc_begin(struct doc *d, const char *title);
+void doc_end(struct doc *d);
+void doc_h(struct doc *d, int level, const char *id, const char *text);
+/* A paragraph; cls (may be NULL) is its HTML class ("note", "answer"). */
+void doc_p(struct doc *d, const char *cls, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Appends printf-style text to out (size len), truncating quietly: sentences are built so. */
+void doc_cat(char *out, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void doc_list_begin(struct doc *d);
+void doc_li(struct doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void doc_list_end(struct doc *d);
+void doc_table_begin(struct doc *d, size_t ncol, const char *const *head);
+/* One row; marked rows (unstable, drifting, disturbed) are highlighted. */
+void doc_table_row(struct doc *d, size_t ncol, const char *const *cells, int marked);
+void doc_table_end(struct doc *d);
+/* The chart dir/plots/name.svg inlined (HTML) and name.png linked (Markdown), or a note
+ * saying why it is missing. */
+void doc_chart(struct doc *d, const char *dir, const char *name, const char *caption);
+
+/* report_verdicts.c */
+/* Whether c settles its question: c->settled, and the margin beyond layout_pct (percent, NaN
+ * when not recorded).  Returns 1, 0 or -1 and writes why not into why. */
+int verdict_settle(const struct cmp *c, double layout_pct, char *why, size_t len);
+/* Appends "; settled (paired over 31 rounds, signed-rank p = 1e-06, the same sign in 3 of 3
+ * epochs)" or "; not settled: why" to out. */
+void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, const char *why);
+/* Records one verdict for verdicts.csv (b against a). */
+void verdict_add(const struct study *s, const char *question, const char *a, const char *b,
+		 const struct cmp *c, int settled, const char *why);
+/* Writes s->dir/verdicts.csv.  Returns 0, or -1 with err set. */
+int verdicts_write(const struct study *s, char *err, size_t len);
+/* Returns the largest layout_spread_pct of kernel k's rows in w (NaN when not recorded). */
+double report_layout_spread(const struct run *r, const struct workload *w, const char *k);
+/* The report's first lines: what kind of study this is (quick: indicative, with the samples
+ * per cell) and how busy the host was. */
+void report_headline(struct doc *d, const struct study *s);
+
+/* report_tables.c */
+/* Fills out[] with the workloads of r in file order.  Returns how many. */
+size_t report_workloads(const struct run *r, struct workload *out, size_t max);
+/* Fills a[i], b[i] with the timed rows of kernels ka and kb in workload w (one per piece).
+ * Returns how many pieces have both. */
+size_t report_pairs(const struct run *r, const struct workload *w, const char *ka,
+		    const char *kb, const struct rr_row **a, const struct rr_row **b, size_t max);
+/* Returns 1 when row is in workload w. */
+int report_in_workload(const struct rr_row *row, const struct workload *w);
+/* Mean per-lookup misses of kernel k in w: hw column hw_col where counted, else sim_col from
+ * the sim/ run or from r itself.  Sets *src to "hw" or "sim".  NaN when neither. */
+double report_misses(const struct study *s, const struct run *r, const struct workload *w,
+		     const char *k, const char *hw_col, const char *sim_col, const char **src);
+void report_tables(struct doc *d, const struct study *s);
+void report_charts(struct doc *d, const struct study *s);
+
+/* report_env.c */
+void report_environment(struct doc *d, const struct study *s);
+void report_counters(struct doc *d, const struct study *s);
+void report_verification(struct doc *d, const struct study *s);
+
+/* report_answers.c and report_recommend.c */
+void report_answers(struct doc *d, const struct study *s);
+void report_recommend(struct doc *d, const struct study *s);
+
+/* report_cache.c: pressure crossovers, huge pages, simulated L1/TLB, with their charts */
+void report_cache(struct doc *d, const struct study *s);
+/* report_sim.c: the simulated L1 and TLB sentences of the cache section */
+void report_cache_sim(struct doc *d, const struct study *s);
+/* Writes bytes as "0", "512 B", "32 KiB", "8 MiB" (three significant digits) into buf. */
+const char *report_bytes(char *buf, size_t len, double b);
+
+#endif

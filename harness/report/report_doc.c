@@ -1,0 +1,296 @@
+/* report_doc.c - the document emitter behind `report`: each call writes the same content as
+ * HTML (one self-contained file: inline CSS, charts inlined as SVG) and as Markdown. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "report/report.h"
+
+static const char CSS[] =
+	"body{font:15px/1.45 system-ui,sans-serif;max-width:1180px;margin:1.5em auto;"
+	"padding:0 1em;color:#1d1d1f;background:#fff}\n"
+	"h1{font-size:1.6em;border-bottom:2px solid #345;padding-bottom:.2em}\n"
+	"h2{font-size:1.3em;margin-top:1.8em;border-bottom:1px solid #ccd}\n"
+	"h3{font-size:1.08em;margin-top:1.3em}\n"
+	"table{border-collapse:collapse;margin:.5em 0 1em;font-size:13px}\n"
+	"th,td{border:1px solid #ccd;padding:2px 7px;text-align:left;vertical-align:top}\n"
+	"th{background:#eef1f6}td.n{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"tr.marked td{background:#fff4d6}\n"
+	"p.answer{background:#eef6ee;border-left:4px solid #3a7;padding:.5em .8em}\n"
+	"p.note,figure.missing p{background:#f6f0e6;border-left:4px solid #c93;padding:.4em .8em}\n"
+	"figure{margin:1em 0;border:1px solid #dde;padding:.5em}\n"
+	"figure svg{max-width:100%;height:auto;display:block}\n"
+	"figcaption{font-size:13px;color:#445}\n"
+	"code{background:#f2f2f5;padding:0 3px}\n";
+
+static void html_esc(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		default: fputc(*s, f);
+		}
+}
+
+/* Markdown table cells: a | would end the cell, a newline the row. */
+static void md_cell(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		if (*s == '|')
+			fputs("\\|", f);
+		else
+			fputc(*s == '\n' ? ' ' : *s, f);
+}
+
+void doc_begin(struct doc *d, const char *title)
+{
+	fprintf(d->html, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
+	html_esc(d->html, title);
+	fprintf(d->html, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", CSS);
+	html_esc(d->html, title);
+	fprintf(d->html, "</h1>\n");
+	fprintf(d->md, "# %s\n\n", title);
+}
+
+void doc_end(struct doc *d)
+{
+	fprintf(d->html, "</body>\n</html>\n");
+}
+
+void doc_h(struct doc *d, int level, const char *id, const char *text)
+{
+	fprintf(d->html, "<h%d id=\"%s\">", level, id);
+	html_esc(d->html, text);
+	fprintf(d->html, "</h%d>\n", level);
+	fprintf(d->md, "%.*s %s\n\n", level, "######", text);
+}
+
+static void vdoc_text(struct doc *d, const char *fmt, va_list ap, const char *open,
+		      const char *close, const char *md_prefix)
+{
+	char *s = NULL;
+
+	if (vasprintf(&s, fmt, ap) < 0)
+		return;
+	fputs(open, d->html);
+	html_esc(d->html, s);
+	fputs(close, d->html);
+	fprintf(d->md, "%s%s\n", md_prefix, s);
+	free(s);
+}
+
+void doc_cat(char *out, size_t len, const char *fmt, ...)
+{
+	size_t used = strlen(out);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(out + used, len - used, fmt, ap);
+	va_end(ap);
+}
+
+void doc_p(struct doc *d, const char *cls, const char *fmt, ...)
+{
+	char open[64];
+	va_list ap;
+
+	snprintf(open, sizeof open, cls ? "<p class=\"%s\">" : "<p>", cls);
+	va_start(ap, fmt);
+	vdoc_text(d, fmt, ap, open, "</p>\n", cls && !strcmp(cls, "answer") ? "> " : "");
+	va_end(ap);
+	fputc('\n', d->md);
+}
+
+void doc_list_begin(struct doc *d)
+{
+	fputs("<ul>\n", d->html);
+}
+
+void doc_li(struct doc *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdoc_text(d, fmt, ap, "<li>", "</li>\n", "- ");
+	va_end(ap);
+}
+
+void doc_list_end(struct doc *d)
+{
+	fputs("</ul>\n", d->html);
+	fputc('\n', d->md);
+}
+
+void doc_table_begin(struct doc *d, size_t ncol, const char *const *head)
+{
+	fputs("<table>\n<tr>", d->html);
+	for (size_t i = 0; i < ncol; i++) {
+		fputs("<th>", d->html);
+		html_esc(d->html, head[i]);
+		fputs("</th>", d->html);
+		fputs("| ", d->md);
+		md_cell(d->md, head[i]);
+		fputc(' ', d->md);
+	}
+	fputs("</tr>\n", d->html);
+	fputs("|\n", d->md);
+	for (size_t i = 0; i < ncol; i++)
+		fputs("|---", d->md);
+	fputs("|\n", d->md);
+}
+
+/* Returns 1 when s looks like a number (right-aligned in HTML). */
+static int numeric(const char *s)
+{
+	return (*s >= '0' && *s <= '9') || (*s == '-' && s[1] >= '0' && s[1] <= '9');
+}
+
+void doc_table_row(struct doc *d, size_t ncol, const char *const *cells, int marked)
+{
+	fputs(marked ? "<tr class=\"marked\">" : "<tr>", d->html);
+	for (size_t i = 0; i < ncol; i++) {
+		fputs(numeric(cells[i]) ? "<td class=\"n\">" : "<td>", d->html);
+		html_esc(d->html, cells[i]);
+		fputs("</td>", d->html);
+		fputs("| ", d->md);
+		if (marked && i == 0)
+			fputs("\u26a0 ", d->md);
+		md_cell(d->md, cells[i]);
+		fputc(' ', d->md);
+	}
+	fputs("</tr>\n", d->html);
+	fputs("|\n", d->md);
+}
+
+void doc_table_end(struct doc *d)
+{
+	fputs("</table>\n", d->html);
+	fputc('\n', d->md);
+}
+
+/* Copies an SVG document into the page: the XML prolog and DOCTYPE dropped, every id and
+ * reference to one prefixed with the chart's name so several charts' ids never collide. */
+static void inline_svg(FILE *out, const char *svg, const char *name)
+{
+	const char *s = strstr(svg, "<svg");
+	static const char *const REF[] = { " id='", " id=\"", "href='#", "href=\"#", "url(#" };
+
+	if (!s)
+		return;
+	while (*s) {
+		size_t best = strlen(s), which = 0;
+		for (size_t i = 0; i < sizeof REF / sizeof REF[0]; i++) {
+			const char *hit = strstr(s, REF[i]);
+			if (hit && (size_t)(hit - s) < best)
+				best = (size_t)(hit - s), which = i + 1;
+		}
+		fwrite(s, 1, best, out);
+		s += best;
+		if (!which)
+			break;
+		fputs(REF[which - 1], out);
+		fprintf(out, "%s-", name);
+		s += strlen(REF[which - 1]);
+	}
+	fputc('\n', out);
+}
+
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n)
+		buf[n] = 0;
+	else if (buf)
+		buf[0] = 0;
+	fclose(f);
+	return buf;
+}
+
+/* Writes into why[] the reason the plots are missing, from a .skipped note when one exists. */
+static void missing_reason(const char *dir, char *why, size_t len)
+{
+	char path[PATH_MAX + 32];
+	struct stat st;
+	char *note;
+
+	snprintf(path, sizeof path, "%s/plots.skipped", dir);
+	note = read_text(path);
+	if (!note) {
+		snprintf(path, sizeof path, "%s/plots/plots.skipped", dir);
+		note = read_text(path);
+	}
+	if (note) {
+		note[strcspn(note, "\n")] = 0;
+		snprintf(why, len, "the plot step was skipped: %s", note);
+		free(note);
+		return;
+	}
+	snprintf(path, sizeof path, "%s/plots", dir);
+	if (stat(path, &st) != 0)
+		snprintf(why, len, "there is no plots/ directory: the charts were not rendered "
+			 "(gnuplot absent, or run_all.sh's plot step not run)");
+	else
+		snprintf(why, len, "it was not rendered (see the plot step's messages)");
+}
+
+void doc_chart(struct doc *d, const char *dir, const char *name, const char *caption)
+{
+	char path[PATH_MAX + 64], why[400];
+	char *svg;
+	struct stat st;
+
+	snprintf(path, sizeof path, "%s/plots/%s.svg", dir, name);
+	svg = read_text(path);
+	if (svg && strstr(svg, "<svg")) {
+		fprintf(d->html, "<figure id=\"chart-%s\">\n", name);
+		inline_svg(d->html, svg, name);
+		fprintf(d->html, "<figcaption>");
+		html_esc(d->html, caption);
+		fprintf(d->html, " (plots/%s.svg)</figcaption>\n</figure>\n", name);
+	} else {
+		missing_reason(dir, why, sizeof why);
+		fprintf(d->html, "<figure id=\"chart-%s\" class=\"missing\"><p>Chart ", name);
+		html_esc(d->html, caption);
+		fprintf(d->html, " (plots/%s.svg) is missing: ", name);
+		html_esc(d->html, why);
+		fprintf(d->html, ".</p></figure>\n");
+	}
+	snprintf(path, sizeof path, "%s/plots/%s.png", dir, name);
+	if (stat(path, &st) == 0)
+		fprintf(d->md, "![%s](plots/%s.png)\n\n", caption, name);
+	else if (svg)
+		fprintf(d->md, "![%s](plots/%s.svg)\n\n", caption, name);
+	else
+		fprintf(d->md, "> Chart %s (plots/%s.png) is missing: %s.\n\n", caption, name, why);
+	free(svg);
+	(void)errno;
+}
+
+/* Writes bytes as "0", "512 B", "32 KiB", "8 MiB" (three significant digits). */
+const char *report_bytes(char *buf, size_t len, double b)
+{
+	static const char *const U[] = { "B", "KiB", "MiB", "GiB" };
+	int u = 0;
+
+	if (b == 0)
+		return snprintf(buf, len, "0"), buf;
+	while (b >= 1024 && u < 3)
+		b /= 1024, u++;
+	snprintf(buf, len, "%.3g %s", b, U[u]);   /* summaries round sizes to %g */
+	return buf;
+}

@@ -1,0 +1,243 @@
+/* report_tables.c - workloads (mode x cache state x pressure), one table per workload with
+ * every kernel's figures, and the charts section. */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+
+int report_in_workload(const struct rr_row *row, const struct workload *w)
+{
+	return !strcmp(row->mode, w->mode) && !strcmp(row->cache_state, w->cache) &&
+	       !strcmp(row->pressure, w->pressure);
+}
+
+size_t report_workloads(const struct run *r, struct workload *out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct rr_row *row = &r->rows[i];
+		size_t j;
+		for (j = 0; j < n && !report_in_workload(row, &out[j]); j++)
+			;
+		if (j < n || n == max)
+			continue;
+		out[n] = (struct workload){ row->mode, row->cache_state, row->pressure, "" };
+		snprintf(out[n].label, sizeof out[n].label, "%s%s%s%s%s", row->mode,
+			 strcmp(row->cache_state, "warm") ? " " : "",
+			 strcmp(row->cache_state, "warm") ? row->cache_state : "",
+			 *row->pressure ? " at " : "", row->pressure);
+		if (*row->pressure)
+			strncat(out[n].label, " B", sizeof out[n].label - strlen(out[n].label) - 1);
+		n++;
+	}
+	return n;
+}
+
+size_t report_pairs(const struct run *r, const struct workload *w, const char *ka,
+		    const char *kb, const struct rr_row **a, const struct rr_row **b, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nrows && n < max; i++) {
+		const struct rr_row *x = &r->rows[i], *y;
+		if (strcmp(x->kernel, ka) || !report_in_workload(x, w) || !run_row_timed(x))
+			continue;
+		y = run_find(r, kb, x);
+		if (!y || !run_row_timed(y))
+			continue;
+		a[n] = x;
+		b[n++] = y;
+	}
+	return n;
+}
+
+/* Mean of column col over kernel k's rows in w of run r; NaN when no row has a value. */
+static double mean_col(const struct run *r, const struct workload *w, const char *k,
+		       const char *col)
+{
+	double s = 0;
+	int n = 0;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct rr_row *x = &r->rows[i];
+		double v;
+		if (strcmp(x->kernel, k) || !report_in_workload(x, w))
+			continue;
+		v = run_num(r, x, col);
+		if (!isnan(v))
+			s += v, n++;
+	}
+	return n ? s / n : NAN;
+}
+
+double report_misses(const struct study *s, const struct run *r, const struct workload *w,
+		     const char *k, const char *hw_col, const char *sim_col, const char **src)
+{
+	double v = mean_col(r, w, k, hw_col);
+
+	*src = "hw";
+	if (!isnan(v))
+		return v;
+	*src = "sim";
+	if (s->have_sim && !isnan(v = mean_col(&s->sim, w, k, sim_col)))
+		return v;
+	return mean_col(r, w, k, sim_col);
+}
+
+static int cmp_rows_ns(const void *x, const void *y)
+{
+	const struct rr_row *a = *(const struct rr_row *const *)x;
+	const struct rr_row *b = *(const struct rr_row *const *)y;
+	int pa = strcmp(a->piece, b->piece);
+	double na = isnan(a->ns_median) ? INFINITY : a->ns_median;
+	double nb = isnan(b->ns_median) ? INFINITY : b->ns_median;
+
+	return pa ? pa : (na > nb) - (na < nb);
+}
+
+static void fmt_num(char *buf, size_t len, double v, const char *fmt)
+{
+	if (isnan(v))
+		snprintf(buf, len, "\u2014");
+	else
+		snprintf(buf, len, fmt, v);
+}
+
+/* One table for workload w of run r. */
+static void workload_table(struct doc *d, const struct run *r, const struct workload *w)
+{
+	static const char *const HEAD[] = { "kernel", "piece", "ns/lookup median", "95% interval",
+		"ns min", "spread %", "L1 miss/lk", "br miss/lk", "table bytes", "flags" };
+	const struct rr_row **rows = calloc(r->nrows ? r->nrows : 1, sizeof *rows);
+	size_t n = 0;
+
+	if (!rows)
+		return;
+	for (size_t i = 0; i < r->nrows; i++)
+		if (report_in_workload(&r->rows[i], w) && strcmp(r->rows[i].kernel, "null"))
+			rows[n++] = &r->rows[i];
+	qsort(rows, n, sizeof *rows, cmp_rows_ns);
+	doc_table_begin(d, 10, HEAD);
+	for (size_t i = 0; i < n; i++) {
+		const struct rr_row *x = rows[i];
+		char med[32], ci[64], mn[32], sp[32], l1[32], br[32], tb[32];
+		double l1v = run_num(r, x, "hw_l1d_miss"), brv = run_num(r, x, "hw_br_miss");
+		const char *l1s = "", *brs = "";
+		if (isnan(l1v) && !isnan(l1v = run_num(r, x, "sim_d1_miss")))
+			l1s = " sim";
+		if (isnan(brv) && !isnan(brv = run_num(r, x, "sim_br_miss")))
+			brs = " sim";
+		fmt_num(med, sizeof med, x->ns_median, "%.3f");
+		if (isnan(x->ns_ci_lo) || isnan(x->ns_ci_hi))
+			snprintf(ci, sizeof ci, "\u2014");
+		else
+			snprintf(ci, sizeof ci, "%.3f\u2013%.3f", x->ns_ci_lo, x->ns_ci_hi);
+		fmt_num(mn, sizeof mn, x->ns_min, "%.3f");
+		fmt_num(sp, sizeof sp, x->spread_pct, "%.2f");
+		fmt_num(l1, sizeof l1, l1v, "%.4f");
+		strncat(l1, l1s, sizeof l1 - strlen(l1) - 1);
+		fmt_num(br, sizeof br, brv, "%.4f");
+		strncat(br, brs, sizeof br - strlen(br) - 1);
+		fmt_num(tb, sizeof tb, x->table_bytes, "%.0f");
+		const char *cells[] = { x->kernel, x->piece, med, ci, mn, sp, l1, br, tb, x->flags };
+		doc_table_row(d, 10, cells, run_flag(x, "unstable") || run_flag(x, "drifting") ||
+			      run_flag(x, "disturbed") || run_flag(x, "interrupted"));
+	}
+	doc_table_end(d);
+	free(rows);
+}
+
+static void run_tables(struct doc *d, const struct run *r, const char *what, const char *id)
+{
+	struct workload w[REPORT_MAX_WORKLOADS];
+	size_t nw = report_workloads(r, w, REPORT_MAX_WORKLOADS);
+	char title[160], hid[160];
+
+	for (size_t i = 0; i < nw; i++) {
+		snprintf(title, sizeof title, "%s: %s mode", what, w[i].label);
+		snprintf(hid, sizeof hid, "%s-%zu", id, i);
+		doc_h(d, 3, hid, title);
+		workload_table(d, r, &w[i]);
+	}
+}
+
+void report_tables(struct doc *d, const struct study *s)
+{
+	doc_h(d, 2, "tables", "Appendix: results per mode");
+	doc_p(d, NULL, "Net nanoseconds per lookup (the null kernel's loop subtracted), median "
+	      "of the measured samples with its 95%% interval where the run recorded one; spread "
+	      "is the median absolute percentage deviation of the samples. Rows flagged unstable, "
+	      "drifting, disturbed or interrupted are highlighted%s. Miss columns are per lookup: "
+	      "hardware counters, or callgrind simulation where marked sim.",
+	      " (\u26a0 in the Markdown)");
+	run_tables(d, &s->m64, s->plain ? "run" : "m64", "t-m64");
+	if (s->have_m32)
+		run_tables(d, &s->m32, "m32 (-m32 build)", "t-m32");
+	if (s->have_pressure)
+		run_tables(d, &s->pressure, "pressure", "t-pressure");
+}
+
+static const struct {
+	const char *name, *caption;
+	int core;     /* 1 always listed (a missing one gets a note), 0 where present,
+		       * -1 shown in the cache section (report_cache.c) instead */
+} CHARTS[] = {
+	{ "bits", "32-bit vs 64-bit", 1 },
+	{ "tables", "Shared 512 B vs 4 KB tables", 1 },
+	{ "branching", "Branchless vs conditional", 1 },
+	{ "ranking", "Ranking on the real-game trace", 1 },
+	{ "footprint", "Table footprint against ns/lookup", 1 },
+	{ "random-vs-real", "Real-game trace against random occupancy", 1 },
+	{ "pressure", "Under cache pressure", -1 },
+	{ "hugepages", "Huge pages", -1 },
+	{ "sim-l1", "Simulated L1 misses", -1 },
+};
+#define NCHARTS (sizeof CHARTS / sizeof CHARTS[0])
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+void report_charts(struct doc *d, const struct study *s)
+{
+	char path[PATH_MAX + 16];
+	static char extra[64][256];
+	size_t nextra = 0;
+	struct dirent *e;
+	DIR *dir;
+
+	doc_h(d, 2, "charts", "Charts");
+	for (size_t i = 0; i < NCHARTS; i++) {
+		char svg[PATH_MAX + 64];
+		FILE *f;
+		if (CHARTS[i].core < 0)
+			continue;
+		snprintf(svg, sizeof svg, "%s/plots/%s.svg", s->dir, CHARTS[i].name);
+		if (!CHARTS[i].core && !(f = fopen(svg, "r")))
+			continue;
+		if (!CHARTS[i].core)
+			fclose(f);
+		doc_chart(d, s->dir, CHARTS[i].name, CHARTS[i].caption);
+	}
+	snprintf(path, sizeof path, "%s/plots", s->dir);
+	if (!(dir = opendir(path)))
+		return;
+	while ((e = readdir(dir)) && nextra < 64) {   /* charts added later, not yet known */
+		size_t len = strlen(e->d_name), i;
+		if (len < 5 || strcmp(e->d_name + len - 4, ".svg") || len - 4 >= sizeof extra[0])
+			continue;
+		snprintf(extra[nextra], sizeof extra[0], "%.*s", (int)(len - 4), e->d_name);
+		for (i = 0; i < NCHARTS && strcmp(CHARTS[i].name, extra[nextra]); i++)
+			;
+		nextra += i == NCHARTS;
+	}
+	qsort(extra, nextra, sizeof extra[0], by_name);   /* readdir order is the disk's */
+	for (size_t i = 0; i < nextra; i++)
+		doc_chart(d, s->dir, extra[i], extra[i]);
+	closedir(dir);
+}

@@ -1,0 +1,84 @@
+/* results.h - one computation, several views.  results_compute() turns a bench's raw samples
+ * into one summary row per kernel x workload, once; samples.csv, summary.csv, the terminal
+ * table (and the report, from the CSV) are views of it.  Each CSV's columns are one table in
+ * results_files.c that drives both its header and its rows. */
+#ifndef SB_RESULTS_H
+#define SB_RESULTS_H
+
+#include <stdio.h>
+
+#include "bench/bench.h"
+#include "sim/sim_results.h"
+
+#define HW_NEVENTS 5   /* cycles, instructions, l1d_miss, dtlb_miss, br_miss */
+#define SIM_NCOLS 4    /* ir, d1_miss, ll_miss, br_miss (callgrind) */
+
+/* One summary row: a kernel on a workload, per lookup; NaN where there is nothing honest. */
+struct summary {
+	const char *run_id, *kernel, *family, *mode, *piece, *dataset, *cache_state, *branching;
+	double pressure_bytes;   /* NaN outside pressure mode */
+	size_t lookups, samples, table_bytes;
+	int word_bits;
+	double ns_min, ns_median, ns_ci_lo, ns_ci_hi, ns_gross_median, spread_pct, cv_pct;
+	double epoch_spread_pct, layout_spread_pct;
+	double rel_spread_pct, rel_epoch_spread_pct;  /* the same of each sample over the null's
+						       * in its round: the host's steps cancel */
+	double cycles_median, cycles_min, cycles_spread_pct, core_ghz;  /* estimated core cycles */
+	double mlookups_per_s;
+	double hw[HW_NEVENTS];
+	double sim[SIM_NCOLS];
+	double sim_tlb_miss;
+	unsigned disturbed, clock_outliers;
+	int layout_copy;         /* a --layouts copy: folded into its kernel's layout spread */
+	double null_median_ns, null_min_ns;  /* the baseline subtracted (per lookup, gross) */
+	char flags[200];
+};
+
+struct results {
+	struct summary *row;     /* [nw][nk + 1], the bench's cell order; column 0 is the null */
+	size_t nw, ncols;
+};
+
+/* Spread at or above this (percent, MdAPE of the per-sample times) flags a row unstable. */
+#define UNSTABLE_PCT 5.0
+/* Epoch spread above the within-run spread, and at least this (percent): drifting. */
+#define DRIFT_FLOOR_PCT 1.0
+/* A probed clock this far (percent) from the cell's median is not used for its cycles. */
+#define CLOCK_OUTLIER_PCT 20.0
+
+/* Computes every row of b (sim: n simulated regions, may be NULL).  Returns 0 or -1. */
+int results_compute(struct bench *b, const char *run_id, const struct sim_counts *sim,
+		    size_t nsim, struct results *r);
+void results_free(struct results *r);
+/* Returns the row of workload wi, kernel column ki. */
+static inline const struct summary *results_row(const struct results *r, size_t wi, size_t ki)
+{
+	return &r->row[wi * r->ncols + ki];
+}
+
+/* Returns 1 when sample s of c saw a context switch or a CPU migration. */
+int results_disturbed(const struct bench *b, const struct cell *c, unsigned s);
+
+/* Everything that goes into context.json besides the environment. */
+struct run_meta {
+	const char *run_id, *argv_line, *trace, *out_dir;
+	const struct sim_info *sim;    /* what --simulate ran (NULL: no --simulate) */
+	const struct sim_counts *sim_counts;  /* its regions, nsim of them: sim.csv */
+	size_t nsim;
+	int cpu, interrupted, simulated, cold;
+	unsigned layouts;
+	unsigned long long seed;
+	size_t max_queries, min_lookups;
+};
+
+/* Writes the four files into dir (each atomically).  Returns 0 or -1 with err set. */
+int results_write(struct bench *b, const struct results *r, const struct run_meta *m,
+		  const char *dir, char *err, size_t errlen);
+/* Writes context.json's body to f (results_context.c). */
+void results_write_context(struct bench *b, const struct run_meta *m, FILE *f);
+/* Returns the piece, with the working set's size in pressure mode ("all@64K"), in buf. */
+const char *results_piece(char *buf, size_t len, const struct summary *o);
+/* Prints the human table of the summary to f. */
+void results_print(const struct results *r, FILE *f);
+
+#endif

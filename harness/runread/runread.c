@@ -1,0 +1,279 @@
+/* runread.c - a run directory read back: summary rows, each with its measured samples, and
+ * the context.  Missing optional columns read as NaN / "" (not measured), never zero. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runread/runread.h"
+
+/* The key columns of summary.csv and samples.csv that identify a cell. */
+struct keycols {
+	int kernel, mode, piece, cache, pressure;
+};
+
+static struct keycols key_cols(const struct csv *c)
+{
+	return (struct keycols){ csv_col(c, "kernel"), csv_col(c, "mode"), csv_col(c, "piece"),
+				 csv_col(c, "cache_state"), csv_col(c, "pressure_bytes") };
+}
+
+/* Returns the cache state of a row: "warm" when the column is absent or empty. */
+static const char *cache_of(const struct csv *c, size_t row, int col)
+{
+	const char *s = csv_cell(c, row, col);
+	return *s ? s : "warm";
+}
+
+/* Returns the pressure of a row: "" outside pressure mode (older writers put 0 there). */
+static const char *pressure_of(const struct csv *c, size_t row, int col, const char *mode)
+{
+	return strcmp(mode, "pressure") ? "" : csv_cell(c, row, col);
+}
+
+static int same_key(const struct csv *a, size_t ra, struct keycols ka, const struct rr_row *r)
+{
+	const char *mode = csv_cell(a, ra, ka.mode);
+
+	return !strcmp(csv_cell(a, ra, ka.kernel), r->kernel) && !strcmp(mode, r->mode) &&
+	       !strcmp(csv_cell(a, ra, ka.piece), r->piece) &&
+	       !strcmp(cache_of(a, ra, ka.cache), r->cache_state) &&
+	       !strcmp(pressure_of(a, ra, ka.pressure, mode), r->pressure);
+}
+
+/* The samples.csv columns attach_samples() reads. */
+struct samplecols {
+	struct keycols k;
+	int phase, net, gross, round, epoch;
+};
+
+/* Appends sample row j of s to row. */
+static void add_sample(struct rr_row *row, const struct csv *s, size_t j,
+		       const struct samplecols *c)
+{
+	double v = csv_num(s, j, c->net), rd = csv_num(s, j, c->round);
+
+	if (isnan(v))
+		return;
+	if (row->round) {
+		double e = csv_num(s, j, c->epoch);
+		row->round[row->nsamples] = isnan(rd) || rd < 0 ? UINT_MAX : (unsigned)rd;
+		row->epoch[row->nsamples] = isnan(e) || e < 0 ? 0 : (int)e;
+		row->paired[row->nsamples] = csv_num(s, j, c->gross);   /* gross, for now */
+	}
+	row->samples[row->nsamples++] = v;
+}
+
+/* Returns the gross sample of null row n in round rd, or NaN. */
+static double null_in_round(const struct rr_row *n, unsigned rd)
+{
+	if (rd < n->nsamples && n->round[rd] == rd)   /* rounds are written in order */
+		return n->paired[rd];
+	for (size_t i = 0; i < n->nsamples; i++)
+		if (n->round[i] == rd)
+			return n->paired[i];
+	return NAN;
+}
+
+/* Turns every row's gross `paired` samples into net ones, round by round. */
+static void subtract_null_per_round(struct run *r)
+{
+	for (size_t i = 0; i < r->nrows; i++) {
+		struct rr_row *row = &r->rows[i];
+		const struct rr_row *n = run_find(r, "null", row);
+		if (!row->round || row == n)
+			continue;
+		for (size_t j = 0; j < row->nsamples; j++) {
+			double g = row->paired[j], ng = n && n->round ?
+				null_in_round(n, row->round[j]) : NAN;
+			row->paired[j] = isnan(g) || isnan(ng) ? row->samples[j] : g - ng;
+		}
+	}
+}
+
+/* Gives every summary row its measured net samples, and their rounds where recorded. */
+static int attach_samples(struct run *r)
+{
+	const struct csv *s = &r->samples;
+	struct samplecols c = { key_cols(s), csv_col(s, "phase"), csv_col(s, "net_ns_per_lookup"),
+				csv_col(s, "ns_per_lookup"), csv_col(s, "sample"),
+				csv_col(s, "epoch") };
+	size_t from = 0, cap = s->nrow ? s->nrow : 1;
+
+	if (c.net < 0 || c.k.kernel < 0)
+		return 0;
+	for (size_t i = 0; i < r->nrows; i++) {
+		struct rr_row *row = &r->rows[i];
+		row->samples = malloc(cap * sizeof *row->samples);
+		if (!row->samples)
+			return -1;
+		if (c.round >= 0 && c.gross >= 0) {
+			row->round = malloc(cap * sizeof *row->round);
+			row->epoch = malloc(cap * sizeof *row->epoch);
+			row->paired = malloc(cap * sizeof *row->paired);
+			if (!row->round || !row->epoch || !row->paired)
+				return -1;
+		}
+		/* Samples are written cell by cell: look from where the last cell ended first. */
+		for (size_t pass = 0; pass < 2; pass++) {
+			size_t lo = pass ? 0 : from, hi = pass ? from : s->nrow;
+			for (size_t j = lo; j < hi; j++) {
+				if (!same_key(s, j, c.k, row))
+					continue;
+				if (c.phase >= 0 && strcmp(csv_cell(s, j, c.phase), "measure"))
+					continue;
+				add_sample(row, s, j, &c);
+				from = j + 1;
+			}
+			if (row->nsamples)
+				break;
+		}
+	}
+	subtract_null_per_round(r);
+	return 0;
+}
+
+int run_load(const char *dir, struct run *r, char *err, size_t errlen)
+{
+	char path[PATH_MAX + 32], why[256];
+	const struct csv *c;
+	struct keycols k;
+
+	static unsigned serial;
+
+	memset(r, 0, sizeof *r);
+	serial++;
+	snprintf(r->dir, sizeof r->dir, "%s", dir);
+	snprintf(path, sizeof path, "%s/summary.csv", dir);
+	if (csv_load(path, &r->summary, err, errlen) < 0)
+		return -1;
+	c = &r->summary;
+	k = key_cols(c);
+	if (k.kernel < 0 || k.mode < 0 || csv_col(c, "ns_median") < 0) {
+		snprintf(err, errlen, "%s: not a slidebench summary (no kernel, mode or ns_median "
+			 "column)", path);
+		run_free(r);
+		return -1;
+	}
+	r->rows = calloc(c->nrow ? c->nrow : 1, sizeof *r->rows);
+	if (!r->rows) {
+		snprintf(err, errlen, "out of memory");
+		run_free(r);
+		return -1;
+	}
+	for (size_t i = 0; i < c->nrow; i++) {
+		struct rr_row *w = &r->rows[r->nrows++];
+		w->line = i;
+		w->run_serial = serial;
+		w->kernel = csv_cell(c, i, k.kernel);
+		w->family = csv_cell(c, i, csv_col(c, "family"));
+		w->mode = csv_cell(c, i, k.mode);
+		w->piece = csv_cell(c, i, k.piece);
+		w->dataset = csv_cell(c, i, csv_col(c, "dataset"));
+		w->cache_state = cache_of(c, i, k.cache);
+		w->pressure = pressure_of(c, i, k.pressure, w->mode);
+		w->branching = csv_cell(c, i, csv_col(c, "branching"));
+		w->flags = csv_cell(c, i, csv_col(c, "flags"));
+		w->ns_min = csv_num(c, i, csv_col(c, "ns_min"));
+		w->ns_median = csv_num(c, i, csv_col(c, "ns_median"));
+		w->ns_ci_lo = csv_num(c, i, csv_col(c, "ns_ci_lo"));
+		w->ns_ci_hi = csv_num(c, i, csv_col(c, "ns_ci_hi"));
+		w->spread_pct = csv_num(c, i, csv_col(c, "spread_pct"));
+		w->lookups = csv_num(c, i, csv_col(c, "lookups"));
+		w->table_bytes = csv_num(c, i, csv_col(c, "table_bytes"));
+		w->word_bits = csv_num(c, i, csv_col(c, "word_bits"));
+		w->mlookups_per_s = csv_num(c, i, csv_col(c, "mlookups_per_s"));
+		w->epoch_spread_pct = csv_num(c, i, csv_col(c, "epoch_spread_pct"));
+	}
+	snprintf(path, sizeof path, "%s/samples.csv", dir);
+	if (csv_load(path, &r->samples, why, sizeof why) == 0) {
+		r->have_samples = 1;
+		if (attach_samples(r) < 0) {
+			snprintf(err, errlen, "out of memory");
+			run_free(r);
+			return -1;
+		}
+	}
+	snprintf(path, sizeof path, "%s/context.json", dir);
+	r->ctx = json_load(path, r->ctx_err, sizeof r->ctx_err);
+	return 0;
+}
+
+void run_free(struct run *r)
+{
+	for (size_t i = 0; r->rows && i < r->nrows; i++) {
+		free(r->rows[i].samples);
+		free(r->rows[i].round);
+		free(r->rows[i].epoch);
+		free(r->rows[i].paired);
+	}
+	free(r->rows);
+	csv_free(&r->summary);
+	csv_free(&r->samples);
+	json_free(r->ctx);
+	memset(r, 0, sizeof *r);
+}
+
+double run_num(const struct run *r, const struct rr_row *row, const char *col)
+{
+	return csv_num(&r->summary, row->line, csv_col(&r->summary, col));
+}
+
+int run_flag(const struct rr_row *row, const char *flag)
+{
+	size_t len = strlen(flag);
+
+	for (const char *s = row->flags; *s;) {
+		while (*s == ';' || *s == ' ')
+			s++;
+		if (!strncmp(s, flag, len) && (!s[len] || s[len] == ';' || s[len] == ':'))
+			return 1;
+		s += strcspn(s, ";");
+	}
+	return 0;
+}
+
+int run_row_timed(const struct rr_row *row)
+{
+	return !run_flag(row, "baseline") && strcmp(row->kernel, "null") &&
+	       !run_flag(row, "unavailable") && !run_flag(row, "not-timed") &&
+	       !isnan(row->ns_median);
+}
+
+int run_same_workload(const struct rr_row *a, const struct rr_row *b)
+{
+	return !strcmp(a->mode, b->mode) && !strcmp(a->piece, b->piece) &&
+	       !strcmp(a->cache_state, b->cache_state) && !strcmp(a->pressure, b->pressure);
+}
+
+const struct rr_row *run_find(const struct run *r, const char *kernel, const struct rr_row *like)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (!strcmp(r->rows[i].kernel, kernel) && run_same_workload(&r->rows[i], like))
+			return &r->rows[i];
+	return NULL;
+}
+
+const char *run_dataset(const struct run *r)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (r->rows[i].dataset[0] && strcmp(r->rows[i].dataset, "random"))
+			return r->rows[i].dataset;
+	return "random";
+}
+
+const char *run_ctx(const struct run *r, const char *key)
+{
+	return r->ctx ? json_str(r->ctx, key) : NULL;
+}
+
+void run_label(const struct run *r, char *buf, size_t len)
+{
+	const char *cpu = run_ctx(r, "machine.cpu_model"), *ua = run_ctx(r, "machine.uarch");
+	const char *cc = run_ctx(r, "slidebench.compiler");
+	double bits = r->ctx ? json_num(r->ctx, "slidebench.word_size_bits") : NAN;
+
+	snprintf(buf, len, "%s%s%s%s, %s%s", cpu ? cpu : "unknown CPU", ua && *ua ? " (" : "",
+		 ua && *ua ? ua : "", ua && *ua ? ")" : "", cc ? cc : "unknown compiler",
+		 bits == 32 ? " -m32" : "");
+}

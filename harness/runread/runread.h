@@ -1,0 +1,101 @@
+/* runread.h - reads what a bench run wrote back in: CSV by column name (quoted fields, extra
+ * and missing columns tolerated), summary rows with their raw measured samples, and a small
+ * JSON reader for context.json.  Used by report, compare and export. */
+#ifndef SB_RUNREAD_H
+#define SB_RUNREAD_H
+
+#include <limits.h>
+#include <stddef.h>
+
+/* ---- CSV (runread_csv.c) ---- */
+struct csv {
+	size_t ncol, nrow;
+	char **head;           /* ncol column names */
+	char **cell;           /* nrow * ncol cells; "" where a row was short */
+};
+
+/* Loads path (header row first).  Returns 0, or -1 with err set. */
+int csv_load(const char *path, struct csv *c, char *err, size_t errlen);
+void csv_free(struct csv *c);
+/* Returns the index of column name, or -1 when the file has no such column. */
+int csv_col(const struct csv *c, const char *name);
+/* Returns the cell text ("" for a missing column). */
+const char *csv_cell(const struct csv *c, size_t row, int col);
+/* Returns the cell as a number; NaN when empty, missing or not a number (never 0). */
+double csv_num(const struct csv *c, size_t row, int col);
+
+/* ---- JSON (runread_json.c) ---- */
+enum json_type { JSON_NULL, JSON_BOOL, JSON_NUM, JSON_STR, JSON_ARR, JSON_OBJ };
+struct json {
+	enum json_type type;
+	double num;            /* JSON_NUM, JSON_BOOL (0/1) */
+	char *str;             /* JSON_STR */
+	size_t n;              /* items in an array or object */
+	char **keys;           /* object keys */
+	struct json *items;
+};
+
+/* Parses a whole JSON text.  Returns the tree (json_free it) or NULL with err set. */
+struct json *json_parse(const char *text, char *err, size_t errlen);
+/* Reads and parses path.  Returns the tree or NULL with err set. */
+struct json *json_load(const char *path, char *err, size_t errlen);
+void json_free(struct json *j);
+/* Returns the node at a dotted key ("machine.l1d_bytes", "events.0.name"), or NULL. */
+const struct json *json_get(const struct json *j, const char *key);
+/* Returns the string at key ("true"/"false" for booleans), or NULL. */
+const char *json_str(const struct json *j, const char *key);
+/* Returns the number at key (a numeric string counts), or NaN. */
+double json_num(const struct json *j, const char *key);
+
+/* ---- a run (runread.c) ---- */
+struct rr_row {                  /* one summary.csv row */
+	size_t line;             /* row index in the summary csv */
+	const char *kernel, *family, *mode, *piece, *dataset, *cache_state, *pressure;
+	const char *branching, *flags;
+	double ns_min, ns_median, ns_ci_lo, ns_ci_hi, spread_pct, lookups, table_bytes;
+	double word_bits, mlookups_per_s;
+	double epoch_spread_pct;  /* half-range of the run's epoch medians, percent (NaN: none) */
+	double *samples;         /* measured net ns per lookup (samples.csv), may be NULL */
+	size_t nsamples;
+	/* The same samples by round, for paired comparisons: round[i] is the round (samples.csv
+	 * `sample`) of samples[i], epoch[i] its epoch, and paired[i] its gross time less the
+	 * null kernel's gross time in that same round (samples[i] where the run has no null
+	 * sample of that round).  NULL when samples.csv has no round column. */
+	unsigned *round;
+	int *epoch;
+	double *paired;
+	unsigned run_serial;     /* which run_load() read it: rows of one run can be paired */
+};
+
+struct run {
+	char dir[PATH_MAX];
+	struct csv summary, samples;
+	int have_samples;
+	struct rr_row *rows;
+	size_t nrows;
+	struct json *ctx;        /* context.json, NULL when absent or unreadable */
+	char ctx_err[256];       /* why ctx is NULL */
+};
+
+/* Loads dir/summary.csv (required), dir/samples.csv and dir/context.json (optional).
+ * Returns 0, or -1 with err set. */
+int run_load(const char *dir, struct run *r, char *err, size_t errlen);
+void run_free(struct run *r);
+/* Returns any summary column of row as a number (NaN when empty or absent). */
+double run_num(const struct run *r, const struct rr_row *row, const char *col);
+/* Returns 1 when row carries flag (e.g. "baseline", "unstable", "unavailable"). */
+int run_flag(const struct rr_row *row, const char *flag);
+/* Returns 1 when row was timed and is not the null baseline. */
+int run_row_timed(const struct rr_row *row);
+/* Returns the row of the same cell (kernel, mode, piece, cache state, pressure), or NULL. */
+const struct rr_row *run_find(const struct run *r, const char *kernel, const struct rr_row *like);
+/* Returns 1 when a and b are the same mode, piece, cache state and pressure. */
+int run_same_workload(const struct rr_row *a, const struct rr_row *b);
+/* Returns the run's dataset: the first non-"random" dataset of its rows, or "random". */
+const char *run_dataset(const struct run *r);
+/* Returns the context string at key, or NULL. */
+const char *run_ctx(const struct run *r, const char *key);
+/* Writes "CPU (uarch), compiler" into buf: how a run is labelled in tables. */
+void run_label(const struct run *r, char *buf, size_t len);
+
+#endif

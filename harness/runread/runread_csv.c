@@ -1,0 +1,195 @@
+/* runread_csv.c - CSV by column name: RFC 4180 quoting (commas, quotes and newlines inside
+ * quoted fields), short rows padded with empty cells, extra cells of long rows dropped. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runread/runread.h"
+
+/* A growing list of strings: the fields of the record being read. */
+struct fields {
+	char **v;
+	size_t n, cap;
+};
+
+static int fields_push(struct fields *f, const char *s, size_t len)
+{
+	if (f->n == f->cap) {
+		size_t cap = f->cap ? 2 * f->cap : 64;
+		char **v = realloc(f->v, cap * sizeof *v);
+		if (!v)
+			return -1;
+		f->v = v;
+		f->cap = cap;
+	}
+	f->v[f->n] = malloc(len + 1);
+	if (!f->v[f->n])
+		return -1;
+	memcpy(f->v[f->n], s, len);
+	f->v[f->n][len] = 0;
+	f->n++;
+	return 0;
+}
+
+/* Reads one record from *p into out (fields appended).  Returns the number of fields, 0 at
+ * the end of the text, -1 on a quote left open or out of memory. */
+static long read_record(const char **p, struct fields *out, char *tmp)
+{
+	const char *s = *p;
+	size_t start = out->n;
+
+	if (!*s)
+		return 0;
+	for (;;) {
+		size_t len = 0;
+		if (*s == '"') {
+			for (s++;; s++) {
+				if (!*s)
+					return -1;
+				if (*s == '"' && s[1] == '"')
+					tmp[len++] = *s++;
+				else if (*s == '"')
+					break;
+				else
+					tmp[len++] = *s;
+			}
+			s++;
+			while (*s && *s != ',' && *s != '\n' && *s != '\r')
+				tmp[len++] = *s++;   /* junk after a closing quote: kept, not lost */
+		} else {
+			while (*s && *s != ',' && *s != '\n' && *s != '\r')
+				tmp[len++] = *s++;
+		}
+		if (fields_push(out, tmp, len) < 0)
+			return -1;
+		if (*s == ',') {
+			s++;
+			continue;
+		}
+		if (*s == '\r')
+			s++;
+		if (*s == '\n')
+			s++;
+		break;
+	}
+	*p = s;
+	return (long)(out->n - start);
+}
+
+static char *slurp(const char *path, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	long n;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+		buf[n] = 0;
+		*len = (size_t)n;
+	} else {
+		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+int csv_load(const char *path, struct csv *c, char *err, size_t errlen)
+{
+	struct fields f = { 0 };
+	size_t len = 0;
+	char *text = slurp(path, &len, err, errlen), *tmp = NULL;
+	const char *p = text;
+	long got;
+	int rc = -1;
+
+	memset(c, 0, sizeof *c);
+	if (!text)
+		return -1;
+	tmp = malloc(len + 1);
+	if (!tmp || (got = read_record(&p, &f, tmp)) <= 0) {
+		snprintf(err, errlen, "%s: no header row", path);
+		goto out_free;
+	}
+	c->ncol = (size_t)got;
+	c->head = f.v;
+	f = (struct fields){ 0 };
+	while (*p) {
+		size_t before = f.n;
+		if (*p == '\n' || *p == '\r') {      /* blank line */
+			p++;
+			continue;
+		}
+		if ((got = read_record(&p, &f, tmp)) < 0) {
+			snprintf(err, errlen, "%s: row %zu: a quoted field is never closed", path,
+				 c->nrow + 1);
+			goto out_rows;
+		}
+		while (f.n - before > c->ncol)        /* extra cells: dropped */
+			free(f.v[--f.n]);
+		while (f.n - before < c->ncol)        /* short row: empty cells */
+			if (fields_push(&f, "", 0) < 0)
+				goto out_rows;
+		c->nrow++;
+	}
+	c->cell = f.v;
+	f = (struct fields){ 0 };
+	rc = 0;
+	goto out_free;
+out_rows:
+	for (size_t i = 0; i < f.n; i++)
+		free(f.v[i]);
+	free(f.v);
+	csv_free(c);
+out_free:
+	free(tmp);
+	free(text);
+	return rc;
+}
+
+void csv_free(struct csv *c)
+{
+	for (size_t i = 0; c->head && i < c->ncol; i++)
+		free(c->head[i]);
+	for (size_t i = 0; c->cell && i < c->nrow * c->ncol; i++)
+		free(c->cell[i]);
+	free(c->head);
+	free(c->cell);
+	memset(c, 0, sizeof *c);
+}
+
+int csv_col(const struct csv *c, const char *name)
+{
+	for (size_t i = 0; i < c->ncol; i++)
+		if (!strcmp(c->head[i], name))
+			return (int)i;
+	return -1;
+}
+
+const char *csv_cell(const struct csv *c, size_t row, int col)
+{
+	if (col < 0 || (size_t)col >= c->ncol || row >= c->nrow)
+		return "";
+	return c->cell[row * c->ncol + (size_t)col];
+}
+
+double csv_num(const struct csv *c, size_t row, int col)
+{
+	const char *s = csv_cell(c, row, col);
+	char *end;
+	double v;
+
+	if (!*s)
+		return NAN;
+	v = strtod(s, &end);
+	while (*end == ' ')
+		end++;
+	return end == s || *end ? NAN : v;
+}

@@ -1,0 +1,233 @@
+/* output.c - atomic result files and run directories. */
+#include <errno.h>
+#include <ftw.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util/output.h"
+
+void out_run_id(char *buf, size_t len)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	snprintf(buf, len, "%04d%02d%02d-%02d%02d%02d-%ld", tm.tm_year + 1900, tm.tm_mon + 1,
+		 tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (long)getpid());
+}
+
+/* Creates every missing directory of path; returns 0 or -1 (errno set). */
+static int mkdir_p(const char *path)
+{
+	char buf[PATH_MAX];
+	size_t n = strlen(path);
+
+	if (n == 0 || n >= sizeof buf)
+		return errno = ENAMETOOLONG, -1;
+	memcpy(buf, path, n + 1);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(buf, 0777) < 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(buf, 0777) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+int out_run_begin(const char *requested, const char *run_id, char *final_dir, char *work_dir,
+		  size_t len, char *err, size_t errlen)
+{
+	struct stat st;
+	const char *slash;
+	char parent[PATH_MAX];
+
+	if (requested)
+		snprintf(final_dir, len, "%s", requested);
+	else
+		snprintf(final_dir, len, "results/%s", run_id);
+	while (strlen(final_dir) > 1 && final_dir[strlen(final_dir) - 1] == '/')
+		final_dir[strlen(final_dir) - 1] = 0;
+	if (stat(final_dir, &st) == 0) {
+		snprintf(err, errlen, "%s: already exists; slidebench never overwrites a run "
+			 "(choose another --out)", final_dir);
+		return -1;
+	}
+	slash = strrchr(final_dir, '/');
+	snprintf(parent, sizeof parent, "%.*s", slash ? (int)(slash - final_dir) : 1,
+		 slash ? final_dir : ".");
+	if (mkdir_p(parent) < 0) {
+		snprintf(err, errlen, "%s: cannot create: %s", parent, strerror(errno));
+		return -1;
+	}
+	snprintf(work_dir, len, "%s/.%s.partial", parent, slash ? slash + 1 : final_dir);
+	if (mkdir(work_dir, 0777) < 0) {
+		snprintf(err, errlen, "%s: cannot create: %s (a run of the same name in progress?)",
+			 work_dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int out_run_finish(const char *work_dir, const char *final_dir, char *err, size_t errlen)
+{
+	if (rename(work_dir, final_dir) < 0) {
+		snprintf(err, errlen, "%s: cannot rename to %s: %s (results kept in %s)", work_dir,
+			 final_dir, strerror(errno), work_dir);
+		return -1;
+	}
+	return 0;
+}
+
+/* Removes one entry of the tree nftw walks (children first); returns 0 or -1. */
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+int out_run_abandon(const char *work_dir, char *err, size_t errlen)
+{
+	if (nftw(work_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) < 0) {
+		snprintf(err, errlen, "%s: cannot remove: %s (remove it by hand before running "
+			 "with the same --out again)", work_dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+enum out_how out_how(const char *path)
+{
+	struct stat st;
+
+	if (!strcmp(path, "-"))
+		return OUT_STDOUT;
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return OUT_DIRECT;
+	return OUT_RENAME;
+}
+
+int out_open(struct out_file *o, const char *dir, const char *name, char *err, size_t errlen)
+{
+	snprintf(o->final, sizeof o->final, "%s/%s", dir, name);
+	o->how = out_how(o->final);
+	o->tmp[0] = 0;
+	if (o->how == OUT_STDOUT) {
+		o->f = stdout;
+		return 0;
+	}
+	if (o->how == OUT_RENAME)
+		snprintf(o->tmp, sizeof o->tmp, "%s/.%s.tmp", dir, name);
+	o->f = fopen(o->tmp[0] ? o->tmp : o->final, "w");
+	if (!o->f) {
+		snprintf(err, errlen, "%s: cannot write: %s", o->tmp[0] ? o->tmp : o->final,
+			 strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int out_commit(struct out_file *o, char *err, size_t errlen)
+{
+	int e = 0;
+
+	errno = 0;
+	if (fflush(o->f) != 0 || ferror(o->f))
+		e = errno ? errno : EIO;
+	else if (o->how == OUT_RENAME && fsync(fileno(o->f)) != 0)
+		e = errno;
+	if (o->how != OUT_STDOUT && fclose(o->f) != 0 && !e)
+		e = errno;
+	o->f = NULL;
+	if (!e && o->how == OUT_RENAME && rename(o->tmp, o->final) < 0)
+		e = errno;
+	if (e) {
+		snprintf(err, errlen, "%s: write failed: %s", o->final, strerror(e));
+		if (o->tmp[0])
+			unlink(o->tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int out_copy(FILE *from, const char *path, char *err, size_t errlen)
+{
+	int to_stdout = out_how(path) == OUT_STDOUT, e = 0;
+	const char *name = to_stdout ? "standard output" : path;
+	FILE *out = to_stdout ? stdout : fopen(path, "wb");
+	char buf[1 << 16];
+	size_t n;
+
+	if (!out) {
+		snprintf(err, errlen, "%s: cannot write: %s", name, strerror(errno));
+		return -1;
+	}
+	rewind(from);
+	while (!e && (n = fread(buf, 1, sizeof buf, from)) > 0)
+		if (fwrite(buf, 1, n, out) != n)
+			e = errno ? errno : EIO;
+	if (!e && ferror(from)) {
+		snprintf(err, errlen, "temporary file: cannot read back: %s", strerror(errno));
+		e = -1;
+	}
+	errno = 0;
+	if (!e && (fflush(out) != 0 || ferror(out)))
+		e = errno ? errno : EIO;
+	if (!to_stdout && fclose(out) != 0 && !e)
+		e = errno;
+	if (e > 0)
+		snprintf(err, errlen, "%s: write failed: %s", name, strerror(e));
+	return e ? -1 : 0;
+}
+
+void out_abort(struct out_file *o)
+{
+	if (o->f && o->how != OUT_STDOUT)
+		fclose(o->f);
+	o->f = NULL;
+	if (o->tmp[0])
+		unlink(o->tmp);
+}
+
+void out_csv_str(FILE *f, const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+void out_json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+void out_csv_num(FILE *f, double x)
+{
+	if (!isnan(x))
+		fprintf(f, "%.6g", x);
+}
