@@ -8,11 +8,13 @@
  * masking out the squares already attacked drops the step back.
  * The technique's "nasty overflows" are handled here as follows (my fixes, checked against
  * the reference): (1) at distance 1 the frontier squares are close enough that their products
- * overlap and carry (a rook's +3 and -6 squares), so the step from distance 1 is masked with
- * the distance-2 squares instead of the rays; from distance 2 on no two products of one
- * multiply overlap; (2) a rook's +-1 neighbours wrap round the board edge onto its own rank
- * from its file's first square, so a- and h-file rooks use a multiplier without the -1
- * (0x10201) or the +1 (0x10081) term; (3) the >> 8 loses rank-1 frontier squares, which only
+ * overlap and carry (all four step back onto the slider, and that carry wipes a rook's +2
+ * square), so the step from distance 1 multiplies the frontier above the slider and the one
+ * below it separately (two multiplies whose overlaps carry only off the rays) and masks with
+ * the distance-2 squares; from distance 2 on no two products of one multiply overlap; (2) a
+ * rook's +-1 neighbours wrap round the board edge onto its own rank from its file's first
+ * square, so a- and h-file rooks use a multiplier without the -1 (0x10201) or the +1
+ * (0x10081) term; (3) the >> 8 loses rank-1 frontier squares, which only
  * matter to a rook on rank 1: that rook is looked up on the vertically flipped board (a byte
  * swap of the occupancy and of the result, selected without a branch), where Elephant, the
  * technique's home, takes the first rank from a table.  Distance 1 comes from a table of the
