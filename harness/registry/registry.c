@@ -24,6 +24,23 @@ static int by_name(const void *a, const void *b)
 	return strcmp(x->k->name, y->k->name);
 }
 
+const char *registry_branching_name(enum sb_branching b)
+{
+	return b == SB_BRANCHLESS ? "branchless" : "conditional";
+}
+
+const char *registry_question_name(enum sb_question q)
+{
+	static const char *const NAME[SB_QUESTION_COUNT] = {
+		[SB_QUESTION_NONE] = "",
+		[SB_QUESTION_BITS] = "bits",
+		[SB_QUESTION_TABLE] = "table",
+		[SB_QUESTION_BRANCHING] = "branching",
+	};
+
+	return (unsigned)q < SB_QUESTION_COUNT ? NAME[q] : "";
+}
+
 const char *registry_check_descriptor(const struct sb_kernel *k)
 {
 	if (!k)
@@ -43,6 +60,14 @@ const char *registry_check_descriptor(const struct sb_kernel *k)
 		return "branching must be SB_CONDITIONAL or SB_BRANCHLESS";
 	if (!k->rook || !k->bishop || !k->run)
 		return "rook, bishop and run are required";
+	if ((unsigned)k->question >= SB_QUESTION_COUNT)
+		return "question must be one of enum sb_question";
+	if (!k->sibling != (k->question == SB_QUESTION_NONE))
+		return "sibling and question go together (both set, or neither)";
+	if (k->sibling && !strcmp(k->sibling, k->name))
+		return "sibling names the kernel itself";
+	if (k->simd != 0 && k->simd != 1)
+		return "simd must be 0 or 1";
 	return NULL;
 }
 

@@ -61,6 +61,10 @@ const struct refused_plugin *registry_refused_find(const char *name);
 /* Runs unavailable() and init() once; returns 0 when the kernel can run, else -1 (why_not
  * set; refused set too when init() failed). */
 int registry_prepare(struct kentry *e);
+/* Returns the name of b: "conditional" or "branchless". */
+const char *registry_branching_name(enum sb_branching b);
+/* Returns the name of q: "bits", "table", "branching", or "" for SB_QUESTION_NONE. */
+const char *registry_question_name(enum sb_question q);
 /* Checks a descriptor's fields; returns NULL when sound, else what is wrong. */
 const char *registry_check_descriptor(const struct sb_kernel *k);
 

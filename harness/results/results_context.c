@@ -9,7 +9,6 @@
 #include "util/output.h"
 #include "results/results.h"
 
-static const char *const BRANCH_NAME[] = { "conditional", "branchless" };
 
 /* The compiler that built this binary: SB_CC from the Makefile ("gcc 12.2.0", "clang 14.0.6"),
  * else gcc with the version the Makefile asked it for. */
@@ -157,7 +156,7 @@ void results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 		fprintf(f, ", \"description\": ");
 		out_json_str(f, e->k->description);
 		fprintf(f, ", \"word_bits\": %d, \"branching\": \"%s\", \"table_bytes\": %zu, "
-			"\"status\": ", e->k->word_bits, BRANCH_NAME[e->k->branching],
+			"\"status\": ", e->k->word_bits, registry_branching_name(e->k->branching),
 			e->k->table_bytes);
 		out_json_str(f, b->nw == 0 ? "no workloads" : c->state == CELL_TIMED ? "timed" : c->why);
 		fprintf(f, "}%s\n", ki + 1 < b->nk ? "," : "");
