@@ -68,6 +68,40 @@ static int list_csv(int refused)
 	return refused ? EXIT_FAIL : EXIT_OK;
 }
 
+/* Returns the exit status of `list --format json`: an array of every kernel's descriptor
+ * (registry_kernel_json) with its status, refused plugins with name, origin and status. */
+static int list_json(int refused)
+{
+	json_t *a = json_array();
+	char st[REGISTRY_WHY_MAX + 32];
+	int rc;
+
+	for (size_t i = 0; i < registry_count(); i++) {
+		struct kentry *e = registry_at(i);
+		int ok = registry_prepare(e) == 0;
+		json_t *o = registry_kernel_json(e);
+		jsonx_set_str(o, "status", list_status(e, ok, st, sizeof st));
+		json_array_append_new(a, o);
+		refused += e->refused;
+	}
+	for (size_t i = 0; i < registry_refused_count(); i++) {
+		const struct refused_plugin *r = registry_refused_at(i);
+		json_t *o = json_object();
+		snprintf(st, sizeof st, "refused: %s", r->why);
+		jsonx_set_str(o, "name", r->name[0] ? r->name : r->path);
+		jsonx_set_str(o, "origin", r->path);
+		jsonx_set_str(o, "status", st);
+		json_array_append_new(a, o);
+	}
+	rc = jsonx_write(a, stdout);
+	json_decref(a);
+	if (rc < 0) {
+		fprintf(stderr, "slidebench list: cannot write to standard output\n");
+		return EXIT_FAIL;
+	}
+	return refused ? EXIT_FAIL : EXIT_OK;
+}
+
 int cmd_list(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -77,7 +111,8 @@ int cmd_list(int argc, char **argv)
 		{ 0, 0, 0, 0 } };
 	char *plugins[MAX_PLUGINS];
 	size_t nplugins = 0;
-	int c, refused, csv = 0;
+	int c, refused;
+	const char *format = "text";
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "p:f:h", opts, NULL)) != -1) {
@@ -87,15 +122,15 @@ int cmd_list(int argc, char **argv)
 				plugins[nplugins++] = optarg;
 			break;
 		case 'f':
-			if (strcmp(optarg, "csv") && strcmp(optarg, "text")) {
-				fprintf(stderr, "slidebench list: --format %s: expected text or csv\n",
-					optarg);
+			if (strcmp(optarg, "csv") && strcmp(optarg, "json") && strcmp(optarg, "text")) {
+				fprintf(stderr, "slidebench list: --format %s: expected text, csv or "
+					"json\n", optarg);
 				return EXIT_USAGE;
 			}
-			csv = !strcmp(optarg, "csv");
+			format = optarg;
 			break;
 		case 'h':
-			printf("usage: slidebench list [--plugin FILE.so]... [--format text|csv]\n"
+			printf("usage: slidebench list [--plugin FILE.so]... [--format text|csv|json]\n"
 			       "One kernel a line: name family word_bits branching table_bytes status.\n"
 			       "Status: available; unavailable: WHY (cannot run on this machine);\n"
 			       "refused: WHY (a plugin that failed to load, or whose init() failed,\n"
@@ -104,6 +139,7 @@ int cmd_list(int argc, char **argv)
 			       "  %s\n"
 			       "  (sibling and question: the kernel it is set against in the study's\n"
 			       "  question bits, table or branching; empty when none).\n"
+			       "--format json: the same fields, one object per kernel, in an array.\n"
 			       "Exit status: 0 ok; 1 a kernel or plugin was refused; 2 usage.\n",
 			       LIST_CSV_HEAD);
 			return EXIT_OK;
@@ -115,8 +151,10 @@ int cmd_list(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	refused = cli_load_plugins(plugins, nplugins);
-	if (csv)
+	if (!strcmp(format, "csv"))
 		return list_csv(refused);
+	if (!strcmp(format, "json"))
+		return list_json(refused);
 	printf("%-36s %-13s %4s %-11s %10s  %s\n", "name", "family", "bits", "branching",
 	       "table_bytes", "status");
 	for (size_t i = 0; i < registry_count(); i++) {

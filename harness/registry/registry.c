@@ -41,6 +41,23 @@ const char *registry_question_name(enum sb_question q)
 	return (unsigned)q < SB_QUESTION_COUNT ? NAME[q] : "";
 }
 
+json_t *registry_kernel_json(const struct kentry *e)
+{
+	json_t *o = json_object();
+
+	jsonx_set_str(o, "name", e->k->name);
+	jsonx_set_str(o, "family", e->k->family);
+	jsonx_set_str(o, "origin", e->origin);
+	jsonx_set_str(o, "description", e->k->description);
+	jsonx_set_int(o, "word_bits", e->k->word_bits);
+	jsonx_set_str(o, "branching", registry_branching_name(e->k->branching));
+	jsonx_set_int(o, "table_bytes", (long long)e->k->table_bytes);
+	json_object_set_new(o, "sibling", e->k->sibling ? json_string(e->k->sibling) : json_null());
+	jsonx_set_str(o, "question", registry_question_name(e->k->question));
+	jsonx_set_bool(o, "simd", e->k->simd);
+	return o;
+}
+
 const char *registry_check_descriptor(const struct sb_kernel *k)
 {
 	if (!k)

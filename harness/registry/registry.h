@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include "kernels/kernel.h"
+#include "util/jsonx.h"
 
 #define REGISTRY_WHY_MAX 512
 
@@ -65,6 +66,10 @@ int registry_prepare(struct kentry *e);
 const char *registry_branching_name(enum sb_branching b);
 /* Returns the name of q: "bits", "table", "branching", or "" for SB_QUESTION_NONE. */
 const char *registry_question_name(enum sb_question q);
+/* Returns the descriptor of e as a JSON object (name, family, origin, description,
+ * word_bits, branching, table_bytes, sibling, question, simd): context.json's "kernels" and
+ * `list --format json`.  NULL when out of memory. */
+json_t *registry_kernel_json(const struct kentry *e);
 /* Checks a descriptor's fields; returns NULL when sound, else what is wrong. */
 const char *registry_check_descriptor(const struct sb_kernel *k);
 

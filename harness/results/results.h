@@ -72,8 +72,8 @@ struct run_meta {
 /* Writes the four files into dir (each atomically).  Returns 0 or -1 with err set. */
 int results_write(struct bench *b, const struct results *r, const struct run_meta *m,
 		  const char *dir, char *err, size_t errlen);
-/* Writes context.json's body to f (results_context.c). */
-void results_write_context(struct bench *b, const struct run_meta *m, FILE *f);
+/* Writes context.json to f (results_context.c).  Returns 0 or -1 (out of memory, or f). */
+int results_write_context(struct bench *b, const struct run_meta *m, FILE *f);
 /* Prints the human table of the summary to f, and per workload whether the ranking of the
  * fastest kernels is settled (their intervals apart) or not. */
 void results_print(const struct bench *b, const struct results *r, FILE *f);
