@@ -13,7 +13,7 @@
 
 /* The columns of `list --format csv`: every descriptor field the study reads. */
 static const char LIST_CSV_HEAD[] = "name,family,word_bits,branching,table_bytes,sibling,question,"
-				    "simd,origin,status,description";
+				    "simd,oracle,origin,status,description";
 
 /* Returns the status text of e after registry_prepare(): "available", "unavailable: WHY" or
  * "refused: WHY", written into buf. */
@@ -33,7 +33,8 @@ static void list_csv_row(const struct kentry *e, const char *status)
 	printf(",%d,%s,%zu,", e->k->word_bits, registry_branching_name(e->k->branching),
 	       e->k->table_bytes);
 	out_csv_str(stdout, e->k->sibling ? e->k->sibling : "");
-	printf(",%s,%d,", registry_question_name(e->k->question), e->k->simd);
+	printf(",%s,%d,%d,", registry_question_name(e->k->question), e->k->simd,
+	       !strcmp(e->k->name, SB_ORACLE));
 	out_csv_str(stdout, e->origin);
 	putchar(',');
 	out_csv_str(stdout, status);
@@ -59,7 +60,7 @@ static int list_csv(int refused)
 		const struct refused_plugin *r = registry_refused_at(i);
 		snprintf(st, sizeof st, "refused: %s", r->why);
 		out_csv_str(stdout, r->name[0] ? r->name : r->path);
-		printf(",,,,,,,,");
+		printf(",,,,,,,,,");
 		out_csv_str(stdout, r->path);
 		putchar(',');
 		out_csv_str(stdout, st);
@@ -138,7 +139,8 @@ int cmd_list(int argc, char **argv)
 			       "--format csv: a header row, then every descriptor field a study reads:\n"
 			       "  %s\n"
 			       "  (sibling and question: the kernel it is set against in the study's\n"
-			       "  question bits, table or branching; empty when none).\n"
+			       "  question bits, table or branching; empty when none; oracle: 1 for\n"
+			       "  the kernel every other is verified against).\n"
 			       "--format json: the same fields, one object per kernel, in an array.\n"
 			       "Exit status: 0 ok; 1 a kernel or plugin was refused; 2 usage.\n",
 			       LIST_CSV_HEAD);

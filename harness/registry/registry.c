@@ -55,6 +55,7 @@ json_t *registry_kernel_json(const struct kentry *e)
 	json_object_set_new(o, "sibling", e->k->sibling ? json_string(e->k->sibling) : json_null());
 	jsonx_set_str(o, "question", registry_question_name(e->k->question));
 	jsonx_set_bool(o, "simd", e->k->simd);
+	jsonx_set_bool(o, "oracle", !strcmp(e->k->name, SB_ORACLE));
 	return o;
 }
 

@@ -67,7 +67,7 @@ const char *registry_branching_name(enum sb_branching b);
 /* Returns the name of q: "bits", "table", "branching", or "" for SB_QUESTION_NONE. */
 const char *registry_question_name(enum sb_question q);
 /* Returns the descriptor of e as a JSON object (name, family, origin, description,
- * word_bits, branching, table_bytes, sibling, question, simd): context.json's "kernels" and
+ * word_bits, branching, table_bytes, sibling, question, simd, oracle): context.json's "kernels" and
  * `list --format json`.  NULL when out of memory. */
 json_t *registry_kernel_json(const struct kentry *e);
 /* Checks a descriptor's fields; returns NULL when sound, else what is wrong. */
