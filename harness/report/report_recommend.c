@@ -21,7 +21,7 @@ static int by_score(const void *x, const void *y)
 	return (a->score > b->score) - (a->score < b->score);
 }
 
-/* Fills c[] with the kernels timed on every piece of w (the reference oracle and the null
+/* Fills c[] with the kernels timed on every piece of w (the oracle, SB_ORACLE, and the null
  * baseline are not candidates).  Returns how many. */
 static size_t candidates(const struct run *r, const struct workload *w, struct cand *c)
 {
