@@ -1,4 +1,4 @@
-# tables.gp - the table question's pair (descriptor question "table": the shared 512 B
+# tables.gp - the table question's pair (descriptor question "tables": the shared 512 B
 # first-rank table against the 4 KB fill-up tables) and the other kernels of their family, in
 # every workload; below, L1
 # data-cache misses per lookup: hardware (hw_l1d_miss, m64/) where counted, else simulated by
@@ -10,9 +10,9 @@ load plotdir."/common.gp"
 COLS = TIMECOLS.",mode,piece,hw_l1d_miss,sim_d1_miss"
 d = tmp."/tables.csv"
 # the table question's kernel (TQ), its sibling (TS) and their family (TF), from the descriptors
-TQ = word(kset("question=table", "name"), 1)
-TS = word(kset("question=table", "sibling"), 1)
-TF = word(kset("question=table", "family"), 1)
+TQ = word(kset("question=tables", "name"), 1)
+TS = word(kset("question=tables", "sibling"), 1)
+TF = word(kset("question=tables", "family"), 1)
 n = have_m64 && TF ne "" ? sel(m64, "-v where='family=".TF.";".PLAIN."' -v cols='".COLS."' -v gcol=mode,piece -v groups='".WORKLOADS."'", d) : 0
 # the sibling and the kernel first, then the other variants by name
 KL = system("awk -f '".plotdir."/csv.awk' -v cols=kernel '".d."' | tail -n +2 | cut -d, -f1 | sort -u | awk -v a0='".TS."' -v b0='".TQ."' '$1 == a0 { a = $1; next } $1 == b0 { b = $1; next } { r = r \" \" $1 } END { print a \" \" b r }'")

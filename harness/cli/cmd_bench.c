@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <sys/stat.h>
 #include <signal.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 
 #include "bench/bench.h"
 #include "sim/bench_sim.h"
+#include "analysis/ranking.h"
 #include "cli/cli.h"
 #include "env/env.h"
 #include "env/hugepage.h"
@@ -341,7 +343,8 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 			fprintf(stderr, "slidebench bench: %s\n", err2);
 		rc = EXIT_FAIL;
 	} else if (!o->quiet) {
-		results_print(b, &r, stdout);
+		results_print(&r, stdout);
+		ranking_print(b, &r, stdout);
 		printf("results: %s\n", final_dir);
 	}
 	results_free(&r);
@@ -415,6 +418,7 @@ int cmd_bench(int argc, char **argv)
 			       MAX_WORKLOADS);
 	b.kern = sel;
 	b.nk = nsel;
+	b.pinned_cpu = o.cpu >= 0 ? (int)o.cpu : sched_getcpu();
 	b.warmup = (unsigned)o.warmup;
 	b.samples = (unsigned)o.samples;
 	b.epochs = (unsigned)o.epochs;

@@ -139,7 +139,7 @@ int cmd_list(int argc, char **argv)
 			       "--format csv: a header row, then every descriptor field a study reads:\n"
 			       "  %s\n"
 			       "  (sibling and question: the kernel it is set against in the study's\n"
-			       "  question bits, table or branching; empty when none; oracle: 1 for\n"
+			       "  question bits, tables or branching; empty when none; oracle: 1 for\n"
 			       "  the kernel every other is verified against).\n"
 			       "--format json: the same fields, one object per kernel, in an array.\n"
 			       "Exit status: 0 ok; 1 a kernel or plugin was refused; 2 usage.\n",

@@ -34,7 +34,7 @@ const char *registry_question_name(enum sb_question q)
 	static const char *const NAME[SB_QUESTION_COUNT] = {
 		[SB_QUESTION_NONE] = "",
 		[SB_QUESTION_BITS] = "bits",
-		[SB_QUESTION_TABLE] = "table",
+		[SB_QUESTION_TABLE] = "tables",
 		[SB_QUESTION_BRANCHING] = "branching",
 	};
 

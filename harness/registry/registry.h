@@ -64,7 +64,7 @@ const struct refused_plugin *registry_refused_find(const char *name);
 int registry_prepare(struct kentry *e);
 /* Returns the name of b: "conditional" or "branchless". */
 const char *registry_branching_name(enum sb_branching b);
-/* Returns the name of q: "bits", "table", "branching", or "" for SB_QUESTION_NONE. */
+/* Returns the name of q: "bits", "tables", "branching", or "" for SB_QUESTION_NONE. */
 const char *registry_question_name(enum sb_question q);
 /* Returns the descriptor of e as a JSON object (name, family, origin, description,
  * word_bits, branching, table_bytes, sibling, question, simd, oracle): context.json's "kernels" and

@@ -6,6 +6,7 @@
 
 #include "bench/disturb.h"
 #include "env/env.h"
+#include "env/hostload.h"
 #include "env/hugepage.h"
 #include "results/results.h"
 
@@ -118,6 +119,16 @@ static json_t *context_timer(const struct bench *b)
 	return o;
 }
 
+/* Returns "host": how busy the host was in each epoch (hostload_json). */
+static json_t *context_host(const struct bench *b)
+{
+	json_t *o = json_object();
+
+	jsonx_set_str(o, "source", "/proc/stat");
+	json_object_set_new(o, "epochs", hostload_json(b->host, b->nhost > 0 ? b->nhost - 1 : 0));
+	return o;
+}
+
 /* Returns "run": the settings of this run. */
 static json_t *context_run(const struct bench *b, const struct run_meta *m)
 {
@@ -190,6 +201,7 @@ int results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 	json_object_set_new(o, "slidebench", context_build());
 	json_object_set_new(o, "machine", context_machine(&env));
 	json_object_set_new(o, "timer", context_timer(b));
+	json_object_set_new(o, "host", context_host(b));
 	jsonx_set_int(o, "pinned_cpu", m->cpu);
 	jsonx_set_str(o, "papi_version", counters_papi_version());
 	json_object_set_new(o, "counter_sources", context_sources());
