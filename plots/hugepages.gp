@@ -77,10 +77,14 @@ if (nh + nn == 0 || K == 0) {
 }
 unset label 1; unset label 2; unset label 4; unset key; unset xrange; unset yrange; unset xtics
 set size 1, 0.35; set origin 0, 0.075
-tlbsrc = (nh > 0 && has_data(hcsv, "hw_dtlb_miss")) || (nn > 0 && has_data(ncsv, "hw_dtlb_miss")) ? "hw" : nsim > 0 ? "sim" : ""
+# the simulated run counts only when it has one of the charted kernels
+simk = 0
+do for [k in KL] { if (nsim > 0 && hasrow(ds, k)) { simk = simk + 1 } }
+tlbsrc = (nh > 0 && has_data(hcsv, "hw_dtlb_miss")) || (nn > 0 && has_data(ncsv, "hw_dtlb_miss")) ? "hw" : simk > 0 ? "sim" : ""
 if (tlbsrc eq "" || K == 0) {
 	unset title
-	NODATA_MSG = "no data: no data-TLB misses: no hardware counter was live, and no simulated run (sim/) has sim_tlb_miss"
+	NODATA_MSG = nsim > 0 && simk == 0 ? "no data: no hardware counter was live, and the simulated run (sim/) has none of these kernels" : \
+		"no data: no data-TLB misses: no hardware counter was live, and no simulated run (sim/) has sim_tlb_miss"
 	eval NODATA
 } else {
 	tlbgeo = (ctx("sim", "tlb_entries") eq "" ? "" : ctx("sim", "tlb_entries")." entries of ").\
