@@ -53,7 +53,7 @@ static void usage(FILE *f)
 "  --kernel LIST       kernels, comma-separated (default all; see slidebench list)\n"
 "  --mode LIST         modes, comma-separated (default %s):\n", mode_names(1));
 	for (int m = 0; m < MODE_COUNT; m++)
-		fprintf(f, "                        %-8s %s\n", MODES[m].name, MODES[m].help);
+		fprintf(f, "                        %-11s %s\n", MODES[m].name, MODES[m].help);
 	fprintf(f,
 "  --trace FILE        the positions to replay (default " DEFAULT_TRACE ")\n"
 "  --samples N         measured samples per kernel and mode (default 15)\n"
@@ -233,6 +233,11 @@ static int load_inputs(const struct bench_opts *o, unsigned modes, struct workse
 	if (modes_need(modes, INPUT_RANDOM_QUERIES) &&
 	    workset_add_random(ws, (size_t)o->random_queries, o->seed) < 0) {
 		fprintf(stderr, "slidebench bench: out of memory building the random queries\n");
+		return -1;
+	}
+	if (modes_need(modes, INPUT_RANDOM_GROUPS) &&
+	    workset_add_random_groups(ws, (size_t)o->random_queries, o->seed) < 0) {
+		fprintf(stderr, "slidebench bench: out of memory building the random groups\n");
 		return -1;
 	}
 	if (modes >> MODE_PRESSURE & 1) {
