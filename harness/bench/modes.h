@@ -8,7 +8,7 @@
 
 enum mode {
 	MODE_STREAM, MODE_CHAIN, MODE_POINTER, MODE_POSITION, MODE_RANDOM, MODE_PEER, MODE_PRESSURE,
-	MODE_COUNT
+	MODE_PERFT, MODE_COUNT
 };
 
 /* Where a mode's input comes from. */

@@ -166,3 +166,59 @@ int perft_check_std(const struct sb_kernel *k, size_t i, unsigned depth, int bul
 		(unsigned long long)got, (unsigned long long)s->nodes[depth - 1], why);
 	return -1;
 }
+
+void perft_fen(const struct sb_perft_pos *p, char *out)
+{
+	static const char CASTLE[] = "KQkq";
+	struct sb_board b;
+	size_t at;
+
+	b.bb[BB_WHITE] = p->side[0];
+	b.bb[BB_BLACK] = p->side[1];
+	for (int k = 0; k < 6; k++)
+		b.bb[BB_PAWN + k] = p->kind[k];
+	chess_board_fen(&b, p->stm, out);
+	at = strlen(out);
+	out[at++] = ' ';
+	for (int i = 0; i < 4; i++)
+		if (p->castle >> i & 1)
+			out[at++] = CASTLE[i];
+	if (!p->castle)
+		out[at++] = '-';
+	out[at++] = ' ';
+	if (p->ep) {
+		out[at++] = (char)('a' + (p->ep & 7));
+		out[at++] = (char)('1' + (p->ep >> 3));
+	} else {
+		out[at++] = '-';
+	}
+	out[at] = 0;
+}
+
+int perft_verify_roots(const struct sb_kernel *k, const struct sb_kernel *ref,
+		       const struct sb_input *in, FILE *err)
+{
+	uint64_t *got = calloc(in->nperft + 1, sizeof *got), *want = calloc(in->nperft + 1, sizeof *want);
+	int rc = 0;
+
+	if (!got || !want) {
+		rc = -1;
+		goto free_counts;
+	}
+	perft_run(ref, in->perft, in->nperft, in->depth, in->bulk, want);
+	perft_run(k, in->perft, in->nperft, in->depth, in->bulk, got);
+	for (size_t i = 0; i < in->nperft && rc == 0; i++)
+		if (got[i] != want[i]) {
+			char fen[CHESS_FEN_MAX + 16], why[256];
+			perft_fen(&in->perft[i], fen);
+			perft_first_divergence(k, &in->perft[i], in->depth, in->bulk, why, sizeof why);
+			fprintf(err, "slidebench: kernel %s: perft position %zu (%s) depth %u: %llu "
+				"nodes, reference %llu; first diverging move %s\n", k->name, i, fen,
+				in->depth, (unsigned long long)got[i], (unsigned long long)want[i], why);
+			rc = -1;
+		}
+free_counts:
+	free(got);
+	free(want);
+	return rc;
+}

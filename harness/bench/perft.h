@@ -52,6 +52,14 @@ int perft_check_std(const struct sb_kernel *k, size_t i, unsigned depth, int bul
 void perft_first_divergence(const struct sb_kernel *k, const struct sb_perft_pos *p,
 			    unsigned depth, int bulk, char *out, size_t outlen);
 
+/* Writes p as a FEN without the move counters into out (CHESS_FEN_MAX + 16 bytes). */
+void perft_fen(const struct sb_perft_pos *p, char *out);
+/* Checks each root of in's perft loop: k's count against ref's.  On the first difference
+ * writes "kernel K: perft position I (FEN) depth D: N nodes, reference M; first diverging move
+ * X" to err and returns -1 (also when out of memory); 0 when all agree. */
+int perft_verify_roots(const struct sb_kernel *k, const struct sb_kernel *ref,
+		       const struct sb_input *in, FILE *err);
+
 /* Samples up to want positions evenly over trace t (every k-th record, so every part of
  * every game phase is represented), with the castling rights and en passant square each had
  * in its game: rights held while king and rook stayed on their squares since the game's first
