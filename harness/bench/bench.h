@@ -11,6 +11,7 @@
 #include "registry/registry.h"
 #include "bench/timer.h"
 #include "bench/workload.h"
+#include "env/hostload.h"
 
 enum cell_state { CELL_TIMED, CELL_UNAVAILABLE, CELL_FAILED };
 
@@ -44,6 +45,9 @@ struct bench {
 	unsigned taken;              /* samples (warm-up included) completed for every cell */
 	int sim_child;               /* bracket each region for callgrind, label it */
 	volatile sig_atomic_t *stop; /* set by SIGINT: finish the current round and stop */
+	int pinned_cpu;              /* for the host load: the other CPUs are the others */
+	struct host_snap host[HOST_MAX_EPOCHS + 1];  /* /proc/stat at each epoch's edges */
+	unsigned nhost;              /* snapshots taken */
 };
 
 /* Returns the cell of workload wi, kernel column ki (0 = null). */

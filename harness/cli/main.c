@@ -19,6 +19,7 @@ static const struct {
 	{ "perft", cmd_perft, "count a position's legal move tree with each kernel's lookups" },
 	{ "report", cmd_report, "write report.html and report.md for a study or a bench run" },
 	{ "compare", cmd_compare, "set runs side by side: ratios, intervals, significance" },
+	{ "verdicts", cmd_verdicts, "set studies' verdicts side by side; name every contradiction" },
 	{ "export", cmd_export, "write a run in another tool's format (--format gbench)" },
 };
 
