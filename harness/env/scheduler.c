@@ -2,7 +2,6 @@
 #include <stdlib.h>
 
 #include "env/scheduler.h"
-#include "util/output.h"
 
 /* The context.json key and the Slurm variable it is read from. */
 static const struct {
@@ -16,22 +15,20 @@ static const struct {
 	{ "cluster", "SLURM_CLUSTER_NAME" },
 };
 
-void scheduler_write_json(FILE *f)
+json_t *scheduler_json(void)
 {
 	const char *job = getenv("SLURM_JOB_ID");
+	json_t *o;
 
-	if (!job || !*job) {
-		fprintf(f, "  \"scheduler\": null,\n");
-		return;
-	}
-	fprintf(f, "  \"scheduler\": {\"name\": \"slurm\"");
+	if (!job || !*job || !(o = json_object()))
+		return json_null();
+	jsonx_set_str(o, "name", "slurm");
 	for (size_t i = 0; i < sizeof SLURM_VARS / sizeof SLURM_VARS[0]; i++) {
 		const char *v = getenv(SLURM_VARS[i].var);
-		fprintf(f, ", \"%s\": ", SLURM_VARS[i].key);
 		if (v && *v)
-			out_json_str(f, v);
+			jsonx_set_str(o, SLURM_VARS[i].key, v);
 		else
-			fputs("null", f);
+			json_object_set_new(o, SLURM_VARS[i].key, json_null());
 	}
-	fprintf(f, "},\n");
+	return o;
 }

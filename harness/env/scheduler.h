@@ -4,10 +4,11 @@
 #ifndef SB_SCHEDULER_H
 #define SB_SCHEDULER_H
 
-#include <stdio.h>
+#include "util/jsonx.h"
 
-/* Writes the "scheduler" member of context.json with its trailing comma and newline:
- * {"name": "slurm", "job_id": ..., ...} inside a Slurm job, null outside one. */
-void scheduler_write_json(FILE *f);
+/* Returns context.json's "scheduler" member (json_decref it): {"name": "slurm", "job_id",
+ * "array_job_id", "array_task_id", "node", "partition", "cluster"} inside a Slurm job (null
+ * for a variable Slurm did not set), JSON null outside one. */
+json_t *scheduler_json(void);
 
 #endif

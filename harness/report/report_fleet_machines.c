@@ -10,7 +10,7 @@
 /* Writes run r's context number at key as a count or "?" into buf. */
 static const char *num(const struct run *r, const char *key, char *buf, size_t len, int bytes)
 {
-	double v = r->ctx ? json_num(r->ctx, key) : NAN;
+	double v = r->ctx ? jsonx_num(r->ctx, key) : NAN;
 
 	if (isnan(v))
 		return snprintf(buf, len, "?"), buf;
