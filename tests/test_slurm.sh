@@ -20,7 +20,9 @@ mkdir -p "$tree"
 for d in bin build bin32 build32; do
 	[[ -d $d ]] && cp -a "$d" "$tree/"
 done
-steps_before=$(pgrep -xc slurmstepd || true)
+# live (not zombie) slurmstepd processes
+steps() { ps -eo stat=,comm= | awk '$2 == "slurmstepd" && $1 !~ /^Z/' | wc -l; }
+steps_before=$(steps)
 
 # The commands run while the cluster is up (SLURM_CONF set by slurm_local.sh).
 cat >"$tmp/inside.sh" <<'SH'
@@ -105,5 +107,5 @@ for p in munged slurmctld slurmd; do
 	pid=$(cat "$cluster/$p.pid" 2>/dev/null || true)
 	[[ -z $pid ]] || ! kill -0 "$pid" 2>/dev/null && ok || bad "$p ($pid) still runs"
 done
-[[ $(pgrep -xc slurmstepd || true) -le $steps_before ]] && ok || bad "a slurmstepd was left running"
+[[ $(steps) -le $steps_before ]] && ok || bad "a slurmstepd was left running: $(ps -eo pid,stat,args | grep '[s]lurmstepd')"
 finish

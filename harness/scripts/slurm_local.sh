@@ -55,7 +55,10 @@ else
 fi
 chmod 755 "$dir"
 mkdir -p "$dir/munge" "$dir/state" "$dir/spool"
-pids=()
+# Prints the live (not zombie) slurmstepd processes that were not running before the cluster.
+live_steps() { ps -eo pid=,stat=,comm= | awk '$3 == "slurmstepd" && $2 !~ /^Z/ { print $1 }'; }
+steps_before=$(live_steps | tr '\n' ' ')
+new_steps() { live_steps | while read -r p; do [[ " $steps_before " == *" $p "* ]] || echo "$p"; done; }
 stop() {
 	local rc=$? p i alive
 	trap - EXIT INT TERM
@@ -68,6 +71,12 @@ stop() {
 			sleep 0.2
 		done
 	fi
+	# the jobs' slurmstepd processes (those that were not there before) end on their own
+	for i in $(seq 50); do
+		[[ -z $(new_steps) ]] && break
+		sleep 0.2
+	done
+	for p in $(new_steps); do kill "$p" 2>/dev/null || true; done
 	for p in slurmd slurmctld munged; do
 		[[ -f $dir/$p.pid ]] && kill "$(cat "$dir/$p.pid")" 2>/dev/null || true
 	done
