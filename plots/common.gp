@@ -50,10 +50,8 @@ human(n) = n < 1 ? "no table" : n < 1024 ? sprintf("%d B", n) : n < 1048576 ? \
 run_date(id) = strlen(id) >= 8 ? substr(id, 1, 4)."-".substr(id, 5, 6)."-".substr(id, 7, 8) : "date unknown"
 
 m64 = study."/m64/summary.csv"
-m32 = study."/m32/summary.csv"
 simcsv = study."/sim/summary.csv"
 have_m64 = exists_file(m64)
-have_m32 = exists_file(m32)
 have_sim = exists_file(simcsv)
 has_ci = hascol(m64, "ns_ci_lo")
 spread = has_ci ? "error bars: 95% interval of the median" : "error bars: minimum to median"
@@ -62,7 +60,7 @@ TIMECOLS = "kernel,family,ns=ns_median,lo=ns_ci_lo|ns_min,hi=ns_ci_hi|ns_median,
 # Rows that are not a baseline and are in the default (warm, no pressure) cache state.
 PLAIN = "kernel!=null;cache_state=warm|;pressure_bytes=0|"
 
-# Returns the caption line for run (m64, m32, sim) and mode.
+# Returns the caption line for run (m64, sim, bits/01-m32, ...) and mode.
 caption(run, mode) = sprintf("%s (%s%s), %s, %s, mode %s, dataset %s, %s", \
 	ctx(run, "cpu_model"), ctx(run, "uarch") eq "" ? "" : ctx(run, "uarch").", ", \
 	ctx(run, "is_vm") eq "true" ? "VM ".ctx(run, "hypervisor") : "bare metal", \
