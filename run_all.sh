@@ -102,23 +102,36 @@ subset() {
 	[[ -n $kernels ]] || { echo "$1"; return 0; }
 	tr ',' '\n' <<<"$1" | grep -Fxf <(tr ',' '\n' <<<"$kernels") | paste -sd, || true
 }
-# The simulated sweep: a few kernels that span the design space, two modes.
-# (both classical pairs: the report's branching answer asks for each)
-sim_kernels=$(subset "kindergarten-512,kindergarten-4k,classical-conditional,classical-branchless,\
-classical-generalized-conditional,classical-generalized-branchless,magic-plain,hyperbola,sherwin,pext")
-[[ -n $sim_kernels ]] || sim_kernels=$kernels
-# The pressure sweep (issue 10): small-table, large-table and table-free designs; null is the
-# baseline every bench run adds.
-press_sizes="0,8K,16K,32K,64K,256K,1M,8M"
-press_kernels=$(subset "kindergarten-4k,kindergarten-512,pext,magic-fancy,magic-plain,hyperbola,sherwin,classical-branchless,rotated")
-# The large-table kernels, with and without huge pages (position mode).
-big_kernels=$(subset "sherwin,magic-plain,magic-fancy,magic-black,pext,wegner-file,rotated")
-# Returns 0 when `bin/slidebench bench --help` lists option $1 (read once, after the build).
-bench_help=""
-bench_has() {
-	[[ -n $bench_help ]] || bench_help=$(bin/slidebench bench --help 2>&1 || true)
-	grep -q -- "$1" <<<"$bench_help"
+# The kernel sets of the side runs come from the kernels' descriptors (`slidebench list
+# --format csv`, read after the build): no kernel is named here.
+big_bytes=131072  # large tables: 128 KiB and more (more pages than a first-level TLB maps)
+# Returns (prints) the descriptor rows of the available kernels but the oracle, as
+# "name,family,table_bytes,sibling,question", ordered by table size then name.
+descriptors() {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["status"] == "available" && $c["oracle"] != 1 {
+			print $c["name"] "," $c["family"] "," $c["table_bytes"] "," $c["sibling"] "," $c["question"] }' \
+		"$out/kernels.csv" | sort -t, -k3,3n -k1,1
 }
+# Sets sim_kernels, press_kernels and big_kernels (comma-separated, --kernels applied):
+#   big: tables of big_bytes or more (with and without huge pages; the simulated TLB);
+#   pressure: per family the kernels with the smallest and the largest tables;
+#   sim: both sides of every question pair (the report's instruction and miss columns) and
+#   the big ones; --quick: the table and branching pairs only (the big ones' init() under
+#   valgrind takes seconds a pass).
+kernel_sets() {
+	local d; d=$(descriptors)
+	big_kernels=$(subset "$(awk -F, -v b="$big_bytes" '$3 >= b { print $1 }' <<<"$d" | paste -sd,)")
+	press_kernels=$(subset "$(awk -F, '!($2 in lo) { lo[$2] = $1; o[++n] = $2 } { hi[$2] = $1 }
+		END { for (i = 1; i <= n; i++) { print lo[o[i]]; if (hi[o[i]] != lo[o[i]]) print hi[o[i]] } }' <<<"$d" | paste -sd,)")
+	local qs='bits|tables|branching'
+	[[ $quick -eq 1 ]] && qs='tables|branching'
+	sim_kernels=$(awk -F, -v qs="^($qs)\$" '$5 ~ qs { print $1; print $4 }' <<<"$d")
+	[[ $quick -eq 1 ]] || sim_kernels+=$'\n'$(tr ',' '\n' <<<"$big_kernels")
+	sim_kernels=$(subset "$(awk 'NF && !seen[$0]++' <<<"$sim_kernels" | paste -sd,)")
+	[[ -n $sim_kernels ]] || sim_kernels=$kernels
+}
+press_sizes="0,8K,16K,32K,64K,256K,1M,8M"
 
 # ---- the cross-process comparisons as alternating blocks ------------------------------------
 # Two builds, or two settings of the process, cannot be timed in the same rounds; run one whole
@@ -147,15 +160,16 @@ if [[ $plan -eq 1 ]]; then
 	echo "# every block: bench --cpu $cpu --out DIR/<comparison>/<block> ${block_set[*]} ${extra[*]}"
 	echo "# bits (where 32-bit programs run natively): A = m64 ($(block_cmd m64 | head -n 1), the"
 	echo "#   -m32 build's -march), B = m32 ($(block_cmd m32 | head -n 1))"
-	echo "# tables: A = hugepage, B = nohugepage (bin/slidebench --tables, position mode)"
+	echo "# tables: A = hugepage, B = nohugepage (bin/slidebench --tables, position mode; the"
+	echo "#   large-table kernels: tables of $big_bytes bytes or more, from slidebench list)"
 	block_order "$pairs" m64 m32 | while read -r b; do
 		echo "bits/$b $(block_cmd "${b#*-}" | paste -sd' ')"
 	done
-	if [[ -n $big_kernels ]]; then
-		block_order "$pairs" hugepage nohugepage | while read -r b; do
-			echo "tables/$b $(block_cmd "${b#*-}" | paste -sd' ')"
-		done
-	fi
+	# the large-table kernels are read from the build's descriptors (kernel_sets), not here
+	big_kernels="LARGE-TABLE-KERNELS"
+	block_order "$pairs" hugepage nohugepage | while read -r b; do
+		echo "tables/$b $(block_cmd "${b#*-}" | paste -sd' ')"
+	done
 	exit 0
 fi
 
@@ -222,13 +236,7 @@ if [[ $bench_only -eq 0 ]]; then
 
 	step verify32 "the 32-bit build's verification"
 	if [[ $have_m32 -eq 1 ]]; then
-		if make -n verify-m32 >/dev/null 2>&1; then
-			make --no-print-directory verify-m32 || { echo "run_all.sh: make verify-m32 FAILED" >&2; failed+=("verify-m32"); }
-		elif bin32/slidebench list >/dev/null 2>&1; then
-			bin32/slidebench verify "${vsel[@]}" || { echo "run_all.sh: 32-bit verification FAILED" >&2; failed+=("verify32"); }
-		else
-			note "32-bit programs do not run here and this tree has no 'make verify-m32': 32-bit verification skipped"
-		fi
+		make --no-print-directory verify-m32 || { echo "run_all.sh: make verify-m32 FAILED" >&2; failed+=("verify-m32"); }
 	else
 		note "no 32-bit build: 32-bit verification skipped"
 	fi
@@ -246,6 +254,11 @@ else
 	[[ -x bin32/slidebench ]] && have_m32=1
 fi
 mkdir -p "$out"
+# The kernels' descriptors as this build has them: the sets below and the charts read them.
+if ! bin/slidebench list --format csv >"$out/kernels.csv"; then
+	note "bin/slidebench list refused a kernel (see above); the sets come from the others"
+fi
+kernel_sets
 
 # Runs `slidebench bench` (binary, out dir, args...) pinned to --cpu.  Events this machine
 # cannot count leave their cells empty and are said once by bench itself (context.json).
@@ -289,13 +302,10 @@ step bits "the -m32 build against the same -march 64-bit build: $pairs block pai
 native32=0 why32=""
 if [[ $have_m32 -eq 0 ]]; then
 	why32="no 32-bit build (no gcc-multilib, or make m32 failed)"
-elif [[ -x harness/scripts/run32.sh ]]; then
-	if harness/scripts/run32.sh --native >/dev/null 2>&1; then native32=1; else
-		why32="32-bit programs do not run natively here (harness/scripts/run32.sh --native)"; fi
-elif bin32/slidebench list >/dev/null 2>&1; then
+elif harness/scripts/run32.sh --native >/dev/null 2>&1; then
 	native32=1
 else
-	why32="32-bit programs do not run here (bin32/slidebench: $( (bin32/slidebench list 2>&1 >/dev/null || true) | head -n 1 | sed 's/.*: //'))"
+	why32="32-bit programs do not run natively here (harness/scripts/run32.sh --native)"
 fi
 if [[ $native32 -eq 1 && ! -x bin/slidebench-sim ]]; then
 	native32=0 why32="no bin/slidebench-sim (the 64-bit build with the -m32 build's -march; make all builds it)"
@@ -312,9 +322,6 @@ step pressure "pressure mode (--pressure $press_sizes) into $out/pressure"
 if [[ -z $press_kernels ]]; then
 	echo "none of the pressure-sweep kernels was selected (--kernels $kernels)" >"$out/pressure.skipped"
 	note "no pressure sweep: $(cat "$out/pressure.skipped")"
-elif ! bench_has '--pressure'; then
-	echo "this bin/slidebench bench has no --pressure option (bench --help)" >"$out/pressure.skipped"
-	note "no pressure sweep: $(cat "$out/pressure.skipped")"
 else
 	rc=0
 	run_bench bin/slidebench "$out/pressure" --mode pressure --pressure "$press_sizes" \
@@ -327,8 +334,6 @@ step tables "the large-table kernels with and without huge pages: $pairs block p
 why_tables=""
 if [[ -z $big_kernels ]]; then
 	why_tables="none of the large-table kernels was selected (--kernels $kernels)"
-elif ! bench_has '--tables'; then
-	why_tables="this bin/slidebench bench has no --tables option (bench --help does not list it)"
 fi
 if [[ -n $why_tables ]]; then
 	echo "$why_tables" >"$out/tables.skipped"
@@ -346,21 +351,10 @@ if [[ -r $out/m64/context.json ]]; then
 		grep -o '{"name":"[^"]*","live":true' | grep -vc '"perf::' || true)
 fi
 # With the simulated L1 sweep and data TLB (sim.csv): the simulated L1 sizes (48 KiB: 12 ways,
-# 64 sets; valgrind needs a power of two), and the large-table kernels too (the huge-page
-# chart's TLB misses).  Every geometry is one callgrind pass that initialises every kernel
-# again (magic-black and magic-fancy search their magics: ~7 s a pass under valgrind), so
-# --quick simulates two sizes and leaves those two out.
-sim_geo=()
-if bench_has '--l1' && bench_has '--tlb'; then
-	if [[ $quick -eq 1 ]]; then
-		sim_geo=(--l1 16K,32K --tlb 64)
-		add=$(tr ',' '\n' <<<"$big_kernels" | grep -vx 'magic-black\|magic-fancy' | paste -sd, || true)
-	else
-		sim_geo=(--l1 16K,32K,48K:12,64K --tlb 64)
-		add=$big_kernels
-	fi
-	sim_kernels=$(tr ',' '\n' <<<"$sim_kernels,$add" | awk 'NF && !seen[$0]++' | paste -sd,)
-fi
+# 64 sets; valgrind needs a power of two).  Every geometry is one callgrind pass that
+# initialises every kernel again, so --quick simulates two sizes.
+sim_geo=(--l1 16K,32K,48K:12,64K --tlb 64)
+[[ $quick -eq 0 ]] || sim_geo=(--l1 16K,32K --tlb 64)
 if [[ $live_hw -gt 0 && $force_sim -eq 0 ]]; then
 	note "hardware counters are live ($live_hw events): no simulated sweep needed (--simulate forces one)"
 elif ! command -v valgrind >/dev/null 2>&1; then
@@ -384,11 +378,7 @@ plots/render.sh "$out" >/dev/null || note "some charts failed to render (see abo
 step_done plots
 
 step report "bin/slidebench report $out"
-if bin/slidebench report --help >/dev/null 2>&1; then
-	bin/slidebench report "$out" || note "bin/slidebench report failed (see above)"
-else
-	note "this bin/slidebench has no report command yet: no report.html (the CSVs and charts are in $out)"
-fi
+bin/slidebench report "$out" || note "bin/slidebench report failed (see above)"
 step_done report
 
 el=$((SECONDS - t0))

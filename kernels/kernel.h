@@ -22,10 +22,26 @@
  * 2: enum sb_loop gains SB_LOOP_PEER and SB_LOOP_PRESSURE; struct sb_input gains the pressure
  *    working set (pressure, touch, ntouch, touch_per_pos); every generated loop function is
  *    64-byte aligned and not inlined into run(); SB_DEFINE_LOOPS_WITH takes a position-state
- *    hook (PS) and SB_DEFINE_POINTER_LOOP builds pointer mode's loop from the stream loop. */
-#define SB_ABI_VERSION 2
+ *    hook (PS) and SB_DEFINE_POINTER_LOOP builds pointer mode's loop from the stream loop.
+ * 3: struct sb_kernel gains what the study needs to know of a kernel: sibling and question
+ *    (the pair a study question compares) and simd. */
+#define SB_ABI_VERSION 3
+
+/* The kernel every other is verified against (a plain ray walk); the oracle, not a candidate. */
+#define SB_ORACLE "reference"
 
 enum sb_branching { SB_CONDITIONAL = 0, SB_BRANCHLESS = 1 };
+
+/* The study's questions that set one kernel against another (struct sb_kernel's sibling).
+ * The kernel that names the sibling is the first of the pair: ratios are its time over the
+ * sibling's.  Zero (the default of a descriptor that says nothing) is no question. */
+enum sb_question {
+	SB_QUESTION_NONE = 0,
+	SB_QUESTION_BITS,       /* designed for 32-bit words, against its 64-bit sibling */
+	SB_QUESTION_TABLE,      /* its tables against its sibling's smaller shared ones (4 KB, 512 B) */
+	SB_QUESTION_BRANCHING,  /* branchless, against its conditional sibling */
+	SB_QUESTION_COUNT       /* keep last */
+};
 
 /* The timed loops a kernel's run() provides.  Stream loops are throughput (independent
  * lookups, four accumulators); chain loops are latency (each lookup's occupancy depends on the
@@ -107,13 +123,18 @@ struct sb_kernel {
 	 * -1), and free it after.  Both NULL for stateless kernels. */
 	int (*prepare)(struct sb_input *in);
 	void (*release)(struct sb_input *in);
+
+	/* What the study needs to know (all may be left zero). */
+	const char *sibling;       /* the kernel this one is compared with for `question`, or NULL */
+	enum sb_question question; /* which question (SB_QUESTION_NONE without a sibling) */
+	int simd;                  /* 1: explicit SIMD (vector registers), else 0 */
 };
 
 /* ---- loop generation ------------------------------------------------------------------- */
 
 /* Every timed loop is a function of its own, 64-byte aligned and never inlined into run(), so
- * where its code starts does not move with the size of unrelated code around it (issue 8: an
- * added kernel file moved other kernels' figures by up to 19%).  The Makefile's kernel flags
+ * where its code starts does not move with the size of unrelated code around it (an added
+ * kernel file could otherwise move other kernels' figures by up to 19%).  The Makefile's kernel flags
  * (-falign-functions=64 -falign-loops=64) align the loops inside them too. */
 #define SB_LOOP_FN_ __attribute__((noinline, aligned(64)))
 

@@ -1,5 +1,5 @@
-# bits.gp - 32-bit against 64-bit.  Top: the kernels designed for 32-bit words (kindergarten-32,
-# cichy, wegner-file, fan-line, sherwin) beside a 64-bit sibling, in the 64-bit build (m64/).
+# bits.gp - 32-bit against 64-bit.  Top: the kernels designed for 32-bit words (descriptor
+# question "bits") beside the 64-bit sibling each names, in the 64-bit build (m64/).
 # Bottom: per kernel, the -m32 build's time over the 64-bit build of the same -march, paired over
 # alternating blocks (bits/NN-m64/, bits/NN-m32/; ratio and interval from bits/blocks.csv, which
 # `slidebench blocks` writes), where this machine runs 32-bit programs; otherwise the panel says
@@ -8,9 +8,9 @@
 chart = "bits"; width = 1400; height = 1050
 if (!exists("mode")) mode = "position"
 if (!exists("plotdir")) plotdir = "plots"
-# 32-bit design:its 64-bit sibling (the approach it adapts to 32-bit words)
-if (!exists("PAIRS")) PAIRS = "kindergarten-32:kindergarten-4k cichy:kindergarten-4k wegner-file:kindergarten-4k fan-line:kindergarten-subset sherwin:magic-fancy"
 load plotdir."/common.gp"
+# 32-bit design:its 64-bit sibling (the approach it adapts to 32-bit words), from the descriptors
+if (!exists("PAIRS")) PAIRS = system("awk -f '".plotdir."/csv.awk' -v where='question=bits' -v cols=name,sibling,table_bytes '".kcsv."' 2>/dev/null | tail -n +2 | sort -t, -k3,3n -k1,1 | cut -d, -f1,2 | tr ',\n' ': '")
 
 d = tmp."/bits.csv"
 n = have_m64 ? sel(m64, "-v where='mode=".mode.";".PLAIN."' -v cols='".TIMECOLS."'", d) : 0

@@ -1,8 +1,9 @@
 # common.gp - loaded by every chart (plots/NAME.gp sets `chart`, `width`, `height` first).
 # Inputs, given by plots/render.sh with -e:  study (the study directory), fmt (png | svg),
 # outdir (default study/plots), tmp (scratch directory, default outdir), plotdir (default plots).
-# Charts read only the study's result CSVs (through plots/csv.awk, by column name) and, for the
-# caption and the cache sizes, a few keys of context.json (plots/ctx.awk).
+# Charts read only the study's result CSVs (through plots/csv.awk, by column name), the kernels'
+# descriptors (kcsv: `slidebench list --format csv`, the study's kernels.csv or render.sh's) and,
+# for the caption and the cache sizes, a few keys of context.json (plots/ctx.awk).
 
 if (!exists("study")) { print "usage: gnuplot -e \"study='results/ID'\" plots/".chart.".gp"; exit status 2 }
 if (!exists("plotdir")) plotdir = "plots"
@@ -49,6 +50,11 @@ human(n) = n < 1 ? "no table" : n < 1024 ? sprintf("%d B", n) : n < 1048576 ? \
 # Returns yyyy-mm-dd from a run id yyyymmdd-hhmmss-pid.
 run_date(id) = strlen(id) >= 8 ? substr(id, 1, 4)."-".substr(id, 5, 6)."-".substr(id, 7, 8) : "date unknown"
 
+if (!exists("kcsv")) kcsv = study."/kernels.csv"
+# Returns the values of column c (space-separated) of the kernels whose descriptor matches
+# where (csv.awk syntax), ordered by table size, then by name.
+kset(where, c) = system("awk -f '".plotdir."/csv.awk' -v where='".where."' -v cols=".c.",table_bytes,name '".kcsv."' 2>/dev/null | tail -n +2 | sort -t, -k2,2n -k3,3 | cut -d, -f1 | tr '\n' ' '")
+
 m64 = study."/m64/summary.csv"
 simcsv = study."/sim/summary.csv"
 have_m64 = exists_file(m64)
@@ -67,8 +73,9 @@ caption(run, mode) = sprintf("%s (%s%s), %s, %s, mode %s, dataset %s, %s", \
 	run_date(ctx(run, "run_id")), ctx(run, "compiler"), mode, \
 	basename(first(study."/".run."/summary.csv", "dataset")), "run ".run."/ ".ctx(run, "run_id"))
 
-# Family colours (the same in every chart): famidx(f) indexes FC (0xRRGGBB), fam_rgb(f) a string.
-FAMILIES = "kindergarten classical magic pext hyperbola sherwin fill rotated obstruction reference"
+# Family colours (the same in every chart of a study): famidx(f) indexes FC (0xRRGGBB),
+# fam_rgb(f) a string.  The families in the order of the descriptors (by kernel name).
+FAMILIES = system("awk -f '".plotdir."/csv.awk' -v cols=family '".kcsv."' 2>/dev/null | tail -n +2 | awk '!seen[$0]++' | tr '\n' ' '")
 array FC[11] = [0x1f77b4, 0xd62728, 0x2ca02c, 0x9467bd, 0xff7f0e, 0x8c564b, 0xe377c2, 0x17becf, \
 	0xbcbd22, 0x7f7f7f, 0x555555]
 famidx(f) = (i_ = 11, sum [j_ = 1:words(FAMILIES)] (word(FAMILIES, j_) eq f ? (i_ = j_, 0) : 0), i_)

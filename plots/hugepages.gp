@@ -1,5 +1,5 @@
-# hugepages.gp - the large-table kernels (sherwin, magic-plain, magic-fancy, magic-black, pext,
-# wegner-file, rotated) with and without huge pages, run as alternating blocks (tables/NN-hugepage/,
+# hugepages.gp - the large-table kernels (those run_all.sh ran with --tables, by table size)
+# with and without huge pages, run as alternating blocks (tables/NN-hugepage/,
 # tables/NN-nohugepage/, bench --tables): the bars are the first pair's net ns/lookup in position
 # mode, under each kernel its paired ratio over every pair (tables/blocks.csv, which
 # `slidebench blocks` writes), what smaps read back as the caption;
@@ -8,7 +8,6 @@
 # panel that says why (tables.skipped).  gnuplot -e "study='results/ID'" plots/hugepages.gp
 chart = "hugepages"; width = 1400; height = 1000
 if (!exists("plotdir")) plotdir = "plots"
-if (!exists("BIG")) BIG = "sherwin magic-plain magic-fancy magic-black pext wegner-file rotated"
 load plotdir."/common.gp"
 
 hcsv = study."/tables/01-hugepage/summary.csv"
@@ -23,7 +22,8 @@ nn = have_n ? sel(ncsv, "-v where='".W."' -v cols='".COLS."'", dn) : 0
 nsim = has_data(simcsv, "sim_tlb_miss") ? sel(simcsv, "-v where='".W."' -v cols='kernel,sim_tlb_miss,table_bytes'", ds) : 0
 # Returns 1 when kernel k has a row in CSV f.
 hasrow(f, k) = int(system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' '".f."' 2>/dev/null | awk 'END { print (NR > 1) }'"))
-# the kernels: BIG's order, those of the runs (else those the simulation has)
+# the kernels: those of the runs (else those the simulation has), by table size
+BIG = system("cat '".dh."' '".dn."' '".ds."' 2>/dev/null | awk -F, 'FNR == 1 || $1 == \"kernel\" { for (i = 1; i <= NF; i++) c[$i] = i; next } c[\"table_bytes\"] && !seen[$1]++ { print $c[\"table_bytes\"] \",\" $1 }' | sort -t, -k1,1n -k2,2 | cut -d, -f2 | tr '\n' ' '")
 KL = ""
 do for [k in BIG] { if ((nh > 0 && hasrow(dh, k)) || (nn > 0 && hasrow(dn, k)) || (nh + nn == 0 && nsim > 0 && hasrow(ds, k))) { KL = KL.k." " } }
 K = words(KL)
@@ -82,10 +82,14 @@ if (nh + nn == 0 || K == 0) {
 }
 unset label 1; unset label 2; unset label 4; unset key; unset xrange; unset yrange; unset xtics
 set size 1, 0.35; set origin 0, 0.075
-tlbsrc = (nh > 0 && has_data(hcsv, "hw_dtlb_miss")) || (nn > 0 && has_data(ncsv, "hw_dtlb_miss")) ? "hw" : nsim > 0 ? "sim" : ""
+# the simulated run counts only when it has one of the charted kernels
+simk = 0
+do for [k in KL] { if (nsim > 0 && hasrow(ds, k)) { simk = simk + 1 } }
+tlbsrc = (nh > 0 && has_data(hcsv, "hw_dtlb_miss")) || (nn > 0 && has_data(ncsv, "hw_dtlb_miss")) ? "hw" : simk > 0 ? "sim" : ""
 if (tlbsrc eq "" || K == 0) {
 	unset title
-	NODATA_MSG = "no data: no data-TLB misses: no hardware counter was live, and no simulated run (sim/) has sim_tlb_miss"
+	NODATA_MSG = nsim > 0 && simk == 0 ? "no data: no hardware counter was live, and the simulated run (sim/) has none of these kernels" : \
+		"no data: no data-TLB misses: no hardware counter was live, and no simulated run (sim/) has sim_tlb_miss"
 	eval NODATA
 } else {
 	tlbgeo = (ctx("sim", "tlb_entries") eq "" ? "" : ctx("sim", "tlb_entries")." entries of ").\

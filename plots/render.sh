@@ -40,13 +40,21 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 declare -A pids
 mkdir -p "$tmp/png" "$tmp/svg"
+# The kernels' descriptors: the study's kernels.csv (run_all.sh writes it), else this tree's
+# bin/slidebench list --format csv (a study made before it was written).
+kcsv=$study/kernels.csv
+if [[ ! -r $kcsv ]]; then
+	kcsv=$tmp/kernels.csv
+	"$here/../bin/slidebench" list --format csv >"$kcsv" 2>/dev/null ||
+		echo "render.sh: no $study/kernels.csv and bin/slidebench list failed: charts that group kernels by their descriptors are empty" >&2
+fi
 for name in "$@"; do
 	if [[ ! -f $here/$name.gp ]]; then
 		echo "render.sh: no chart $name (plots/$name.gp)" >&2; fail=1; continue
 	fi
 	# PNG and SVG side by side (each gnuplot run is mostly waiting on its awk helpers)
 	for fmt in png svg; do
-		gnuplot -e "study='$study'; outdir='$out'; tmp='$tmp/$fmt'; plotdir='$here'; fmt='$fmt'" \
+		gnuplot -e "study='$study'; outdir='$out'; tmp='$tmp/$fmt'; plotdir='$here'; fmt='$fmt'; kcsv='$kcsv'" \
 			"$here/$name.gp" 2>"$tmp/err.$fmt" &
 		pids[$fmt]=$!
 	done

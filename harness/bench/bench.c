@@ -50,7 +50,7 @@ static int verify_cell(struct cell *c)
 int bench_setup(struct bench *b)
 {
 	size_t total = b->warmup + b->samples, ncols = b->nk + 1;
-	struct kentry *ref = registry_find("reference");
+	struct kentry *ref = registry_find(SB_ORACLE);
 	int failed = 0;
 
 	if (!ref || registry_prepare(ref) < 0) {

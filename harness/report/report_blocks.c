@@ -132,8 +132,8 @@ static void huge_kernel(const struct study *s, const struct blk_set *bs, const c
 /* Appends how much of the tables the hugepage block's smaps read back as huge. */
 static void huge_share(const struct run *h, char *out, size_t len)
 {
-	const struct json *t = h->ctx ? json_get(h->ctx, "tables") : NULL;
-	const struct json *reg = t ? json_get(t, "regions") : NULL;
+	const json_t *t = h->ctx ? jsonx_get(h->ctx, "tables") : NULL;
+	const json_t *reg = t ? jsonx_get(t, "regions") : NULL;
 	double huge = 0, all = 0;
 	char x[32], y[32];
 
@@ -141,23 +141,23 @@ static void huge_share(const struct run *h, char *out, size_t len)
 		doc_cat(out, len, "; the hugepage block's context.json does not say what became huge");
 		return;
 	}
-	if (json_num(t, "possible") == 0) {
-		const char *why = json_str(t, "why");
+	if (jsonx_num(t, "possible") == 0) {
+		const char *why = jsonx_str(t, "why");
 		doc_cat(out, len, "; huge pages were not possible here: %s", why && *why ? why : "?");
 		return;
 	}
-	for (size_t i = 0; reg && reg->type == JSON_ARR && i < reg->n; i++) {
-		const struct json *g = &reg->items[i];
-		if (json_num(g, "anonymous") != 1)
+	for (size_t i = 0; i < json_array_size(reg); i++) {
+		const json_t *g = json_array_get(reg, i);
+		if (jsonx_num(g, "anonymous") != 1)
 			continue;
-		all += json_num(g, "bytes");
-		huge += isnan(json_num(g, "anon_huge_bytes")) ? 0 : json_num(g, "anon_huge_bytes");
+		all += jsonx_num(g, "bytes");
+		huge += isnan(jsonx_num(g, "anon_huge_bytes")) ? 0 : jsonx_num(g, "anon_huge_bytes");
 	}
 	if (all > 0)
 		doc_cat(out, len, "; %s of the %s of anonymous table memory was backed by huge pages "
 		    "(%.0f%%, smaps read-back of the first hugepage block, THP %s)",
 		    report_bytes(x, sizeof x, huge), report_bytes(y, sizeof y, all), 100 * huge / all,
-		    json_str(t, "thp_enabled") ? json_str(t, "thp_enabled") : "?");
+		    jsonx_str(t, "thp_enabled") ? jsonx_str(t, "thp_enabled") : "?");
 	else
 		doc_cat(out, len, "; smaps reported no anonymous table region");
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernels/kernel.h"
 #include "report/report.h"
 
 #define MAXK 256
@@ -20,7 +21,7 @@ static int by_score(const void *x, const void *y)
 	return (a->score > b->score) - (a->score < b->score);
 }
 
-/* Fills c[] with the kernels timed on every piece of w (the reference oracle and the null
+/* Fills c[] with the kernels timed on every piece of w (the oracle, SB_ORACLE, and the null
  * baseline are not candidates).  Returns how many. */
 static size_t candidates(const struct run *r, const struct workload *w, struct cand *c)
 {
@@ -35,8 +36,7 @@ static size_t candidates(const struct run *r, const struct workload *w, struct c
 		const struct rr_row *x = &r->rows[i];
 		size_t j, got = 0;
 		double lsum = 0;
-		if (!report_in_workload(x, w) || !strcmp(x->family, "reference") ||
-		    !strcmp(x->kernel, "reference"))
+		if (!report_in_workload(x, w) || !strcmp(x->kernel, SB_ORACLE))
 			continue;
 		for (j = 0; j < n && strcmp(c[j].kernel, x->kernel); j++)
 			;

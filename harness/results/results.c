@@ -10,7 +10,6 @@
 static const char *const HW_EVENT[HW_NEVENTS] = { "PAPI_TOT_CYC", "PAPI_TOT_INS", "PAPI_L1_DCM",
 						  "PAPI_TLB_DM", "PAPI_BR_MSP" };
 static const char *const DISTURB_EVENT[2] = { "perf::CONTEXT-SWITCHES", "perf::CPU-MIGRATIONS" };
-static const char *const BRANCH_NAME[] = { "conditional", "branchless" };
 
 /* Returns the index of event name in b's counters, or -1. */
 static int event_index(const struct bench *b, const char *name)
@@ -47,7 +46,7 @@ static void row_identity(const struct cell *c, const char *run_id, struct summar
 	o->lookups = c->w->lookups * c->w->reps;
 	o->table_bytes = c->k->table_bytes;
 	o->word_bits = c->k->word_bits;
-	o->branching = BRANCH_NAME[c->k->branching];
+	o->branching = registry_branching_name(c->k->branching);
 	o->layout_copy = strstr(c->k->name, "@L") != NULL;
 }
 
