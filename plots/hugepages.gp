@@ -42,9 +42,9 @@ readback(l, name) = l eq "" ? name." run: no \"tables\" record in its context.js
 		(real(hpf(l, "huge")) > 0 ? human(real(hpf(l, "huge"))) : "0 B"), human(real(hpf(l, "bytes"))), \
 		hpf(l, "possible") eq "false" ? ", not possible: ".hpf(l, "why") : "")
 
-# Returns "\nwithout/with: 1.12x (1.05-1.20), settled" for kernel k: its paired ratio over every pair of
-# blocks (tables/blocks.csv), or "".
-hpdelta(k) = !exists_file(bcsv) ? "" : (v_ = system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' -v cols=ratio,lo,hi,settled '".bcsv."' | awk -F, 'NR == 2 && $1 != \"\" { printf \"%.2fx (%.2f-%.2f), %s\", $1, $2, $3, $4 == \"yes\" ? \"settled\" : \"not settled\" }'"), v_ eq "" ? "" : "\nwithout/with: ".v_)
+# Returns "\n1.12x (s)" for kernel k: its paired ratio without/with over every pair of blocks
+# (tables/blocks.csv; " (s)" when settled), or "".
+hpdelta(k) = !exists_file(bcsv) ? "" : (v_ = system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' -v cols=ratio,lo,hi,settled '".bcsv."' | awk -F, 'NR == 2 && $1 != \"\" { printf \"%.2fx%s\", $1, $4 == \"yes\" ? \" (s)\" : \"\" }'"), v_ eq "" ? "" : "\n".v_)
 NPAIRS = exists_file(bcsv) ? system("awk -f '".plotdir."/csv.awk' -v where='kernel=all' -v cols=pairs '".bcsv."' | sed -n 2p | cut -d, -f1") : "?"
 set multiplot title "Huge pages: the large-table kernels with and without huge pages (position mode, 64-bit build)" font ",13"
 set lmargin 12
@@ -62,10 +62,12 @@ if (nh + nn == 0 || K == 0) {
 	ytop = real(word(ym, 1)) * 1.5
 	ytop = ytop > 0 ? ytop : 1
 	clipped = real(word(ym, 2)) > ytop ? "; error bars that run off the top are clipped" : ""
-	set label 2 spread.clipped."; under each kernel: its table footprint and its time without huge pages over with them, paired over the blocks; * = unstable, drifting or disturbed" at screen 0.01, 0.034 left font ",9" tc rgb "#444444"
+	set label 2 spread.clipped."; under each kernel: its table footprint and its time without huge pages over with them, paired over the blocks ((s): settled; intervals in tables/blocks.csv and the report); * = unstable, drifting or disturbed" at screen 0.01, 0.034 left font ",9" tc rgb "#444444"
 	set label 4 readback(HH, "hugepage")."; ".readback(HN, "nohugepage") at screen 0.01, 0.056 left font ",9" tc rgb "#444444"
 	set xrange [0.4:K + 0.6]
 	set xtics () scale 0 font ",10"
+	xfont = K > 10 ? ",8" : ",10"
+	set xtics font xfont
 	do for [k = 1:K] { set xtics add (word(KL, k)."\n".kbytes(word(KL, k)).hpdelta(word(KL, k)) k) }
 	set ylabel "net time per lookup (ns)"
 	set yrange [0:ytop]
