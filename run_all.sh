@@ -269,9 +269,9 @@ run_bench() {
 }
 
 # ---- the sweeps ------------------------------------------------------------------------------
-step bench64 "bin/slidebench bench: every kernel x every mode into $out/m64"
+step bench64 "bin/slidebench bench: every kernel x every default mode and perft into $out/m64"
 rc=0
-run_bench bin/slidebench "$out/m64" "${sel[@]}" "${bench_set[@]}" "${extra[@]}" || rc=$?
+run_bench bin/slidebench "$out/m64" --mode default,perft "${sel[@]}" "${bench_set[@]}" "${extra[@]}" || rc=$?
 case $rc in
 0) ;;
 1) echo "run_all.sh: the 64-bit sweep reported a failure (a kernel failed verification on its inputs, or I/O)" >&2

@@ -18,13 +18,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "perft_gen.h"
+
 /* Bump when struct sb_kernel, struct sb_input or enum sb_loop change shape.
  * 2: enum sb_loop gains SB_LOOP_PEER and SB_LOOP_PRESSURE; struct sb_input gains the pressure
  *    working set (pressure, touch, ntouch, touch_per_pos); every generated loop function is
  *    64-byte aligned and not inlined into run(); SB_DEFINE_LOOPS_WITH takes a position-state
  *    hook (PS) and SB_DEFINE_POINTER_LOOP builds pointer mode's loop from the stream loop.
  * 3: struct sb_kernel gains what the study needs to know of a kernel: sibling and question
- *    (the pair a study question compares) and simd. */
+ *    (the pair a study question compares) and simd; enum sb_loop gains SB_LOOP_PERFT and
+ *    struct sb_input the perft fields (perft, nperft, depth, bulk, nodes);
+ *    SB_DEFINE_LOOPS_WITH expands perft_gen.h's generator over the chain lookups (RC, BC).
+ *    Plugins built against 2 are refused (rebuild them). */
 #define SB_ABI_VERSION 3
 
 /* The kernel every other is verified against (a plain ray walk); the oracle, not a candidate. */
@@ -49,7 +54,8 @@ enum sb_question {
  * The peer loop is the Chess_Movegen comparison's shape: per occupancy in q.occ[0..n), queen
  * lookups at all 64 squares as compile-time constants, XOR-accumulated (64 * n lookups).  The
  * pressure loop is the position loop plus, after each position, touch_per_pos lines of the
- * pressure working set (see struct sb_input). */
+ * pressure working set (see struct sb_input).  The perft loop walks the legal move tree of
+ * perft_gen.h from each of in->perft[0..nperft) to in->depth and returns the leaf count. */
 enum sb_loop {
 	SB_LOOP_ROOK_STREAM,
 	SB_LOOP_BISHOP_STREAM,
@@ -60,6 +66,7 @@ enum sb_loop {
 	SB_LOOP_POSITION,
 	SB_LOOP_PEER,
 	SB_LOOP_PRESSURE,
+	SB_LOOP_PERFT,
 	SB_LOOP_COUNT		/* keep last */
 };
 
@@ -99,6 +106,11 @@ struct sb_input {
 	const uint32_t *touch;     /* line indices into pressure, touched in order */
 	size_t ntouch;
 	unsigned touch_per_pos;    /* lines touched after each position */
+	const struct sb_perft_pos *perft;  /* the perft loop's root positions */
+	size_t nperft;
+	unsigned depth;            /* perft depth (0: each root counts 1) */
+	int bulk;                  /* count the last ply's moves instead of playing them */
+	uint64_t *nodes;           /* NULL, or [nperft]: each root's leaf count, written */
 };
 
 typedef uint64_t (*sb_lookup_fn)(unsigned sq, uint64_t occ);
@@ -246,10 +258,24 @@ struct sb_kernel {
 		return sum_;                                                            \
 	} while (0)
 
+/* The perft loop: perft of every root with the kernel's recursion P (SB_DEFINE_PERFT). */
+#define SB_PERFT_LOOP_(P, in)                                                           \
+	do {                                                                            \
+		uint64_t sum_ = 0;                                                      \
+		for (size_t i_ = 0; i_ < (in)->nperft; i_++) {                          \
+			uint64_t n_ = P(&(in)->perft[i_], (in)->depth, (in)->bulk);     \
+			if ((in)->nodes)                                                \
+				(in)->nodes[i_] = n_;                                   \
+			sum_ += n_;                                                     \
+		}                                                                       \
+		return sum_;                                                            \
+	} while (0)
+
 /* SB_DEFINE_LOOPS_WITH(prefix, R, B, Q, LQ, LP, PS, RC, BC, QC): defines `static uint64_t
  * prefix_run(...)` with every loop of enum sb_loop.  Stream loops call R, B, Q (queen) through
  * hook LQ; the position and pressure loops call R and B through hook LP, with position state
- * PS (see SB_NO_STATE); the chain loops call RC, BC, QC and the peer loop QC as F(sq, occ).
+ * PS (see SB_NO_STATE); the chain loops call RC, BC, QC and the peer loop QC as F(sq, occ),
+ * and the perft loop's generator (perft_gen.h) calls RC and BC.
  * For kernels with prepare()d or running state; others use SB_DEFINE_LOOPS. */
 #define SB_DEFINE_LOOPS_WITH(prefix, R, B, Q, LQ, LP, PS, RC, BC, QC)                   \
 	static SB_LOOP_FN_ uint64_t prefix##_rs_(const struct sb_input *in)             \
@@ -288,6 +314,11 @@ struct sb_kernel {
 	{                                                                               \
 		SB_PEER_LOOP_(QC, in);                                                  \
 	}                                                                               \
+	SB_DEFINE_PERFT(prefix##_pft_, RC, BC)                                          \
+	static SB_LOOP_FN_ uint64_t prefix##_perft_(const struct sb_input *in)          \
+	{                                                                               \
+		SB_PERFT_LOOP_(prefix##_pft_, in);                                      \
+	}                                                                               \
 	static uint64_t prefix##_run(enum sb_loop loop_, const struct sb_input *in_)    \
 	{                                                                               \
 		switch (loop_) {                                                        \
@@ -300,6 +331,7 @@ struct sb_kernel {
 		case SB_LOOP_POSITION: return prefix##_pos_(in_);                       \
 		case SB_LOOP_PEER: return prefix##_peer_(in_);                          \
 		case SB_LOOP_PRESSURE: return prefix##_prs_(in_);                       \
+		case SB_LOOP_PERFT: return prefix##_perft_(in_);                        \
 		default: return 0;                                                      \
 		}                                                                       \
 	}

@@ -75,10 +75,12 @@ caption(run, mode) = sprintf("%s (%s%s), %s, %s, mode %s, dataset %s, %s", \
 
 # Family colours (the same in every chart of a study): famidx(f) indexes FC (0xRRGGBB),
 # fam_rgb(f) a string.  The families in the order of the descriptors (by kernel name).
-FAMILIES = system("awk -f '".plotdir."/csv.awk' -v cols=family '".kcsv."' 2>/dev/null | tail -n +2 | awk '!seen[$0]++' | tr '\n' ' '")
-array FC[11] = [0x1f77b4, 0xd62728, 0x2ca02c, 0x9467bd, 0xff7f0e, 0x8c564b, 0xe377c2, 0x17becf, \
-	0xbcbd22, 0x7f7f7f, 0x555555]
-famidx(f) = (i_ = 11, sum [j_ = 1:words(FAMILIES)] (word(FAMILIES, j_) eq f ? (i_ = j_, 0) : 0), i_)
+# (csv.awk appends an idx column: keep the first field only.)
+FAMILIES = system("awk -f '".plotdir."/csv.awk' -v cols=family '".kcsv."' 2>/dev/null | tail -n +2 | cut -d, -f1 | awk '!seen[$0]++' | tr '\n' ' '")
+array FC[21] = [0x1f77b4, 0xd62728, 0x2ca02c, 0x9467bd, 0xff7f0e, 0x8c564b, 0xe377c2, 0x17becf, \
+	0xbcbd22, 0x7f7f7f, 0xaec7e8, 0xff9896, 0x98df8a, 0xc5b0d5, 0xffbb78, 0xc49c94, 0xf7b6d2, \
+	0x9edae5, 0xdbdb8d, 0x393b79, 0x555555]
+famidx(f) = (i_ = 21, sum [j_ = 1:words(FAMILIES)] (word(FAMILIES, j_) eq f ? (i_ = (j_ - 1) % 20 + 1, 0) : 0), i_)
 fam_rgb(f) = sprintf("#%06x", FC[famidx(f)])
 # Series colours for up to 10 series, then again.
 array SC[10] = [0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f, \

@@ -80,7 +80,7 @@ else
 		[bits]="kindergarten-32 cichy wegner-file fan-line sherwin kindergarten-4k magic-fancy|no -m32 blocks in this study"
 		[tables]="kindergarten-512 kindergarten-4k kindergarten-32 cichy wegner-file fan-line|no L1 miss data"
 		[branching]="classical-conditional classical-branchless|no branch-miss data"
-		[ranking]="kindergarten-512 kindergarten-4k cichy sherwin magic-fancy classical-conditional pext hyperbola|ranked by net time"
+		[ranking]="kindergarten-512 kindergarten-4k cichy sherwin magic-fancy classical-conditional pext hyperbola|ranked on the real-game trace"
 		[footprint]="pext sherwin hyperbola kindergarten-512 magic-fancy|cache sizes|table footprint"
 		[random-vs-real]="pext sherwin hyperbola kindergarten-4k|random occupancies"
 		[pressure]="kindergarten-4k pext|net time per lookup|32 KiB|working set touched between positions"

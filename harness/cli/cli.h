@@ -20,6 +20,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_trace_info(int argc, char **argv);
 int cmd_trace_dump(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
 /* The commands that read runs back. */
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "bench/perft.h"
 #include "registry/verify.h"
 #include "util/output.h"
 
@@ -176,23 +177,44 @@ int cmd_list(int argc, char **argv)
 	return refused ? EXIT_FAIL : EXIT_OK;
 }
 
+/* Checks k's perft of the standard positions to their verify depth (at most max), bulk, and
+ * one ply less played out; prints one line.  Returns 1 when a count was wrong, else 0. */
+static int verify_perft(const struct sb_kernel *k, unsigned max)
+{
+	unsigned bad = 0, lo = max, hi = 0;
+
+	fflush(stdout);
+	for (size_t i = 0; i < PERFT_STD_COUNT; i++) {
+		unsigned d = PERFT_STD[i].verify_depth < max ? PERFT_STD[i].verify_depth : max;
+		bad += perft_check_std(k, i, d, 1, stdout) < 0;
+		if (d > 1)
+			bad += perft_check_std(k, i, d - 1, 0, stdout) < 0;
+		lo = d < lo ? d : lo;
+		hi = d > hi ? d : hi;
+	}
+	printf("%-36s perft %s: %d standard positions to depth %u-%u, %u wrong\n", k->name,
+	       bad ? "FAIL" : "ok", PERFT_STD_COUNT, lo, hi, bad);
+	return bad != 0;
+}
+
 int cmd_verify(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "plugin", required_argument, NULL, 'p' },
 		{ "random", required_argument, NULL, 'r' },
+		{ "perft-depth", required_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 } };
 	char *plugins[MAX_PLUGINS];
 	size_t nplugins = 0;
 	struct kentry *sel[MAX_SEL];
 	const char *list = NULL;
-	long nrandom = DEFAULT_RANDOM;
+	long nrandom = DEFAULT_RANDOM, perft_max = PERFT_STD_DEPTHS;
 	int c, n, failed = 0, skipped = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "k:p:r:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "k:p:r:d:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'k': list = optarg; break;
 		case 'p':
@@ -203,12 +225,21 @@ int cmd_verify(int argc, char **argv)
 			if (cli_parse_long("--random", optarg, 0, 1000000000L, &nrandom) < 0)
 				return EXIT_USAGE;
 			break;
+		case 'd':
+			if (cli_parse_long("--perft-depth", optarg, 0, PERFT_STD_DEPTHS, &perft_max) < 0)
+				return EXIT_USAGE;
+			break;
 		case 'h':
 			printf("usage: slidebench verify [--kernel LIST] [--plugin FILE.so]... [--random N]\n"
+			       "                         [--perft-depth D]\n"
 			       "Checks each kernel against the reference ray walk: every subset of each\n"
 			       "square's relevant occupancy (102,400 rook + 5,248 bishop cases) and N seeded\n"
-			       "random full boards per piece (default %ld).  Exit 1 on any mismatch or\n"
-			       "refused kernel or plugin (the others are still verified).\n",
+			       "random full boards per piece (default %ld).  Then perft, with the kernel's\n"
+			       "lookups in the move generator, of the six standard positions (the\n"
+			       "chessprogramming \"Perft Results\" page) to depth 4-6, bulk-counted, and\n"
+			       "one ply less played out; --perft-depth D caps the depth (0: no perft).\n"
+			       "Exit 1 on any mismatch or refused kernel or plugin (the others are still\n"
+			       "verified).\n",
 			       DEFAULT_RANDOM);
 			return EXIT_OK;
 		default: return EXIT_USAGE;
@@ -235,6 +266,8 @@ int cmd_verify(int argc, char **argv)
 		printf("%-36s %s: %ld cases, %ld mismatches\n", sel[i]->k->name,
 		       bad ? "FAIL" : "ok", res.cases, res.mismatches);
 		failed += bad;
+		if (perft_max > 0)
+			failed += verify_perft(sel[i]->k, (unsigned)perft_max);
 	}
 	for (size_t i = 0; i < registry_refused_count(); i++) {
 		const struct refused_plugin *r = registry_refused_at(i);

@@ -48,6 +48,7 @@ static void row_identity(const struct cell *c, const char *run_id, struct summar
 	o->word_bits = c->k->word_bits;
 	o->branching = registry_branching_name(c->k->branching);
 	o->layout_copy = strstr(c->k->name, "@L") != NULL;
+	o->lookups_per_node = c->w->lookups_per_node;
 }
 
 /* Returns the per-lookup gross ns of c's measured samples in x[0..m). */
@@ -90,6 +91,9 @@ static void row_measure(struct bench *b, size_t wi, size_t ki, const struct summ
 	const struct cell *c = bench_cell(b, wi, ki), *zc = bench_cell(b, wi, 0);
 	size_t m = b->taken > b->warmup ? b->taken - b->warmup : 0;
 	double lk = (double)o->lookups;
+
+	if (zc->state != CELL_TIMED)  /* no baseline (perft): gross figures */
+		ki = 0;
 
 	o->samples = m;
 	gross_ns(b, c, gross, m);

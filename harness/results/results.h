@@ -31,6 +31,7 @@ struct summary {
 	unsigned disturbed, clock_outliers;
 	int layout_copy;         /* a --layouts copy: folded into its kernel's layout spread */
 	double null_median_ns, null_min_ns;  /* the baseline subtracted (per lookup, gross) */
+	double lookups_per_node;  /* perft: slider lookups per node (the row's unit); else NaN */
 	char flags[200];
 };
 

@@ -44,6 +44,7 @@ static const struct column SUMMARY_COLS[] = {
 	{ "sim_tlb_miss", S_(COL_NUM, sim_tlb_miss) },
 	{ "table_bytes", S_(COL_SIZE, table_bytes) }, { "word_bits", S_(COL_INT, word_bits) },
 	{ "branching", S_(COL_STR, branching) },
+	{ "lookups_per_node", S_(COL_NUM, lookups_per_node) },
 	{ "disturbed_samples", S_(COL_UINT, disturbed) }, { "flags", S_(COL_CHARS, flags) },
 };
 
