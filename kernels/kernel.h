@@ -21,16 +21,15 @@
 #include "perft_gen.h"
 
 /* Bump when struct sb_kernel, struct sb_input or enum sb_loop change shape.
- * 3: enum sb_loop gains SB_LOOP_PERFT and struct sb_input the perft fields (perft, nperft,
- *    depth, bulk, nodes); SB_DEFINE_LOOPS_WITH expands perft_gen.h's generator over the
- *    chain lookups (RC, BC).  Plugins built against 2 are refused (rebuild them).
  * 2: enum sb_loop gains SB_LOOP_PEER and SB_LOOP_PRESSURE; struct sb_input gains the pressure
  *    working set (pressure, touch, ntouch, touch_per_pos); every generated loop function is
  *    64-byte aligned and not inlined into run(); SB_DEFINE_LOOPS_WITH takes a position-state
  *    hook (PS) and SB_DEFINE_POINTER_LOOP builds pointer mode's loop from the stream loop.
  * 3: struct sb_kernel gains what the study needs to know of a kernel: sibling and question
  *    (the pair a study question compares) and simd; enum sb_loop gains SB_LOOP_PERFT and
- *    struct sb_input the perft roots (the engine move generator, kernels/perft_gen.h). */
+ *    struct sb_input the perft fields (perft, nperft, depth, bulk, nodes);
+ *    SB_DEFINE_LOOPS_WITH expands perft_gen.h's generator over the chain lookups (RC, BC).
+ *    Plugins built against 2 are refused (rebuild them). */
 #define SB_ABI_VERSION 3
 
 /* The kernel every other is verified against (a plain ray walk); the oracle, not a candidate. */

@@ -25,6 +25,16 @@ if [[ $# -eq 0 ]]; then
 fi
 out="$study/plots"
 mkdir -p "$out"
+# The cross-process comparisons' paired verdicts (bits.gp, hugepages.gp read them): written by
+# run_all.sh; made here when a study's blocks lack them.
+sb=$here/../bin/slidebench
+for cmp in "bits m64 m32" "tables hugepage nohugepage"; do
+	set -- $cmp "$@"
+	if [[ -r $study/$1/01-$2/summary.csv && ! -s $study/$1/blocks.csv && -x $sb ]]; then
+		"$sb" blocks "$study/$1" "$2" "$3" >/dev/null || echo "render.sh: slidebench blocks $study/$1 failed" >&2
+	fi
+	shift 3
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0

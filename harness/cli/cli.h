@@ -26,6 +26,7 @@ int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_verdicts(int argc, char **argv);
+int cmd_blocks(int argc, char **argv);
 /* report on a fleet (cmd_report_fleet.c): a directory of studies, one per machine */
 struct study;
 /* Returns 0 with the study of dir loaded, or -1 (message printed). */

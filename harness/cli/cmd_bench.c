@@ -52,7 +52,8 @@ static void usage(FILE *f)
 "usage: slidebench bench [OPTIONS]\n"
 "Verifies every selected kernel on the run's exact inputs, then times it.\n"
 "  --kernel LIST       kernels, comma-separated (default all; see slidebench list)\n"
-"  --mode LIST         modes, comma-separated (default %s):\n", mode_names(1));
+"  --mode LIST         modes, comma-separated; the word default stands for the default\n"
+"                      ones (%s):\n", mode_names(1));
 	for (int m = 0; m < MODE_COUNT; m++)
 		fprintf(f, "                        %-11s %s\n", MODES[m].name, MODES[m].help);
 	fprintf(f,
@@ -102,6 +103,11 @@ static int parse_modes(const char *list)
 	snprintf(buf, sizeof buf, "%s", list);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		int m = mode_find(tok);
+		if (!strcmp(tok, "default")) {     /* the modes run when --mode is not given */
+			for (int d = 0; d < MODE_COUNT; d++)
+				bits |= MODES[d].by_default << d;
+			continue;
+		}
 		if (m < 0) {
 			fprintf(stderr, "slidebench bench: unknown mode \"%s\" (%s)\n", tok,
 				mode_names(0));

@@ -204,11 +204,12 @@ static size_t compare_kernels(struct doc *d, const struct study *s, const char *
 	return done;
 }
 
-/* (a) 32-bit designs against 64-bit siblings, and the -m32 build against -m64. */
+/* (a) 32-bit designs against 64-bit siblings, and the -m32 build against the 64-bit build of
+ * the same -march (alternating blocks, report_blocks.c). */
 static void answer_bits(struct doc *d, const struct study *s)
 {
 	struct gather *g = calloc(1, sizeof *g);
-	char a[1024], b[1024], list[512] = "";
+	char a[2048], b[1024], list[512] = "";
 	struct kpair pair[MAXPAIRS];
 	size_t np = question_pairs(&s->m64, "bits", pair, MAXPAIRS);
 	struct cmp c;
@@ -240,28 +241,7 @@ static void answer_bits(struct doc *d, const struct study *s)
 		snprintf(a, sizeof a, "The 32-bit-designed kernels and their 64-bit siblings were "
 			 "not both timed");
 	}
-	g->n = 0;
-	if (s->have_m32) {
-		for (size_t i = 0; i < s->m64.nrows && g->n < MAXP; i++) {
-			const struct rr_row *x = &s->m64.rows[i], *y;
-			if (!run_row_timed(x) || !strcmp(x->mode, "pressure"))
-				continue;
-			if (!(y = run_find(&s->m32, x->kernel, x)) || !run_row_timed(y))
-				continue;
-			g->a[g->n] = x;
-			g->b[g->n++] = y;
-		}
-		if (g->n && cmp_rows(g->a, g->b, g->n, &c) == 0) {
-			cmp_phrase(b, sizeof b, "the -m32 build", "the -m64 build", &c, 1);
-			doc_cat(a, sizeof a, "; %s (geometric mean over %zu "
-				 "common cells)", b, g->n);
-		} else {
-			doc_cat(a, sizeof a, "; the m32 and m64 runs share "
-				 "no timed cell");
-		}
-	} else {
-		doc_cat(a, sizeof a, "; no -m32 comparison: %s", s->m32_why);
-	}
+	report_bits_blocks(s, a, sizeof a);
 	doc_p(d, "answer", "%s.", a);
 	for (size_t i = 0; i < np; i++) {
 		compare_kernels(d, s, "bits", pair[i].x, pair[i].y, "hw_instructions", "sim_ir",

@@ -102,9 +102,10 @@ void report_environment(struct doc *d, const struct study *s)
 	       cs(r, "run_id"), cs(r, "run.trace"), cs(r, "run.samples"), cs(r, "run.warmup"));
 	doc_li(d, "Command: %s", cs(r, "command"));
 	if (!s->plain)
-		doc_li(d, "Sub-runs: m64%s%s%s%s%s", s->have_m32 ? ", m32" : "",
-		       s->have_sim ? ", sim (callgrind)" : "", s->have_pressure ? ", pressure" : "",
-		       s->have_m32 ? "" : "; no m32: ", s->have_m32 ? "" : s->m32_why);
+		doc_li(d, "Sub-runs: m64%s%s%s%s%s%s", s->have_bits ? ", bits blocks" : "",
+		       s->have_tables ? ", tables blocks" : "", s->have_sim ? ", sim (callgrind)" : "",
+		       s->have_pressure ? ", pressure" : "", s->have_bits ? "" : "; no bits blocks: ",
+		       s->have_bits ? "" : s->m32_why);
 	doc_list_end(d);
 }
 
@@ -145,8 +146,6 @@ void report_counters(struct doc *d, const struct study *s)
 	doc_h(d, 2, "counters", "Counters");
 	doc_list_begin(d);
 	run_counters(d, &s->m64, s->plain ? "run" : "m64");
-	if (s->have_m32)
-		run_counters(d, &s->m32, "m32");
 	if (s->have_sim) {
 		const char *d1 = run_ctx(&s->sim, "simulation.D1"), *ll = run_ctx(&s->sim, "simulation.LL");
 		doc_li(d, "sim: callgrind-simulated misses (sim_* columns, labelled sim): D1 %s, "
