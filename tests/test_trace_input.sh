@@ -47,6 +47,12 @@ expect_err "missing result" 0 "game 1 (A - B): no result before the next game (l
 expect_err "unterminated comment" 3 "game 1 (A - B), ply 2: unterminated comment (opened at line 6)" "$SB" trace $D/comment.pgn -o "$T"
 expect_err "unterminated variation" 3 "game 1 (A - B), ply 3: unterminated variation (opened at line 6)" "$SB" trace $D/variation.pgn -o "$T"
 expect_err "impossible FEN" 3 'game 1 (A - B): FEN tag: impossible position in FEN "4k3/8/8/8/8/8/8/4KK2 w - - 0 1": white has two kings' "$SB" trace $D/badfen.pgn -o "$T"
+# Issue 16, D1: en passant squares no double step explains are refused, the game skipped.
+for fen in "4k3/8/8/3PP3/8/8/8/4K3 w - d6 0 1" "4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1" \
+	"4k3/8/8/8/8/8/3pP3/4K3 w - d3 0 1"; do
+	printf '[Event "ep"]\n[SetUp "1"]\n[FEN "%s"]\n\n1. e4 1-0\n\n[Event "ok"]\n\n1. e4 *\n' "$fen" >"$tmp/ep.pgn"
+	expect_err "en passant $fen" 3 "FEN tag: FEN \"$fen\": en passant square" "$SB" trace "$tmp/ep.pgn" -o "$T"
+done
 expect_err "broken tag" 3 "game 2: line 9: tag White: value not closed with '\"'" "$SB" trace $D/badtag.pgn -o "$T"
 expect_err "broken tag: the rest read" 3 "3 games read, 2 converted, 1 skipped" "$SB" trace $D/badtag.pgn -o "$T"
 # A 1 MB line: as a comment the game is fine; as one token it is refused, not buffered.
