@@ -159,7 +159,7 @@ int cmd_export(int argc, char **argv)
 	struct run r;
 	struct stat st;
 	int opt, reps = 0, rc = EXIT_OK;
-	FILE *f = stdout;
+	struct out_file o;
 
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "o:h", LONG, NULL)) != -1) {
@@ -189,15 +189,15 @@ int cmd_export(int argc, char **argv)
 		fprintf(stderr, "slidebench export: %s\n", err);
 		return EXIT_FAIL;
 	}
-	if (out && !(f = fopen(out, "w"))) {
-		perror(out);
+	if (out_open_path(&o, out ? out : "-", err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench export: %s\n", err);
 		run_free(&r);
 		return EXIT_FAIL;
 	}
-	context(f, &r);
-	benchmarks(f, &r, reps);
-	if (out && fclose(f) != 0) {
-		perror(out);
+	context(o.f, &r);
+	benchmarks(o.f, &r, reps);
+	if (out_commit(&o, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench export: %s\n", err);
 		rc = EXIT_FAIL;
 	}
 	run_free(&r);

@@ -156,6 +156,7 @@ int cmd_report(int argc, char **argv)
 	report_recommend(&d, s);
 	doc_end(&d);
 	if (out_commit(&html, err, sizeof err) < 0 || out_commit(&md, err, sizeof err) < 0) {
+		out_abort(&md); /* the html failed first: its twin's temporary must not stay */
 		fprintf(stderr, "slidebench report: %s\n", err);
 		goto out_study;
 	}

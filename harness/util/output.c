@@ -132,6 +132,39 @@ int out_open(struct out_file *o, const char *dir, const char *name, char *err, s
 	return 0;
 }
 
+int out_open_path(struct out_file *o, const char *path, char *err, size_t errlen)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+
+	if (!strcmp(path, "-") || !*path) {
+		if (!*path) {
+			snprintf(err, errlen, "empty output path (give a file name, or - for "
+				 "standard output)");
+			return -1;
+		}
+		snprintf(o->final, sizeof o->final, "standard output");
+		o->how = OUT_STDOUT, o->tmp[0] = 0, o->f = stdout;
+		return 0;
+	}
+	if (!slash)
+		return out_open(o, ".", path, err, errlen);
+	if (!slash[1]) {
+		snprintf(err, errlen, "%s: a directory, not a file name", path);
+		return -1;
+	}
+	snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	return out_open(o, dir, slash + 1, err, errlen);
+}
+
+int out_same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return strcmp(a, "-") && strcmp(b, "-") && stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 int out_commit(struct out_file *o, char *err, size_t errlen)
 {
 	int e = 0;
