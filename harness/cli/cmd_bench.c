@@ -37,10 +37,23 @@ struct bench_opts {
 static volatile sig_atomic_t stop_flag;
 static struct sim_info sim_info;  /* what --simulate runs (bench_sim.h) */
 
-static void on_sigint(int sig)
+/* SIGINT, SIGTERM and SIGHUP: finish the current round, write the complete ones. */
+static void on_stop_signal(int sig)
 {
-	(void)sig;
-	stop_flag = 1;
+	stop_flag = sig;
+}
+
+/* Installs (on 1) or removes (on 0) the stop handler for SIGINT, SIGTERM and SIGHUP; without
+ * SA_RESTART, so a wait for the --simulate child returns to see the flag. */
+static void stop_signals(int on)
+{
+	static const int SIGS[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { .sa_handler = on ? on_stop_signal : SIG_DFL };
+
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof SIGS / sizeof SIGS[0]; i++)
+		sigaction(SIGS[i], &sa, NULL);
+	sim_stop = on ? &stop_flag : NULL;
 }
 
 static void usage(FILE *f)
@@ -309,13 +322,19 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 	char err[PATH_MAX + 256], cmd[2048];
 	int rc = EXIT_OK;
 
-	signal(SIGINT, on_sigint);
 	bench_run(b);
-	signal(SIGINT, SIG_DFL);
 	if (o->sim_child)
 		return EXIT_OK;
+	if (stop_flag && b->taken == 0) {
+		fprintf(stderr, "slidebench: interrupted (%s) before the first round: nothing "
+			"to write\n", strsignal(stop_flag));
+		if (out_run_abandon(work_dir, err, sizeof err) < 0)
+			fprintf(stderr, "slidebench bench: %s\n", err);
+		return 128 + stop_flag;
+	}
 	if (stop_flag)
-		fprintf(stderr, "slidebench: interrupted: writing the %u complete rounds\n", b->taken);
+		fprintf(stderr, "slidebench: interrupted (%s): writing the %u complete rounds\n",
+			strsignal(stop_flag), b->taken);
 	struct sim_opts so = { .d1 = o->d1, .ll = o->ll, .l1 = o->l1, .tlb = o->tlb,
 			       .max_queries = o->max_queries };
 	if (o->simulate && !stop_flag &&
@@ -333,12 +352,14 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 		free(sim);
 		return EXIT_FAIL;
 	}
-	if (results_write(b, &r, &m, work_dir, err, sizeof err) < 0 ||
-	    out_run_finish(work_dir, final_dir, err, sizeof err) < 0) {
+	if (results_write(b, &r, &m, work_dir, err, sizeof err) < 0) {
 		char err2[PATH_MAX + 256];
 		fprintf(stderr, "slidebench bench: %s: no results written\n", err);
 		if (out_run_abandon(work_dir, err2, sizeof err2) < 0)
 			fprintf(stderr, "slidebench bench: %s\n", err2);
+		rc = EXIT_FAIL;
+	} else if (out_run_finish(work_dir, final_dir, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench bench: %s\n", err); /* complete: kept where it is */
 		rc = EXIT_FAIL;
 	} else if (!o->quiet) {
 		results_print(b, &r, stdout);
@@ -427,12 +448,16 @@ int cmd_bench(int argc, char **argv)
 		rc = EXIT_FAIL;
 		goto free_inputs;
 	}
+	stop_signals(1); /* from here a signal ends in a written run or a removed work directory */
 	if (o.tables != HP_DEFAULT)
 		tables_advise(&o);
 	if ((n = bench_setup(&b)) != 0) {
 		rc = EXIT_FAIL;  /* failed kernels are reported and not timed; -1: nothing to do */
-		if (n < 0)
+		if (n < 0) {
+			if (!o.sim_child && out_run_abandon(work_dir, err, sizeof err) < 0)
+				fprintf(stderr, "slidebench bench: %s\n", err);
 			goto free_bench;
+		}
 	}
 	tables_collapse(&o);
 	if (!o.quiet)
@@ -443,6 +468,7 @@ int cmd_bench(int argc, char **argv)
 			       final_dir)) != EXIT_OK)
 		rc = n;
 free_bench:
+	stop_signals(0);
 	bench_free(&b);
 free_inputs:
 	workset_free(&ws);

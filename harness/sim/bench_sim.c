@@ -198,8 +198,9 @@ int bench_simulate(int argc, char **argv, const struct sim_opts *o, const char *
 	child[n] = NULL;
 	for (size_t i = 0; i < info->npass; i++) {
 		struct sim_pass *p = &info->pass[i];
-		if (crashed) {
-			snprintf(p->status, sizeof p->status, "skipped: an earlier pass crashed");
+		if (crashed || (sim_stop && *sim_stop)) {
+			snprintf(p->status, sizeof p->status, "skipped: %s", crashed ?
+				 "an earlier pass crashed" : "interrupted");
 			failed++;
 			continue;
 		}
