@@ -55,4 +55,33 @@ expect "same --out while running" 1 "being written by process $pid" -- \
 	"$SB" bench "${TINY[@]}" --kernel magic-plain --out "$tmp/live"
 kill -INT $pid; wait $pid 2>/dev/null
 
+# D6: a plugin whose run() crashes, hangs or exits while timed fails alone: exit 1, the plugin
+# named with what happened, every other kernel timed and written.
+MB=$BIN/tests/plugins/misbehaving-run.so
+for how in crash hang exit; do
+	case $how in
+	crash) want="run\(\) crashed \(SIGSEGV\)" ;;
+	hang) want="run\\(\\) did not finish sample [0-9]+ .* within 2 s" ;;
+	exit) want="run\(\) ended the process \(exit status 0\)" ;;
+	esac
+	expect "plugin run() $how" 1 "misbehaving-run \(.*misbehaving-run.so\): $want" "results: $tmp/mb-$how" -- \
+		env SB_MISBEHAVE=$how SB_MISBEHAVE_AFTER=60 "$SB" bench "${TINY[@]}" --mode stream \
+		--kernel magic-plain,pext,misbehaving-run --plugin "$MB" --sample-limit 2 --out "$tmp/mb-$how"
+	n=$(grep -cE '^[^,]*,(magic-plain|pext),' "$tmp/mb-$how/summary.csv" 2>/dev/null)
+	if [[ $n -ge 2 ]] && grep -q "misbehaving-run.*not-timed: run()" "$tmp/mb-$how/summary.csv"; then ok
+	else bad "$how: the other kernels' rows ($n) or the plugin's reason missing"; fi
+done
+expect "plugin that behaves" 0 "results: $tmp/mb-ok" -- \
+	"$SB" bench "${TINY[@]}" --mode stream --kernel misbehaving-run --plugin "$MB" --out "$tmp/mb-ok"
+if grep -qE '^[^,]*,misbehaving-run,test,.*,[0-9.]+,' "$tmp/mb-ok/summary.csv" && ! grep -q not-timed "$tmp/mb-ok/summary.csv"; then ok
+else bad "isolated plugin not timed"; head -3 "$tmp/mb-ok/summary.csv"; fi
+
+# D5, D11: a plugin's name is [a-z0-9][a-z0-9-]{0,62} and not reserved (null, all, none).
+long=$(printf 'x%.0s' $(seq 70))
+for name in null all none "$long" -dash Upper under_score; do
+	${CC:-cc} -shared -fPIC -O1 -DSB_PLUGIN -Ikernels -DMB_NAME="\"$name\"" \
+		tests/plugins/misbehaving-run.c -o "$tmp/named.so" 2>"$tmp/cc.out" || { bad "cc: $(cat "$tmp/cc.out")"; continue; }
+	expect "plugin named \"${name:0:20}\"" 1 "named.so: .*name.*: refused" -- "$SB" list --plugin "$tmp/named.so"
+done
+
 finish

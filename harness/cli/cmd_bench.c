@@ -29,7 +29,8 @@ struct bench_opts {
 	enum hp_mode tables;
 	char *plugins[MAX_PLUGINS];
 	size_t nplugins;
-	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries;
+	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries,
+	     sample_limit;
 	unsigned long long seed;
 	int simulate, sim_child, quiet, cold;
 };
@@ -82,7 +83,9 @@ static void usage(FILE *f)
 "  --events LIST       PAPI preset or native names, or none (default, where countable:\n"
 "                      PAPI_TOT_CYC,PAPI_TOT_INS,PAPI_L1_DCM,PAPI_TLB_DM,PAPI_BR_MSP,\n"
 "                      perf::CONTEXT-SWITCHES,perf::CPU-MIGRATIONS)\n"
-"  --plugin FILE.so    load a kernel from a shared object (repeatable)\n"
+"  --plugin FILE.so    load a kernel from a shared object (repeatable); it is timed in a\n"
+"                      child process: a crash, hang or exit there fails it alone\n"
+"  --sample-limit S    seconds a plugin's sample may take before it is stopped (default 60)\n"
 "  --out DIR           result directory (default results/<run-id>); never overwritten\n"
 "  --max-queries N     whole games, every k-th, so each piece has at most N queries:\n"
 "                      the stream stays cache-resident (default 32768; 0: the whole trace)\n"
@@ -124,7 +127,7 @@ static int parse_modes(const char *list)
 static int parse(int argc, char **argv, struct bench_opts *o)
 {
 	enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
-	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB };
+	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_LIMIT };
 	static const struct option opts[] = {
 		{ "kernel", required_argument, NULL, 'k' }, { "mode", required_argument, NULL, 'm' },
 		{ "samples", required_argument, NULL, 's' }, { "warmup", required_argument, NULL, O_WARM },
@@ -132,6 +135,7 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		{ "layouts", required_argument, NULL, O_LAYOUTS },
 		{ "pressure", required_argument, NULL, O_PRESSURE },
 		{ "tables", required_argument, NULL, O_TABLES },
+		{ "sample-limit", required_argument, NULL, O_LIMIT },
 		{ "cpu", required_argument, NULL, 'c' }, { "events", required_argument, NULL, 'e' },
 		{ "plugin", required_argument, NULL, 'p' }, { "out", required_argument, NULL, 'o' },
 		{ "trace", required_argument, NULL, 't' }, { "max-queries", required_argument, NULL, O_MAXQ },
@@ -163,6 +167,7 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 				return EXIT_USAGE;
 			}
 			break;
+		case O_LIMIT: bad = cli_parse_long("--sample-limit", optarg, 1, 86400, &o->sample_limit); break;
 		case O_LAYOUTS: bad = cli_parse_long("--layouts", optarg, 0, 16, &o->layouts); break;
 		case 'c': bad = cli_parse_long("--cpu", optarg, 0, 4095, &o->cpu); break;
 		case 'e': o->events = optarg; break;
@@ -322,7 +327,8 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 	char err[PATH_MAX + 256], cmd[2048];
 	int rc = EXIT_OK;
 
-	bench_run(b);
+	if (bench_run(b) != 0)
+		rc = EXIT_FAIL;  /* a plugin failed while sampled (named), or out of memory */
 	if (o->sim_child)
 		return EXIT_OK;
 	if (stop_flag && b->taken == 0) {
@@ -441,6 +447,8 @@ int cmd_bench(int argc, char **argv)
 	b.epochs = (unsigned)o.epochs;
 	b.sim_child = o.sim_child;
 	b.stop = &stop_flag;
+	b.events = o.events;
+	b.sample_limit = (double)o.sample_limit;
 	out_run_id(run_id, sizeof run_id);
 	if (!o.sim_child && out_run_begin(o.out, run_id, final_dir, work_dir, sizeof final_dir,
 					  err, sizeof err) < 0) {
