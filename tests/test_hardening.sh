@@ -84,4 +84,15 @@ for name in null all none "$long" -dash Upper under_score; do
 	expect "plugin named \"${name:0:20}\"" 1 "named.so: .*name.*: refused" -- "$SB" list --plugin "$tmp/named.so"
 done
 
+# D9: empty lists, --simulate-only options without --simulate, numbers with blanks: usage errors.
+expect "--mode ''" 2 'an empty or overlong list' -- "$SB" bench "${TINY[@]}" --mode '' --out "$tmp/d9"
+expect "--kernel ''" 2 'an empty name in the list' -- "$SB" bench "${TINY[@]}" --kernel '' --out "$tmp/d9"
+expect "--kernel a,,b" 2 'an empty name in the list' -- "$SB" verify --kernel magic-plain,,pext
+for opt in "--tlb abc" "--l1 garbage" "--d1 1,2,3" "--ll 1,2,3"; do
+	expect "$opt without --simulate" 2 "only shapes --simulate" -- "$SB" bench "${TINY[@]}" $opt --out "$tmp/d9"
+done
+expect "--samples ' 3'" 2 'is not a whole number' -- "$SB" bench "${TINY[@]}" --samples ' 3' --out "$tmp/d9"
+expect "--samples +3" 2 'is not a whole number' -- "$SB" bench "${TINY[@]}" --samples +3 --out "$tmp/d9"
+if [[ ! -e $tmp/d9 ]]; then ok; else bad "a refused command line left $tmp/d9"; fi
+
 finish

@@ -110,6 +110,12 @@ static int parse_modes(const char *list)
 	char buf[256], *tok, *save = NULL;
 	int bits = 0;
 
+	if (!*list || *list == ',' || list[strlen(list) - 1] == ',' || strstr(list, ",,") ||
+	    strlen(list) >= sizeof buf) {
+		fprintf(stderr, "slidebench bench: --mode \"%.80s\": an empty or overlong list "
+			"(%s)\n", list, mode_names(0));
+		return -1;
+	}
 	snprintf(buf, sizeof buf, "%s", list);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		int m = mode_find(tok);
@@ -199,6 +205,11 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 	}
 	if (optind < argc) {
 		fprintf(stderr, "slidebench bench: unexpected argument \"%s\"\n", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if (!o->simulate && (o->d1 || o->ll || o->l1 || o->tlb)) {
+		fprintf(stderr, "slidebench bench: --%s only shapes --simulate; add --simulate or "
+			"leave it out\n", o->d1 ? "d1" : o->ll ? "ll" : o->l1 ? "l1" : "tlb");
 		return EXIT_USAGE;
 	}
 	o->seed = (unsigned long long)seed;
