@@ -102,7 +102,9 @@ cp "$tmp/master-2000.trace" "$tmp/c.trace"
 printf '\7' | dd of="$tmp/c.trace" bs=1 seek=8 conv=notrunc status=none
 expect_err "unknown version" 1 "c.trace: unknown version 7" "$SB" trace-dump "$tmp/c.trace"
 head -c 100000 "$tmp/master-2000.trace" >"$tmp/c.trace"
-expect_err "truncated trace" 1 "c.trace: truncated at record 1384 (the header says 156667)" "$SB" trace-info "$tmp/c.trace"
+expect_err "truncated trace" 1 "c.trace: 100000 bytes, but the header's 156667 records take 11280344: truncated" "$SB" trace-info "$tmp/c.trace"
+# Through a pipe the size is unknown: the records are counted as they arrive.
+expect_err "truncated trace on stdin" 1 "standard input: truncated at record 1384 (the header says 156667)" sh -c "cat '$tmp/c.trace' | $SB trace-info -"
 cp "$tmp/master-2000.trace" "$tmp/c.trace"
 printf '\377' | dd of="$tmp/c.trace" bs=1 seek=5000000 conv=notrunc status=none
 expect_err "checksum" 1 "c.trace: checksum mismatch" "$SB" trace-dump "$tmp/c.trace"
