@@ -60,6 +60,36 @@ static void m32_reason(struct study *s)
 	}
 }
 
+static void study_free(struct study *s)
+{
+	run_free(&s->m64);
+	if (s->have_m32)
+		run_free(&s->m32);
+	if (s->have_sim)
+		run_free(&s->sim);
+	if (s->have_pressure)
+		run_free(&s->pressure);
+}
+
+/* Returns NULL when sub-run r (named sub) belongs in the study of m64: the same trace, and for
+ * m32 a 32-bit build; else why not, in buf. */
+static const char *sub_problem(const struct run *m64, const struct run *r, const char *sub,
+			       char *buf, size_t len)
+{
+	const char *a = run_dataset(m64), *b = run_dataset(r);
+	double bits = json_num(r->ctx, "slidebench.word_size_bits");
+
+	if (strcmp(a, "random") && strcmp(b, "random") && strcmp(a, b))
+		snprintf(buf, len, "%s/ was run on dataset \"%s\" but m64/ on \"%s\": not the same "
+			 "study", sub, b, a);
+	else if (!strcmp(sub, "m32") && bits != 32)
+		snprintf(buf, len, "m32/ is not a 32-bit build (context.json: word_size_bits %g)",
+			 bits);
+	else
+		return NULL;
+	return buf;
+}
+
 /* Returns 0 with the study loaded, or -1 (message printed). */
 int report_load(const char *dir, struct study *s);
 int report_load(const char *dir, struct study *s)
@@ -97,18 +127,16 @@ int report_load(const char *dir, struct study *s)
 	if ((rc = load_sub(dir, "pressure", &s->pressure, err, sizeof err)) < 0)
 		fprintf(stderr, "slidebench report: pressure/ skipped: %s\n", err);
 	s->have_pressure = rc > 0;
+	static const char *const SUB[] = { "m32", "sim", "pressure" };
+	const struct run *runs[] = { &s->m32, &s->sim, &s->pressure };
+	const int have[] = { s->have_m32, s->have_sim, s->have_pressure };
+	for (size_t i = 0; i < 3; i++)
+		if (have[i] && sub_problem(&s->m64, runs[i], SUB[i], err, sizeof err)) {
+			fprintf(stderr, "slidebench report: %s: %s\n", dir, err);
+			study_free(s);
+			return -1;
+		}
 	return 0;
-}
-
-static void study_free(struct study *s)
-{
-	run_free(&s->m64);
-	if (s->have_m32)
-		run_free(&s->m32);
-	if (s->have_sim)
-		run_free(&s->sim);
-	if (s->have_pressure)
-		run_free(&s->pressure);
 }
 
 int cmd_report(int argc, char **argv)
