@@ -29,6 +29,8 @@ r=$(damaged header); head -n 1 $A/summary.csv >"$r/summary.csv"
 refused "header-only summary" "$r" "summary.csv: line 2: no rows after the header"
 r=$(damaged nul); printf '\0' >>"$r/summary.csv"
 refused "NUL byte" "$r" "summary.csv: line [0-9]+: a NUL byte"
+r=$(damaged quote); printf 'run_id,"kernel\n' >"$r/summary.csv"   # fuzz_csv: leaked the header
+refused "header with a quote never closed" "$r" "summary.csv: line 1: no readable header row"
 r=$(damaged dir); rm "$r/summary.csv"; mkdir "$r/summary.csv"
 refused "summary.csv a directory (D12)" "$r" "summary.csv: not a regular file \(a directory\)"
 r=$(damaged nosamples); rm "$r/samples.csv"

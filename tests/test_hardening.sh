@@ -93,6 +93,8 @@ for opt in "--tlb abc" "--l1 garbage" "--d1 1,2,3" "--ll 1,2,3"; do
 done
 expect "--samples ' 3'" 2 'is not a whole number' -- "$SB" bench "${TINY[@]}" --samples ' 3' --out "$tmp/d9"
 expect "--samples +3" 2 'is not a whole number' -- "$SB" bench "${TINY[@]}" --samples +3 --out "$tmp/d9"
+# fuzz_cli found: a huge --l1 size overflowed a shift (UBSan under make sanitize).
+expect "--l1 2^40 M" 2 "--l1" -- "$SB" bench "${TINY[@]}" --simulate --l1 99999999999911384M --out "$tmp/d9"
 if [[ ! -e $tmp/d9 ]]; then ok; else bad "a refused command line left $tmp/d9"; fi
 
 finish

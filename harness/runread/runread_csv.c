@@ -155,8 +155,9 @@ int csv_load(const char *path, struct csv *c, char *err, size_t errlen)
 		goto out_free;
 	tmp = malloc(len + 1);
 	if (!tmp || (got = read_record(&p, &f, tmp, &line)) <= 0) {
-		snprintf(err, errlen, "%s: line 1: %s", path, tmp ? "no header row" : "out of memory");
-		goto out_free;
+		snprintf(err, errlen, "%s: line 1: %s", path, tmp ? "no readable header row" :
+			 "out of memory");
+		goto out_rows;  /* the header's fields read so far (found by fuzz_csv) */
 	}
 	c->ncol = (size_t)got;
 	c->head = f.v;

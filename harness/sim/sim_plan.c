@@ -12,8 +12,8 @@ static long sim_size(const char *s, char **end)
 {
 	long long x = strtoll(s, end, 10);
 
-	if (*end == s || x <= 0)
-		return -1;
+	if (*end == s || x <= 0 || x > (1LL << 30))
+		return -1;  /* checked before the shift: 2^40 K would overflow it (found by fuzz_cli) */
 	if (**end == 'K' || **end == 'k')
 		x <<= 10, (*end)++;
 	else if (**end == 'M' || **end == 'm')
