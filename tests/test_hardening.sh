@@ -95,6 +95,8 @@ expect "--samples ' 3'" 2 'is not a whole number' -- "$SB" bench "${TINY[@]}" --
 expect "--samples +3" 2 'is not a whole number' -- "$SB" bench "${TINY[@]}" --samples +3 --out "$tmp/d9"
 # fuzz_cli found: a huge --l1 size overflowed a shift (UBSan under make sanitize).
 expect "--l1 2^40 M" 2 "--l1" -- "$SB" bench "${TINY[@]}" --simulate --l1 99999999999911384M --out "$tmp/d9"
+expect "--l1 48K:2^63 ways" 2 "--l1" -- "$SB" bench "${TINY[@]}" --simulate --l1 48K:9223372036854775807 --out "$tmp/d9"
+expect "--d1 2^43 M" 2 "D1 geometry" -- "$SB" bench "${TINY[@]}" --simulate --d1 9999399948113M,8,64 --out "$tmp/d9"
 if [[ ! -e $tmp/d9 ]]; then ok; else bad "a refused command line left $tmp/d9"; fi
 
 finish

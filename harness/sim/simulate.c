@@ -42,8 +42,8 @@ static int sim_cache_parse(const char *what, const char *s, long v[3], char *err
 
 	for (int i = 0; i < 3; i++, p = end + 1) {
 		long long x = strtoll(p, &end, 10);
-		if (i == 0 && strchr("KkMm", *end) && *end)
-			x <<= *end == 'K' || *end == 'k' ? 10 : 20, end++;
+		if (i == 0 && strchr("KkMm", *end) && *end && x > 0 && x <= (1LL << 30))
+			x <<= *end == 'K' || *end == 'k' ? 10 : 20, end++;  /* range first: fuzz_cli */
 		if (end == p || x <= 0 || x > (1LL << 30) || *end != (i < 2 ? ',' : '\0')) {
 			snprintf(err, errlen, "%s geometry \"%s\": want size,assoc,line (e.g. %s)",
 				 what, s, what[0] == 'D' ? SIM_DEFAULT_D1 : SIM_DEFAULT_LL);
