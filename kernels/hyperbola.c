@@ -7,21 +7,12 @@
  * so ranks come from the 512-byte first-rank table, as is usual with this technique.
  * Source: the o^(o-2r) idea of the chessprogramming wiki's Subtracting a Rook from a Blocking
  * Piece / Hyperbola Quintessence pages (not among our seeds; written from the technique).
- * Line masks are lines.h's sb_line_ex; the rank table is kg_tables.h's sb_kg_first_rank. */
+ * The line formula is line_attacks.h's sb_hq_line, the masks lines.h's sb_line_ex; the rank
+ * table is kg_tables.h's sb_kg_first_rank. */
 #include "kernel.h"
 #include "kg_tables.h"
+#include "line_attacks.h"
 #include "lines.h"
-
-/* Returns the attacks of the slider `bit` along the line `mask` (slider excluded) that can
- * be reversed by a byte swap: file, diagonal or anti-diagonal. */
-static inline uint64_t hq_line(uint64_t occ, uint64_t mask, uint64_t bit, uint64_t bit_rev)
-{
-	uint64_t up = occ & mask, down = sb_flip_vertical(up);
-
-	up -= bit;
-	down -= bit_rev;
-	return (up ^ sb_flip_vertical(down)) & mask;
-}
 
 /* Returns the rank attacks from the first-rank table: the six inner squares of the rank
  * index it, the result is shifted back onto the slider's rank. */
@@ -35,7 +26,7 @@ static inline uint64_t hq_rank(unsigned sq, uint64_t occ)
 /* Returns the rook attacks: the file by hyperbola quintessence, the rank by table. */
 static inline uint64_t hq_rook(unsigned sq, uint64_t occ)
 {
-	return hq_line(occ, sb_line_ex[SB_FILE][sq], 1ULL << sq, 1ULL << (sq ^ 56)) |
+	return sb_hq_line(occ, sb_line_ex[SB_FILE][sq], 1ULL << sq, 1ULL << (sq ^ 56)) |
 	       hq_rank(sq, occ);
 }
 
@@ -44,8 +35,8 @@ static inline uint64_t hq_bishop(unsigned sq, uint64_t occ)
 {
 	uint64_t bit = 1ULL << sq, bit_rev = 1ULL << (sq ^ 56);
 
-	return hq_line(occ, sb_line_ex[SB_DIAG][sq], bit, bit_rev) |
-	       hq_line(occ, sb_line_ex[SB_ANTI][sq], bit, bit_rev);
+	return sb_hq_line(occ, sb_line_ex[SB_DIAG][sq], bit, bit_rev) |
+	       sb_hq_line(occ, sb_line_ex[SB_ANTI][sq], bit, bit_rev);
 }
 
 /* Returns 0 once the line masks and the first-rank table are built. */

@@ -5,46 +5,20 @@
  * blocker included.  Wrap masks keep east-going fills off the a-file and west-going fills off
  * the h-file after each shift.  Setwise: no tables, no branch, 64-bit shifts only.
  * Source: the chessprogramming wiki's Kogge-Stone Algorithm page (not among our seeds;
- * written from the technique). */
+ * written from the technique).  The fill is fills.h's sb_ks_up / sb_ks_down. */
 #include "kernel.h"
+#include "fills.h"
 #include "lines.h"
 
 #define KS_ALL (~0ULL)
-
-/* Returns the attacks of gen in the direction that shifts left by s (towards higher squares),
- * crossing only the squares of pro (the empty squares), wrap being the squares a shift may
- * land on. */
-static inline uint64_t ks_up(uint64_t gen, uint64_t pro, unsigned s, uint64_t wrap)
-{
-	pro &= wrap;
-	gen |= pro & (gen << s);
-	pro &= pro << s;
-	gen |= pro & (gen << 2 * s);
-	pro &= pro << 2 * s;
-	gen |= pro & (gen << 4 * s);
-	return (gen << s) & wrap;
-}
-
-/* Returns the attacks of gen in the direction that shifts right by s (towards lower squares),
- * as ks_up. */
-static inline uint64_t ks_down(uint64_t gen, uint64_t pro, unsigned s, uint64_t wrap)
-{
-	pro &= wrap;
-	gen |= pro & (gen >> s);
-	pro &= pro >> s;
-	gen |= pro & (gen >> 2 * s);
-	pro &= pro >> 2 * s;
-	gen |= pro & (gen >> 4 * s);
-	return (gen >> s) & wrap;
-}
 
 /* Returns the rook attacks: north, east, south, west fills. */
 static inline uint64_t ks_rook(unsigned sq, uint64_t occ)
 {
 	uint64_t bit = 1ULL << sq, empty = ~occ;
 
-	return ks_up(bit, empty, 8, KS_ALL) | ks_up(bit, empty, 1, SB_NOT_FILE_A) |
-	       ks_down(bit, empty, 8, KS_ALL) | ks_down(bit, empty, 1, SB_NOT_FILE_H);
+	return sb_ks_up(bit, empty, 8, KS_ALL) | sb_ks_up(bit, empty, 1, SB_NOT_FILE_A) |
+	       sb_ks_down(bit, empty, 8, KS_ALL) | sb_ks_down(bit, empty, 1, SB_NOT_FILE_H);
 }
 
 /* Returns the bishop attacks: northeast, northwest, southwest, southeast fills. */
@@ -52,8 +26,8 @@ static inline uint64_t ks_bishop(unsigned sq, uint64_t occ)
 {
 	uint64_t bit = 1ULL << sq, empty = ~occ;
 
-	return ks_up(bit, empty, 9, SB_NOT_FILE_A) | ks_up(bit, empty, 7, SB_NOT_FILE_H) |
-	       ks_down(bit, empty, 9, SB_NOT_FILE_H) | ks_down(bit, empty, 7, SB_NOT_FILE_A);
+	return sb_ks_up(bit, empty, 9, SB_NOT_FILE_A) | sb_ks_up(bit, empty, 7, SB_NOT_FILE_H) |
+	       sb_ks_down(bit, empty, 9, SB_NOT_FILE_H) | sb_ks_down(bit, empty, 7, SB_NOT_FILE_A);
 }
 
 SB_DEFINE_LOOPS(ks, ks_rook, ks_bishop)

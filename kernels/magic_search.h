@@ -1,8 +1,9 @@
 /* magic_search.h - the one deterministic magic-multiplier search shared by the magic kernels
- * (magic-plain, magic-fancy, magic-black, osborne-compressed): a fixed-seed generator, sparse
- * random candidates, and an exact collision check of key * magic >> shift against the attack
- * sets built from the reference ray walk.  Collisions are allowed only where the attack sets
- * agree ("constructive"), so a found magic is verified by construction.
+ * (magic-plain, magic-fancy, osborne-compressed; magic-black uses only sb_magic_subsets): a
+ * fixed-seed generator, sparse random candidates, and an exact collision check of
+ * key * magic >> shift against the attack sets built from the reference ray walk.  Collisions
+ * are allowed only where the attack sets agree ("constructive"), so a found magic is verified
+ * by construction.
  */
 #ifndef SB_MAGIC_SEARCH_H
 #define SB_MAGIC_SEARCH_H

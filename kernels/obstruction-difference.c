@@ -5,33 +5,25 @@
  * including the nearest upper blocker (all the way up when the upper ray is open).  Masked
  * with the line, that is the line's attack set; no branch, one leading zero count per line.
  * Source: the chessprogramming wiki's Obstruction Difference page (not among our seeds;
- * written from the technique).  Rays are lines.h's sb_ray[dir][sq]. */
+ * written from the technique).  Rays are lines.h's sb_ray[dir][sq], the line formula
+ * line_attacks.h's sb_od_line. */
 #include "kernel.h"
+#include "line_attacks.h"
 #include "lines.h"
-
-/* Returns the attacks along the line made of the rays `upper` (towards higher squares) and
- * `lower` (towards lower squares) of the slider. */
-static inline uint64_t od_line(uint64_t occ, uint64_t upper, uint64_t lower)
-{
-	uint64_t up = occ & upper, low = occ & lower;
-	uint64_t nearest_low = 0x8000000000000000ULL >> __builtin_clzll(low | 1);
-
-	return (up ^ (up - nearest_low)) & (upper | lower);
-}
 
 /* Returns the rook attacks: rank (east/west) and file (north/south). */
 static inline uint64_t od_rook(unsigned sq, uint64_t occ)
 {
-	return od_line(occ, sb_ray[SB_NORTH][sq], sb_ray[SB_SOUTH][sq]) |
-	       od_line(occ, sb_ray[SB_EAST][sq], sb_ray[SB_WEST][sq]);
+	return sb_od_line(occ, sb_ray[SB_NORTH][sq], sb_ray[SB_SOUTH][sq]) |
+	       sb_od_line(occ, sb_ray[SB_EAST][sq], sb_ray[SB_WEST][sq]);
 }
 
 /* Returns the bishop attacks: diagonal (northeast/southwest), anti-diagonal (northwest/
  * southeast). */
 static inline uint64_t od_bishop(unsigned sq, uint64_t occ)
 {
-	return od_line(occ, sb_ray[SB_NORTHEAST][sq], sb_ray[SB_SOUTHWEST][sq]) |
-	       od_line(occ, sb_ray[SB_NORTHWEST][sq], sb_ray[SB_SOUTHEAST][sq]);
+	return sb_od_line(occ, sb_ray[SB_NORTHEAST][sq], sb_ray[SB_SOUTHWEST][sq]) |
+	       sb_od_line(occ, sb_ray[SB_NORTHWEST][sq], sb_ray[SB_SOUTHEAST][sq]);
 }
 
 /* Returns 0: the only tables are lines.h's. */

@@ -176,8 +176,8 @@ static void test_live_image(const struct hp_sys *sys)
 		FILE *mem = open_memstream(&buf, &len);
 		CHECK(hugepage_last(&last, &lm) == (size_t)n && lm == HP_HUGEPAGE &&
 		      last[0].start == r[0].start, "hugepage_last disagrees with the advice");
-		CHECK(hugepage_usage(&u) == 0 && u.anon_huge_kb == i.anon_huge_kb &&
-		      u.rss_kb >= sizeof bss_table >> 10, "usage: rss %zu huge %zu (bss huge %zu)",
+		CHECK(hugepage_usage(&u) == 0 && u.anon_huge_kb >= i.anon_huge_kb &&
+		      u.rss_kb >= sizeof bss_table >> 10, "usage (the whole process, so at least the bss): rss %zu huge %zu (bss huge %zu)",
 		      u.rss_kb, u.anon_huge_kb, i.anon_huge_kb);
 		hugepage_write_json(mem);
 		fclose(mem);

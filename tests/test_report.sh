@@ -45,15 +45,24 @@ has "marked row" "$M" "| ⚠ classical-conditional | bishop"
 has "answer (a)" "$M" "In the 64-bit build the 32-bit-designed kernels are 1.10× ("
 has "answer (a) m32 reason" "$M" "no -m32 comparison: the kernel refuses 32-bit programs"
 has "answer (b)" "$M" "> kindergarten-4k is 1.19× ("
-has "answer (b) per mode" "$M" "faster in stream; not distinguishable in position; L1 misses per lookup"
+has "answer (b) per mode" "$M" "settled faster in stream; not settled in position; L1 misses per lookup"
 has "answer (b) sim label" "$M" "(sim, mean over 2 modes)"
-has "answer (c)" "$M" "> classical-branchless is 1.20× ("
+has "answer (c)" "$M" "> classical-branchless is 1.21× ("
 has "answer (c) mispredictions" "$M" "branch mispredictions per lookup 0.0195 vs 0.4875 (sim"
 has "recommendation settled" "$M" "stream: kindergarten-4k is fastest (0.894 ns/lookup), 1.10× ("
 has "recommendation settled verdict" "$M" "ahead of kindergarten-32 (0.985 ns/lookup); settled"
 has "recommendation not settled" "$M" "position: kindergarten-4k is fastest"
-has "not settled verdict" "$M" "not settled: the two are not distinguishable"
+has "not settled verdict" "$M" "not settled: the interval includes 1 (paired over 12 rounds"
 [[ $(grep -c '^> ' "$M") -ge 3 ]] && ok || bad "fewer than three answer sentences in $M"
+# answers first: the recommendation and the answers come before the charts and the tables
+order=$(grep -n '^## ' "$M" | cut -d: -f2- | paste -sd'|')
+[[ $order == "## Recommendation per workload|## Answers|## Charts|"* ]] && ok || bad "section order: $order"
+# verdicts.csv: the same numbers as the sentences
+V=$S/verdicts.csv
+has "verdicts header" "$V" "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,settled,why"
+has "verdict (b)" "$V" "tables,kindergarten-512,kindergarten-4k,0.8386"
+awk -F, 'NR > 1 && $4 != "" && ($5 > $4 + 1e-9 || $6 < $4 - 1e-9) { bad = 1 } END { exit bad }' "$V" &&
+	ok || bad "a verdict's interval does not contain its estimate: $(cat "$V")"
 cp "$H" "$tmp/first.html"
 $SB report "$S" >/dev/null 2>&1
 cmp -s "$H" "$tmp/first.html" && ok || bad "report is not deterministic (bootstrap seed?)"

@@ -1,9 +1,11 @@
 /* cmpcell.c - ratio, interval and verdict for the same cells of two kernels or runs. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "analysis/cmpcell.h"
+#include "analysis/paired.h"
 #include "analysis/stats_compare.h"
 
 static int have_samples(const struct rr_row *r)
@@ -11,14 +13,127 @@ static int have_samples(const struct rr_row *r)
 	return r->samples && r->nsamples >= 2;
 }
 
+/* Returns 1 when every pair can be compared round by round. */
+static int pairable(const struct rr_row *const *a, const struct rr_row *const *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!a[i]->round || !b[i]->round || a[i]->run_serial != b[i]->run_serial ||
+		    a[i]->nsamples < 2 || b[i]->nsamples < 2)
+			return 0;
+	return n > 0;
+}
+
+/* The paired comparison: fills out from per-round log ratios.  Returns 0 or -1. */
+static int cmp_paired(const struct rr_row *const *a, const struct rr_row *const *b, size_t n,
+		      struct cmp *out)
+{
+	unsigned nr = 0;
+	double *d;
+	int *epoch;
+	struct pr_result res;
+	int rc = -1;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < a[i]->nsamples; j++)
+			if (a[i]->round[j] != UINT_MAX && a[i]->round[j] + 1 > nr)
+				nr = a[i]->round[j] + 1;
+	if (nr == 0 || nr > 1u << 16)
+		return -1;
+	d = malloc(n * nr * sizeof *d);
+	epoch = calloc(nr, sizeof *epoch);
+	if (!d || !epoch)
+		goto out;
+	for (size_t k = 0; k < n * nr; k++)
+		d[k] = NAN;
+	for (size_t i = 0; i < n; i++) {
+		double *row = d + i * nr;
+		for (size_t j = 0; j < a[i]->nsamples; j++)     /* a's net time by round */
+			if (a[i]->round[j] < nr) {
+				row[a[i]->round[j]] = a[i]->paired[j];
+				epoch[a[i]->round[j]] = a[i]->epoch[j];
+			}
+		for (unsigned r = 0; r < nr; r++) {             /* then b's over it */
+			double x = row[r];
+			row[r] = NAN;
+			for (size_t j = 0; j < b[i]->nsamples && !isnan(x); j++)
+				if (b[i]->round[j] == r && x > 0 && b[i]->paired[j] > 0)
+					row[r] = log(b[i]->paired[j] / x);
+		}
+	}
+	struct pr_series s = { d, n, nr, epoch, 0 };
+	if (pr_compare(&s, PR_SEED, &res) < 0)
+		goto out;
+	out->ratio = res.ratio, out->lo = res.lo, out->hi = res.hi, out->p = res.p;
+	out->basis = "rounds", out->test = "signed-rank", out->npairs = res.n;
+	out->epochs = res.epochs, out->epochs_agree = res.epochs_agree;
+	out->settled = pr_settled(&res, NAN, out->why, sizeof out->why);
+	out->verdict = isnan(res.lo) ? -1 : (res.lo > 1 || res.hi < 1) && res.p < PR_ALPHA;
+	rc = 0;
+out:
+	free(d);
+	free(epoch);
+	return rc;
+}
+
+/* The unpaired comparison from raw samples: ratio of medians, bootstrap, Mann-Whitney. */
+static void cmp_unpaired(const struct rr_row *const *a, const struct rr_row *const *b, size_t n,
+			 struct cmp *out)
+{
+	struct sc_pair *pairs = calloc(n, sizeof *pairs);
+	double est, u;
+
+	if (!pairs)
+		return;
+	for (size_t i = 0; i < n; i++)
+		pairs[i] = (struct sc_pair){ a[i]->samples, b[i]->samples, a[i]->nsamples,
+					     b[i]->nsamples };
+	if (sc_boot_ratio(pairs, n, SC_BOOT_SEED, &est, &out->lo, &out->hi) == 0) {
+		/* the estimate of the same samples as the interval, and inside it */
+		out->ratio = est;
+		out->lo = fmin(out->lo, est);
+		out->hi = fmax(out->hi, est);
+		out->basis = "samples";
+		if (n == 1) {
+			sc_mann_whitney(pairs[0].a, pairs[0].na, pairs[0].b, pairs[0].nb, &u,
+					&out->p);
+			out->test = "Mann-Whitney";
+		}
+	}
+	free(pairs);
+}
+
+/* Two runs are never paired: between them the host may have stepped as much as it did
+ * between the epochs of either run.  Widens the interval by the two runs' epoch spreads
+ * (combined in quadrature per cell, averaged over cells: a host step moves every cell), so a
+ * difference smaller than what the host alone moved each run is not distinguishable. */
+static void widen_by_epochs(const struct rr_row *const *a, const struct rr_row *const *b,
+			    size_t n, struct cmp *out)
+{
+	double e = 0;
+
+	if (isnan(out->lo) || isnan(out->hi))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		double ea = isnan(a[i]->epoch_spread_pct) ? 0 : log1p(a[i]->epoch_spread_pct / 100);
+		double eb = isnan(b[i]->epoch_spread_pct) ? 0 : log1p(b[i]->epoch_spread_pct / 100);
+		e += sqrt(ea * ea + eb * eb);
+	}
+	e /= (double)n;
+	if (e > 0) {
+		out->lo *= exp(-e);
+		out->hi *= exp(e);
+		out->epoch_widened_pct = 100 * expm1(e);
+	}
+}
+
 int cmp_rows(const struct rr_row *const *a, const struct rr_row *const *b, size_t n,
 	     struct cmp *out)
 {
-	struct sc_pair *pairs;
-	double logr = 0, loglo = 0, loghi = 0, est;
+	double logr = 0, loglo = 0, loghi = 0;
 	int samples = n > 0, cis = n > 0;
 
-	*out = (struct cmp){ NAN, NAN, NAN, NAN, -1, "medians", n };
+	*out = (struct cmp){ .ratio = NAN, .lo = NAN, .hi = NAN, .p = NAN, .verdict = -1,
+			     .settled = -1, .basis = "medians", .test = "", .n = n };
 	for (size_t i = 0; i < n; i++) {
 		if (!(a[i]->ns_median > 0) || !(b[i]->ns_median > 0))
 			return -1;
@@ -34,20 +149,11 @@ int cmp_rows(const struct rr_row *const *a, const struct rr_row *const *b, size_
 	if (n == 0)
 		return -1;
 	out->ratio = exp(logr / (double)n);
-	if (samples && (pairs = calloc(n, sizeof *pairs))) {
-		for (size_t i = 0; i < n; i++)
-			pairs[i] = (struct sc_pair){ a[i]->samples, b[i]->samples, a[i]->nsamples,
-						     b[i]->nsamples };
-		if (sc_boot_ratio(pairs, n, SC_BOOT_SEED, &est, &out->lo, &out->hi) == 0) {
-			out->basis = "samples";
-			if (n == 1) {
-				double u;
-				sc_mann_whitney(pairs[0].a, pairs[0].na, pairs[0].b, pairs[0].nb,
-						&u, &out->p);
-			}
-		}
-		free(pairs);
-	}
+	if (pairable(a, b, n) && cmp_paired(a, b, n, out) == 0)
+		return 0;
+	if (samples)
+		cmp_unpaired(a, b, n, out);
+	widen_by_epochs(a, b, n, out);
 	if (isnan(out->lo) && cis) {
 		out->lo = exp(loglo / (double)n);
 		out->hi = exp(loghi / (double)n);
@@ -55,6 +161,12 @@ int cmp_rows(const struct rr_row *const *a, const struct rr_row *const *b, size_
 	}
 	if (!isnan(out->lo))
 		out->verdict = (out->lo > 1 || out->hi < 1) && !(out->p >= SC_ALPHA);
+	out->settled = out->verdict;
+	if (out->verdict == 0)
+		snprintf(out->why, sizeof out->why, "the two are not distinguishable");
+	else if (out->verdict < 0)
+		snprintf(out->why, sizeof out->why, "no interval (no samples and no per-cell "
+			 "intervals)");
 	return 0;
 }
 

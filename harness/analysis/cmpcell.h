@@ -8,18 +8,31 @@
 #include "runread/runread.h"
 
 struct cmp {
-	double ratio, lo, hi;  /* time of b / time of a (geometric mean over pairs), 95% interval */
-	double p;              /* Mann-Whitney p-value (one pair with samples), else NaN */
+	double ratio, lo, hi;  /* time of b / time of a (geometric mean over pairs), 95% interval;
+				* lo <= ratio <= hi */
+	double p;              /* the test's p-value, NaN where none was made */
 	int verdict;           /* 1 distinguishable, 0 not, -1 cannot tell (no interval) */
-	const char *basis;     /* "samples", "intervals" or "medians" */
-	size_t n;              /* pairs compared */
+	int settled;           /* 1 when the verdict also holds in every epoch (paired only;
+				* elsewhere = verdict); the caller adds the layout rule */
+	const char *basis;     /* "rounds" (paired), "samples", "intervals" or "medians" */
+	const char *test;      /* "signed-rank", "Mann-Whitney" or "" */
+	size_t n;              /* cells compared */
+	size_t npairs;         /* rounds paired ("rounds" basis) */
+	int epochs, epochs_agree;
+	char why[96];          /* why not settled ("" when settled) */
+	double epoch_widened_pct;  /* unpaired: how much the interval was widened each way for
+				    * the runs' epoch spreads (0: not) */
 };
 
-/* Compares b[i] against a[i] for i < n.  With samples on every row: bootstrap interval (and
- * Mann-Whitney when n == 1); else with ns_ci_lo/hi on every row: the widest ratio those
- * intervals allow; else medians only.  Distinguishable when the interval excludes 1 and the
- * test, where made, gives p < 0.05.  Returns 0, or -1 when a median is missing or not
- * positive (out->verdict = -1, ratio NaN). */
+/* Compares b[i] against a[i] for i < n.  When every row has its samples by round and each a[i]
+ * comes from the same run as b[i], the comparison is paired: per-round log ratios of the
+ * net times (the null subtracted round by round), median, block-bootstrap interval,
+ * Wilcoxon signed-rank test, signs per epoch (analysis/paired.h).  Otherwise, with samples on
+ * every row: the ratio of medians of the samples with a bootstrap interval (and Mann-Whitney
+ * when n == 1); else with ns_ci_lo/hi on every row: the widest ratio those intervals allow;
+ * else medians only.  Distinguishable when the interval excludes 1 and the test, where made,
+ * gives p < 0.05.  Returns 0, or -1 when a median is missing or not positive
+ * (out->verdict = -1, ratio NaN). */
 int cmp_rows(const struct rr_row *const *a, const struct rr_row *const *b, size_t n,
 	     struct cmp *out);
 

@@ -211,11 +211,20 @@ int bench_run(struct bench *b)
 	size_t ncols = b->nk + 1;
 	int failed = 0;
 
+	unsigned ep = b->epochs > 1 ? b->epochs : 1, next_edge = 0;
+
 	if (!b->iso && !(b->iso = calloc(ncols, sizeof *b->iso)))
 		return -1;
+	b->nhost = 0;
 	for (unsigned s = 0; s < b->warmup + b->samples; s++) {
 		if (b->stop && *b->stop)
 			break;
+		/* the host's load at the first measured round and each epoch's first round */
+		if (s >= b->warmup && next_edge < ep && ep <= HOST_MAX_EPOCHS &&
+		    s - b->warmup == b->samples * next_edge / ep) {
+			hostload_snap(NULL, b->pinned_cpu, &b->host[b->nhost++]);
+			next_edge++;
+		}
 		for (size_t wi = 0; wi < b->nw; wi++) {
 			/* Rotate the order every round so no kernel always follows the same one. */
 			for (size_t j = 0; j < ncols; j++) {
@@ -231,6 +240,8 @@ int bench_run(struct bench *b)
 		}
 		b->taken = s + 1;
 	}
+	if (b->nhost > 0)
+		hostload_snap(NULL, b->pinned_cpu, &b->host[b->nhost++]);
 	for (size_t ki = 0; ki < ncols; ki++)
 		isolate_stop(&b->iso[ki]);
 	return failed;

@@ -11,6 +11,7 @@
 #include "registry/registry.h"
 #include "bench/timer.h"
 #include "bench/workload.h"
+#include "env/hostload.h"
 
 struct iso_worker;
 
@@ -49,6 +50,9 @@ struct bench {
 	const char *events;          /* --events as given (a plugin's sampling child reopens it) */
 	double sample_limit;         /* seconds a plugin's sample may take (0: the default) */
 	struct iso_worker *iso;      /* [nk + 1]: the sampling child of each plugin column */
+	int pinned_cpu;              /* for the host load: the other CPUs are the others */
+	struct host_snap host[HOST_MAX_EPOCHS + 1];  /* /proc/stat at each epoch's edges */
+	unsigned nhost;              /* snapshots taken */
 };
 
 /* Returns the cell of workload wi, kernel column ki (0 = null). */

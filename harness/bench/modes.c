@@ -23,6 +23,10 @@ const struct mode_def MODES[MODE_COUNT] = {
 	[MODE_PEER] = { "peer", "the Chess_Movegen loop: per random occupancy, queens on all 64 "
 			"constant squares", INPUT_RANDOM_QUERIES, PIECES_QUEEN,
 			{ SB_LOOP_PEER, SB_LOOP_PEER, SB_LOOP_PEER }, 0, 0, 64, 0, 1 },
+	[MODE_PEER_RANDOM] = { "peer-random", "the Chess_Movegen default loop: per random "
+			       "occupancy, queens on 12 random squares", INPUT_RANDOM_GROUPS,
+			       PIECES_QUEEN, QUERY_LOOPS(ROOK_STREAM, BISHOP_STREAM, QUEEN_STREAM),
+			       0, 1, 1, 0, 0 },
 	[MODE_PRESSURE] = { "pressure", "position mode, a working set of S bytes touched between "
 			    "positions (--pressure)", INPUT_TRACE_POSITIONS, 0,
 			    { SB_LOOP_PRESSURE }, 0, 0, 1, 1, 0 },

@@ -7,16 +7,20 @@
 #include "kernels/kernel.h"
 
 enum mode {
-	MODE_STREAM, MODE_CHAIN, MODE_POINTER, MODE_POSITION, MODE_RANDOM, MODE_PEER, MODE_PRESSURE,
-	MODE_COUNT
+	MODE_STREAM, MODE_CHAIN, MODE_POINTER, MODE_POSITION, MODE_RANDOM, MODE_PEER,
+	MODE_PEER_RANDOM, MODE_PRESSURE, MODE_COUNT
 };
 
 /* Where a mode's input comes from. */
 enum mode_input {
 	INPUT_TRACE_QUERIES,   /* per-piece query streams of the trace, in game order */
 	INPUT_TRACE_POSITIONS, /* the trace's positions */
-	INPUT_RANDOM_QUERIES   /* random squares and occupancies */
+	INPUT_RANDOM_QUERIES,  /* random squares and occupancies */
+	INPUT_RANDOM_GROUPS    /* random occupancies, each with PEER_GROUP random squares */
 };
+
+/* Squares per occupancy in the Chess_Movegen peer's default loop (peer-random mode). */
+#define PEER_GROUP 12
 
 /* Bits of mode_def.pieces. */
 enum { PIECES_ROOK = 1, PIECES_BISHOP = 2, PIECES_QUEEN = 4 };

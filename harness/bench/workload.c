@@ -114,9 +114,30 @@ int workset_add_random(struct workset *ws, size_t nq, uint64_t seed)
 	return 0;
 }
 
+int workset_add_random_groups(struct workset *ws, size_t nq, uint64_t seed)
+{
+	struct rng r;
+	uint64_t occ = 0;
+
+	nq -= nq % PEER_GROUP;
+	ws->occ[3] = page_alloc(nq * sizeof(uint64_t));
+	ws->sq[3] = page_alloc(nq);
+	if (!ws->occ[3] || !ws->sq[3])
+		return -1;
+	rng_seed(&r, seed ^ 0x9e3779b97f4a7c15ULL);
+	for (size_t i = 0; i < nq; i++) {
+		if (i % PEER_GROUP == 0)
+			occ = rng_next(&r) & rng_next(&r);
+		ws->sq[3][i] = (uint8_t)(rng_next(&r) & 63);
+		ws->occ[3][i] = occ;
+	}
+	ws->n[3] = nq;
+	return 0;
+}
+
 void workset_free(struct workset *ws)
 {
-	for (int p = 0; p < 3; p++) {
+	for (int p = 0; p < 4; p++) {
 		free(ws->occ[p]);
 		free(ws->sq[p]);
 	}
@@ -146,9 +167,10 @@ static struct workload workload_of(struct workset *ws, int m, int p, size_t min_
 		w.piece = PIECE_NAMES[p];
 		w.vpiece = (enum piece)p;
 		w.loop = d->loop[p];
-		w.in = (struct sb_input){ .q = { ws->occ[p], ws->sq[p], ws->n[p] } };
-		w.lookups = ws->n[p] * d->per_query;
-		if (d->input == INPUT_RANDOM_QUERIES)
+		int s = d->input == INPUT_RANDOM_GROUPS ? 3 : p;  /* which stream */
+		w.in = (struct sb_input){ .q = { ws->occ[s], ws->sq[s], ws->n[s] } };
+		w.lookups = ws->n[s] * d->per_query;
+		if (d->input == INPUT_RANDOM_QUERIES || d->input == INPUT_RANDOM_GROUPS)
 			w.dataset = "random";
 	}
 	w.reps = w.lookups ? reps_for(w.lookups, min_lookups) : 0;

@@ -16,9 +16,9 @@ extern const char *const PIECE_NAMES[3];
 
 /* The raw material: per-piece query streams in game order and the positions. */
 struct workset {
-	uint64_t *occ[3];      /* rook, bishop, queen(random) */
-	uint8_t *sq[3];
-	size_t n[3];
+	uint64_t *occ[4];      /* rook, bishop, queen (random), queen (random groups) */
+	uint8_t *sq[4];
+	size_t n[4];
 	struct sb_pos *pos;
 	size_t npos;
 	size_t pos_lookups;    /* slider lookups the position loop makes per pass */
@@ -55,6 +55,9 @@ int workset_from_trace(struct workset *ws, const struct trace *t, size_t max_que
 /* Adds the random queen stream: nq uniform random squares, and occupancies random & random
  * (each square occupied with probability 1/4, as the Chess_Movegen peer draws them). */
 int workset_add_random(struct workset *ws, size_t nq, uint64_t seed);
+/* Adds the peer's default queen stream: nq queries, each occupancy (random & random) shared by
+ * PEER_GROUP consecutive random squares. */
+int workset_add_random_groups(struct workset *ws, size_t nq, uint64_t seed);
 void workset_free(struct workset *ws);
 
 /* Builds the workloads of the selected modes (bit i = enum mode i) into out (cap max), each

@@ -24,6 +24,7 @@ int cmd_trace_dump(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_verdicts(int argc, char **argv);
 
 /* Loads each --plugin path (each first tried in a child process: registry.h); prints
  * "slidebench: PATH: WHY: refused" for each one refused.  Returns how many were refused: the

@@ -3,6 +3,7 @@
 #include <getopt.h>
 #include <sys/stat.h>
 #include <signal.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 
 #include "bench/bench.h"
 #include "sim/bench_sim.h"
+#include "analysis/ranking.h"
 #include "cli/cli.h"
 #include "env/env.h"
 #include "env/hugepage.h"
@@ -65,7 +67,7 @@ static void usage(FILE *f)
 "  --kernel LIST       kernels, comma-separated (default all; see slidebench list)\n"
 "  --mode LIST         modes, comma-separated (default %s):\n", mode_names(1));
 	for (int m = 0; m < MODE_COUNT; m++)
-		fprintf(f, "                        %-8s %s\n", MODES[m].name, MODES[m].help);
+		fprintf(f, "                        %-11s %s\n", MODES[m].name, MODES[m].help);
 	fprintf(f,
 "  --trace FILE        the positions to replay (default " DEFAULT_TRACE ")\n"
 "  --samples N         measured samples per kernel and mode (default 15)\n"
@@ -262,6 +264,11 @@ static int load_inputs(const struct bench_opts *o, unsigned modes, struct workse
 		fprintf(stderr, "slidebench bench: out of memory building the random queries\n");
 		return -1;
 	}
+	if (modes_need(modes, INPUT_RANDOM_GROUPS) &&
+	    workset_add_random_groups(ws, (size_t)o->random_queries, o->seed) < 0) {
+		fprintf(stderr, "slidebench bench: out of memory building the random groups\n");
+		return -1;
+	}
 	if (modes >> MODE_PRESSURE & 1) {
 		if (pressure_build(ps, o->seed) < 0) {
 			fprintf(stderr, "slidebench bench: out of memory building the pressure "
@@ -379,7 +386,8 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 		fprintf(stderr, "slidebench bench: %s\n", err); /* complete: kept where it is */
 		rc = EXIT_FAIL;
 	} else if (!o->quiet) {
-		results_print(b, &r, stdout);
+		results_print(&r, stdout);
+		ranking_print(b, &r, stdout);
 		printf("results: %s\n", final_dir);
 	}
 	results_free(&r);
@@ -453,6 +461,7 @@ int cmd_bench(int argc, char **argv)
 			       MAX_WORKLOADS);
 	b.kern = sel;
 	b.nk = nsel;
+	b.pinned_cpu = o.cpu >= 0 ? (int)o.cpu : sched_getcpu();
 	b.warmup = (unsigned)o.warmup;
 	b.samples = (unsigned)o.samples;
 	b.epochs = (unsigned)o.epochs;

@@ -18,8 +18,10 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: slidebench compare [--csv FILE] [--any-dataset] RUN_A RUN_B [RUN_C ...]\n"
 		"For every kernel x mode x piece timed in RUN_A and another run: the ratio of\n"
-		"medians RUN/RUN_A (net ns per lookup) with a 95%% bootstrap interval (fixed seed),\n"
-		"the Mann-Whitney p-value on the raw samples, and whether the difference is\n"
+		"medians RUN/RUN_A (net ns per lookup) with a 95%% bootstrap interval (fixed seed)\n"
+		"widened by both runs' epoch spreads (two runs cannot be paired round by round: the\n"
+		"host may step between them as much as between the epochs of either), the\n"
+		"Mann-Whitney p-value on the raw samples, and whether the difference is\n"
 		"significant (interval excludes 1 and p < 0.05); last, the geometric mean of the\n"
 		"ratios over all common cells.  With more than two runs: one column per run,\n"
 		"labelled by CPU (uarch) and compiler.  A run is a bench --out directory, or a\n"
@@ -115,7 +117,8 @@ static void compare_runs(struct run *r, size_t n, FILE *csv)
 		printf("%c = %s: %s\n", (int)('A' + j), r[j].dir, label[j]);
 	}
 	printf("ratio = median net ns/lookup of the run / of A; %s\n\n", wide ?
-	       "95% bootstrap interval; Mann-Whitney p on the raw samples" :
+	       "95% bootstrap interval widened by both runs' epoch spreads; Mann-Whitney p on "
+	       "the raw samples" :
 	       "* significant (interval excludes 1, p < 0.05), ? no interval");
 	printf("%-34s %-8s %-6s %10s", "kernel", "mode", "piece", "A ns");
 	if (wide)

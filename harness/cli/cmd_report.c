@@ -146,6 +146,7 @@ int cmd_report(int argc, char **argv)
 	struct doc d;
 	char err[PATH_MAX + 256], title[2 * PATH_MAX];
 	const char *cpu;
+	struct verdicts verdicts = { 0 };
 	int rc = EXIT_FAIL;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
@@ -173,24 +174,30 @@ int cmd_report(int argc, char **argv)
 	cpu = run_ctx(&s->m64, "machine.cpu_model");
 	snprintf(title, sizeof title, "slidebench report: %s, run %s", cpu ? cpu : "unknown CPU",
 		 run_ctx(&s->m64, "run_id") ? run_ctx(&s->m64, "run_id") : s->dir);
+	s->verdicts = &verdicts;
 	doc_begin(&d, title);
+	/* answers first: what a reader came for, then the charts, then how it was measured */
+	report_headline(&d, s);
+	report_recommend(&d, s);
+	report_answers(&d, s);
+	report_charts(&d, s);
+	report_cache(&d, s);
 	report_environment(&d, s);
 	report_counters(&d, s);
 	report_verification(&d, s);
 	report_tables(&d, s);
-	report_charts(&d, s);
-	report_answers(&d, s);
-	report_cache(&d, s);
-	report_recommend(&d, s);
 	doc_end(&d);
-	if (out_commit(&html, err, sizeof err) < 0 || out_commit(&md, err, sizeof err) < 0) {
+	if (out_commit(&html, err, sizeof err) < 0 || out_commit(&md, err, sizeof err) < 0 ||
+	    verdicts_write(s, err, sizeof err) < 0) {
 		out_abort(&md); /* the html failed first: its twin's temporary must not stay */
 		fprintf(stderr, "slidebench report: %s\n", err);
 		goto out_study;
 	}
-	printf("report: %s/report.html\nreport: %s/report.md\n", s->dir, s->dir);
+	printf("report: %s/report.html\nreport: %s/report.md\nreport: %s/verdicts.csv\n",
+	       s->dir, s->dir, s->dir);
 	rc = EXIT_OK;
 out_study:
+	free(verdicts.v);
 	study_free(s);
 	free(s);
 	return rc;

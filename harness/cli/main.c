@@ -19,6 +19,7 @@ static const struct {
 	{ "trace-dump", cmd_trace_dump, "print one FEN per position of a trace" },
 	{ "report", cmd_report, "write report.html and report.md for a study or a bench run" },
 	{ "compare", cmd_compare, "set runs side by side: ratios, intervals, significance" },
+	{ "verdicts", cmd_verdicts, "set studies' verdicts side by side; name every contradiction" },
 	{ "export", cmd_export, "write a run in another tool's format (--format gbench)" },
 };
 

@@ -9,12 +9,30 @@
 #include "analysis/cmpcell.h"
 #include "runread/runread.h"
 
+/* One verdict of the report, as verdicts.csv holds it: the same numbers as its sentence. */
+struct verdict {
+	char question[64];       /* "bits", "tables", "branching", "recommend:stream", ... */
+	char a[96], b[96];       /* b is compared against a: ratio = time(b) / time(a) */
+	double ratio, lo, hi, p;
+	char test[24], basis[16];
+	size_t n;                /* cells */
+	size_t pairs;            /* rounds or block pairs */
+	int settled;             /* 1, 0, -1 cannot tell */
+	char why[160];
+};
+
+struct verdicts {
+	struct verdict *v;
+	size_t n, cap;
+};
+
 /* A study directory: m64/ (or a plain bench run given directly), and what is beside it. */
 struct study {
 	char dir[PATH_MAX];
 	struct run m64, m32, sim, pressure;
 	int have_m32, have_sim, have_pressure, plain;
 	char m32_why[2 * PATH_MAX];       /* why there is no m32 comparison */
+	struct verdicts *verdicts;        /* every verdict the sections state, for verdicts.csv */
 };
 
 /* Both outputs at once: every call writes HTML and Markdown. */
@@ -51,6 +69,24 @@ void doc_table_end(struct doc *d);
 /* The chart dir/plots/name.svg inlined (HTML) and name.png linked (Markdown), or a note
  * saying why it is missing. */
 void doc_chart(struct doc *d, const char *dir, const char *name, const char *caption);
+
+/* report_verdicts.c */
+/* Whether c settles its question: c->settled, and the margin beyond layout_pct (percent, NaN
+ * when not recorded).  Returns 1, 0 or -1 and writes why not into why. */
+int verdict_settle(const struct cmp *c, double layout_pct, char *why, size_t len);
+/* Appends "; settled (paired over 31 rounds, signed-rank p = 1e-06, the same sign in 3 of 3
+ * epochs)" or "; not settled: why" to out. */
+void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, const char *why);
+/* Records one verdict for verdicts.csv (b against a). */
+void verdict_add(const struct study *s, const char *question, const char *a, const char *b,
+		 const struct cmp *c, int settled, const char *why);
+/* Writes s->dir/verdicts.csv.  Returns 0, or -1 with err set. */
+int verdicts_write(const struct study *s, char *err, size_t len);
+/* Returns the largest layout_spread_pct of kernel k's rows in w (NaN when not recorded). */
+double report_layout_spread(const struct run *r, const struct workload *w, const char *k);
+/* The report's first lines: what kind of study this is (quick: indicative, with the samples
+ * per cell) and how busy the host was. */
+void report_headline(struct doc *d, const struct study *s);
 
 /* report_tables.c */
 /* Fills out[] with the workloads of r in file order.  Returns how many. */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/paired.h"
 #include "report/report.h"
 
 #define MAXP 4096   /* pairs of cells gathered for one comparison */
@@ -50,16 +51,16 @@ static void fmt_miss(char *buf, size_t len, double v, const char *src)
 /* Compares kernel x against y per workload (a table) and over all workloads.  Appends one
  * clause to out: the overall phrase, where it holds per mode, and the misses (miss columns
  * hw and sim, called what).  Returns the number of workloads compared. */
-static size_t compare_kernels(struct doc *d, const struct study *s, const char *x, const char *y,
-			      const char *hw, const char *sim, const char *what, char *out,
-			      size_t len)
+static size_t compare_kernels(struct doc *d, const struct study *s, const char *question,
+			      const char *x, const char *y, const char *hw, const char *sim,
+			      const char *what, char *out, size_t len)
 {
-	static const char *const HEAD[] = { "mode", "result", "p (Mann-Whitney)", "basis",
+	static const char *const HEAD[] = { "mode", "result", "p (signed-rank, paired)", "basis",
 		"misses x", "misses y" };
 	const struct run *r = &s->m64;
 	struct workload w[REPORT_MAX_WORKLOADS];
 	size_t nw = report_workloads(r, w, REPORT_MAX_WORKLOADS), done = 0;
-	char lists[3][512] = { "", "", "" }, buf[512], mx[48], my[48], pv[32];
+	char lists[3][512] = { "", "", "" }, buf[512], mx[48], my[48], pv[32], why[160];
 	double sx = 0, sy = 0;
 	int nm = 0;
 	const char *src = "", *sx_src, *sy_src;
@@ -85,6 +86,8 @@ static size_t compare_kernels(struct doc *d, const struct study *s, const char *
 		}
 		cmp_rows(g->a, g->b, n, &c);
 		cmp_phrase(buf, sizeof buf, x, y, &c, 1);
+		if (!strcmp(c.basis, "rounds"))
+			doc_cat(buf, sizeof buf, "%s", c.settled == 1 ? "; settled" : "; not settled");
 		double vx = report_misses(s, r, &w[i], x, hw, sim, &sx_src);
 		double vy = report_misses(s, r, &w[i], y, hw, sim, &sy_src);
 		fmt_miss(mx, sizeof mx, vx, sx_src);
@@ -97,7 +100,7 @@ static size_t compare_kernels(struct doc *d, const struct study *s, const char *
 			snprintf(pv, sizeof pv, "%.3g", c.p);
 		const char *cells[] = { w[i].label, buf, pv, c.basis, mx, my };
 		doc_table_row(d, 6, cells, 0);
-		int k = c.verdict == 1 ? (c.ratio < 1 ? 0 : 1) : 2;
+		int k = c.settled == 1 ? (c.ratio < 1 ? 0 : 1) : 2;
 		snprintf(lists[k] + strlen(lists[k]), sizeof lists[k] - strlen(lists[k]), "%s%s",
 			 lists[k][0] ? ", " : "", w[i].label);
 	}
@@ -110,13 +113,16 @@ static size_t compare_kernels(struct doc *d, const struct study *s, const char *
 		return 0;
 	}
 	cmp_rows(g->a, g->b, g->n, &all);
+	int settled = verdict_settle(&all, NAN, why, sizeof why);
+	verdict_add(s, question, y, x, &all, settled, why);
 	cmp_phrase(buf, sizeof buf, x, y, &all, 1);
 	out[0] = 0;
-	doc_cat(out, len, "%s over %zu mode%s (geometric mean of %zu cells)%s%s%s%s%s%s%s%s",
-		 buf, done, done == 1 ? "" : "s", g->n,
-		 lists[0][0] ? "; faster in " : "", lists[0],
-		 lists[1][0] ? "; slower in " : "", lists[1],
-		 lists[2][0] ? "; not distinguishable in " : "", lists[2], "", "");
+	doc_cat(out, len, "%s over %zu mode%s (geometric mean of %zu cells)", buf, done,
+		done == 1 ? "" : "s", g->n);
+	verdict_clause(out, len, &all, settled, why);
+	doc_cat(out, len, "%s%s%s%s%s%s", lists[0][0] ? "; settled faster in " : "", lists[0],
+		lists[1][0] ? "; settled slower in " : "", lists[1],
+		lists[2][0] ? "; not settled in " : "", lists[2]);
 	if (nm)
 		doc_cat(out, len, "; %s per lookup %.4f vs %.4f (%s, "
 			 "mean over %d mode%s)", what, sx / nm, sy / nm, src, nm, nm == 1 ? "" : "s");
@@ -147,11 +153,16 @@ static void answer_bits(struct doc *d, const struct study *s)
 	doc_p(d, NULL, "Pairing (same tables or technique, 64-bit arithmetic): %s.",
 	      list[0] ? list : "none of the pairs was timed");
 	if (g->n && cmp_rows(g->a, g->b, g->n, &c) == 0) {
+		char why[160];
+		int settled = verdict_settle(&c, NAN, why, sizeof why);
+		verdict_add(s, "bits", "64-bit siblings", "32-bit-designed kernels", &c, settled,
+			    why);
 		cmp_phrase_plural(b, sizeof b, "the 32-bit-designed kernels", "their 64-bit siblings",
 				  &c, 1);
 		a[0] = 0;
 		doc_cat(a, sizeof a, "In the 64-bit build %s (geometric mean over %zu kernel\u00d7"
 			 "mode\u00d7piece cells)", b, g->n);
+		verdict_clause(a, sizeof a, &c, settled, why);
 	} else {
 		snprintf(a, sizeof a, "The 32-bit-designed kernels and their 64-bit siblings were "
 			 "not both timed");
@@ -180,7 +191,7 @@ static void answer_bits(struct doc *d, const struct study *s)
 	}
 	doc_p(d, "answer", "%s.", a);
 	for (size_t i = 0; i < NPAIRS32; i++) {
-		compare_kernels(d, s, PAIRS32[i][0], PAIRS32[i][1], "hw_instructions", "sim_ir",
+		compare_kernels(d, s, "bits", PAIRS32[i][0], PAIRS32[i][1], "hw_instructions", "sim_ir",
 				"instructions", b, sizeof b);
 	}
 	free(g);
@@ -191,20 +202,24 @@ void report_answers(struct doc *d, const struct study *s)
 	char one[2048], two[2048];
 
 	doc_h(d, 2, "answers", "Answers");
-	doc_p(d, NULL, "Each ratio is the time of the first kernel over the second (median of the "
-	      "measured samples), with a 95%% bootstrap interval (%d resamples, fixed seed) or, "
-	      "without raw samples, the widest ratio the per-cell intervals allow; several cells "
-	      "are combined by geometric mean. Two kernels are not distinguishable when the "
-	      "interval includes 1 or the Mann-Whitney test gives p \u2265 0.05.", 2000);
+	doc_p(d, NULL, "Each ratio is the time of the first kernel over the second. Both were "
+	      "timed in the same rounds, so each ratio is computed round by round (each round's "
+	      "null-kernel time subtracted first): the estimate is the median of the per-round log "
+	      "ratios (the geometric mean of those over several cells), the 95%% interval a "
+	      "moving-block bootstrap over rounds (%d resamples, fixed seed), the test Wilcoxon's "
+	      "signed-rank. A verdict is settled when the interval excludes 1, the test gives "
+	      "p < 0.05 and the sign is the same in every epoch of the run.", PR_BOOT_ITERS);
 	answer_bits(d, s);
 	doc_h(d, 3, "q-tables", "(b) Shared 512 B against 4 KB tables");
-	compare_kernels(d, s, "kindergarten-4k", "kindergarten-512", "hw_l1d_miss", "sim_d1_miss",
+	compare_kernels(d, s, "tables", "kindergarten-4k", "kindergarten-512", "hw_l1d_miss",
+			"sim_d1_miss",
 			"L1 misses", one, sizeof one);
 	doc_p(d, "answer", "%s.", one);
 	doc_h(d, 3, "q-branching", "(c) Branchless against conditional");
-	compare_kernels(d, s, "classical-branchless", "classical-conditional", "hw_br_miss",
+	compare_kernels(d, s, "branching", "classical-branchless", "classical-conditional",
+			"hw_br_miss",
 			"sim_br_miss", "branch mispredictions", one, sizeof one);
-	compare_kernels(d, s, "classical-generalized-branchless",
+	compare_kernels(d, s, "branching", "classical-generalized-branchless",
 			"classical-generalized-conditional", "hw_br_miss", "sim_br_miss",
 			"branch mispredictions", two, sizeof two);
 	doc_p(d, "answer", "%s; the generalized pair: %s.", one, two);

@@ -55,29 +55,14 @@ static size_t candidates(const struct run *r, const struct workload *w, struct c
 	return n;
 }
 
-/* Returns the largest layout_spread_pct of kernel k's rows in w (NaN when not recorded). */
-static double layout_spread(const struct run *r, const struct workload *w, const char *k)
-{
-	double m = NAN;
-
-	for (size_t i = 0; i < r->nrows; i++)
-		if (!strcmp(r->rows[i].kernel, k) && report_in_workload(&r->rows[i], w)) {
-			double v = run_num(r, &r->rows[i], "layout_spread_pct");
-			if (!isnan(v) && (isnan(m) || v > m))
-				m = v;
-		}
-	return m;
-}
-
 static void recommend_run(struct doc *d, const struct study *s, const struct run *r)
 {
 	struct workload w[REPORT_MAX_WORKLOADS];
 	size_t nw = report_workloads(r, w, REPORT_MAX_WORKLOADS);
 	struct cand *c = calloc(MAXK, sizeof *c);
 	const struct rr_row *a[16], *b[16];
-	char f[128], verdict[256];
+	char f[128], verdict[512];
 
-	(void)s;
 	if (!c)
 		return;
 	for (size_t i = 0; i < nw; i++) {
@@ -94,22 +79,17 @@ static void recommend_run(struct doc *d, const struct study *s, const struct run
 		}
 		np = report_pairs(r, &w[i], c[0].kernel, c[1].kernel, a, b, 16);
 		cmp_rows(a, b, np, &m);
+		/* the margin: runner-up over the fastest, above 1 */
 		cmp_factor(f, sizeof f, m.ratio, m.lo, m.hi, 1);
-		double ls = fmax(layout_spread(r, &w[i], c[0].kernel),
-				 layout_spread(r, &w[i], c[1].kernel));
-		if (m.verdict == 1 && !isnan(ls) && (m.ratio - 1) * 100 < ls)
-			snprintf(verdict, sizeof verdict, "not settled: distinguishable here, but "
-				 "within the %.1f%% that code layout alone moves a figure", ls);
-		else if (m.verdict == 1)
-			snprintf(verdict, sizeof verdict, "settled (the interval excludes 1%s)",
-				 isnan(m.p) ? "" : " and the Mann-Whitney test agrees");
-		else if (m.verdict == 0)
-			snprintf(verdict, sizeof verdict, "not settled: the two are not "
-				 "distinguishable");
-		else
-			snprintf(verdict, sizeof verdict, "not settled: no interval (no samples "
-				 "and no per-cell intervals)");
-		doc_li(d, "%s: %s is fastest (%.3f ns/lookup), %s ahead of %s (%.3f ns/lookup); %s.",
+		double ls = fmax(report_layout_spread(r, &w[i], c[0].kernel),
+				 report_layout_spread(r, &w[i], c[1].kernel));
+		char why[160], q[128];
+		int settled = verdict_settle(&m, ls, why, sizeof why);
+		snprintf(q, sizeof q, "recommend:%s", w[i].label);
+		verdict_add(s, q, c[0].kernel, c[1].kernel, &m, settled, why);
+		verdict[0] = 0;
+		verdict_clause(verdict, sizeof verdict, &m, settled, why);
+		doc_li(d, "%s: %s is fastest (%.3f ns/lookup), %s ahead of %s (%.3f ns/lookup)%s.",
 		       w[i].label, c[0].kernel, c[0].score, f, c[1].kernel, c[1].score, verdict);
 	}
 	free(c);
@@ -119,8 +99,9 @@ void report_recommend(struct doc *d, const struct study *s)
 {
 	doc_h(d, 2, "recommendation", "Recommendation per workload");
 	doc_p(d, NULL, "The fastest kernel per mode (geometric mean of the pieces' medians), its "
-	      "margin over the runner-up (time ratio with its 95%% interval), and whether the "
-	      "margin is settled. The reference ray-walk is the oracle, not a candidate.");
+	      "margin over the runner-up (the runner-up's time over the fastest's, paired round by "
+	      "round, with its 95%% interval), and whether the margin is settled (see Answers). "
+	      "The reference ray-walk is the oracle, not a candidate.");
 	doc_list_begin(d);
 	recommend_run(d, s, &s->m64);
 	if (s->have_pressure)

@@ -167,7 +167,7 @@ static void run_tables(struct doc *d, const struct run *r, const char *what, con
 
 void report_tables(struct doc *d, const struct study *s)
 {
-	doc_h(d, 2, "tables", "Results per mode");
+	doc_h(d, 2, "tables", "Appendix: results per mode");
 	doc_p(d, NULL, "Net nanoseconds per lookup (the null kernel's loop subtracted), median "
 	      "of the measured samples with its 95%% interval where the run recorded one; spread "
 	      "is the median absolute percentage deviation of the samples. Rows flagged unstable, "

@@ -105,6 +105,18 @@ static void row_measure(struct bench *b, size_t wi, size_t ki, const struct summ
 	o->spread_pct = stats_mdape(gross, m);
 	o->cv_pct = stats_cv(gross, m);
 	o->epoch_spread_pct = stats_epoch_spread(gross, m, b->epochs);
+	/* The same against the host: each sample over the null's in the same round.  A host
+	 * step moves both, so this spread is the kernel's own (the null's row keeps the raw). */
+	if (ki) {
+		gross_ns(b, zc, tmp, m);
+		for (size_t j = 0; j < m; j++)
+			tmp[j] = tmp[j] > 0 ? gross[j] / tmp[j] : NAN;
+		o->rel_spread_pct = stats_mdape(tmp, m);
+		o->rel_epoch_spread_pct = stats_epoch_spread(tmp, m, b->epochs);
+	} else {
+		o->rel_spread_pct = o->spread_pct;
+		o->rel_epoch_spread_pct = o->epoch_spread_pct;
+	}
 	o->mlookups_per_s = 1000.0 / o->ns_gross_median;
 	row_cycles(b, c, gross, m, ki ? z->cycles_median : 0, ki ? z->cycles_min : 0, tmp, o);
 	for (int i = 0; i < HW_NEVENTS; i++) {
@@ -131,10 +143,15 @@ static void row_flags(const struct bench *b, const struct cell *c, int baseline,
 			 c->state == CELL_TIMED ? "" : c->why);
 		return;
 	}
-	snprintf(o->flags, sizeof o->flags, "%s%s%s%s%s%s", baseline ? "baseline;" : "",
-		 o->spread_pct >= UNSTABLE_PCT ? "unstable;" : "",
-		 o->epoch_spread_pct > o->spread_pct && o->epoch_spread_pct >= DRIFT_FLOOR_PCT ?
-			 "drifting;" : "",
+	/* unstable and drifting judge the time against the host (each round over the null's),
+	 * so a host that stepped during the run flags the rows it moved as host-moved only */
+	int drift = o->rel_epoch_spread_pct > o->rel_spread_pct &&
+		    o->rel_epoch_spread_pct >= DRIFT_FLOOR_PCT;
+	int moved = o->epoch_spread_pct > o->spread_pct &&
+		    o->epoch_spread_pct >= DRIFT_FLOOR_PCT && !drift;
+	snprintf(o->flags, sizeof o->flags, "%s%s%s%s%s%s%s", baseline ? "baseline;" : "",
+		 o->rel_spread_pct >= UNSTABLE_PCT ? "unstable;" : "",
+		 drift ? "drifting;" : "", moved ? "host-moved;" : "",
 		 o->disturbed ? "disturbed;" : "",
 		 o->clock_outliers ? "clock-probe-outliers;" : "",
 		 b->taken < b->warmup + b->samples ? "interrupted;" : "");
@@ -189,7 +206,8 @@ int results_compute(struct bench *b, const char *run_id, const struct sim_counts
 					&o->ns_gross_median, &o->spread_pct, &o->cv_pct,
 					&o->epoch_spread_pct, &o->layout_spread_pct, &o->cycles_median,
 					&o->cycles_min, &o->cycles_spread_pct, &o->core_ghz,
-					&o->mlookups_per_s, &o->sim_tlb_miss };
+					&o->mlookups_per_s, &o->sim_tlb_miss, &o->rel_spread_pct,
+					&o->rel_epoch_spread_pct };
 			for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
 				*f[i] = NAN;
 			for (int i = 0; i < HW_NEVENTS; i++)

@@ -21,6 +21,8 @@ struct summary {
 	int word_bits;
 	double ns_min, ns_median, ns_ci_lo, ns_ci_hi, ns_gross_median, spread_pct, cv_pct;
 	double epoch_spread_pct, layout_spread_pct;
+	double rel_spread_pct, rel_epoch_spread_pct;  /* the same of each sample over the null's
+						       * in its round: the host's steps cancel */
 	double cycles_median, cycles_min, cycles_spread_pct, core_ghz;  /* estimated core cycles */
 	double mlookups_per_s;
 	double hw[HW_NEVENTS];
@@ -74,8 +76,9 @@ int results_write(struct bench *b, const struct results *r, const struct run_met
 		  const char *dir, char *err, size_t errlen);
 /* Writes context.json's body to f (results_context.c). */
 void results_write_context(struct bench *b, const struct run_meta *m, FILE *f);
-/* Prints the human table of the summary to f, and per workload whether the ranking of the
- * fastest kernels is settled (their intervals apart) or not. */
-void results_print(const struct bench *b, const struct results *r, FILE *f);
+/* Returns the piece, with the working set's size in pressure mode ("all@64K"), in buf. */
+const char *results_piece(char *buf, size_t len, const struct summary *o);
+/* Prints the human table of the summary to f. */
+void results_print(const struct results *r, FILE *f);
 
 #endif

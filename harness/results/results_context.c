@@ -109,6 +109,9 @@ void results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 	fprintf(f, "  \"timer\": {\"source\": \"%s\", \"tick_ghz\": %.6f, "
 		"\"calibration_spread\": %.6f},\n", b->timer.use_tsc ? "tsc" : "clock_gettime",
 		b->timer.tick_ghz, b->timer.calib_spread);
+	fprintf(f, "  \"host\": {\"source\": \"/proc/stat\", \"epochs\": ");
+	hostload_write_json(f, b->host, b->nhost > 0 ? b->nhost - 1 : 0);
+	fprintf(f, "},\n");
 	fprintf(f, "  \"pinned_cpu\": %d,\n  \"papi_version\": ", m->cpu);
 	out_json_str(f, counters_papi_version());
 	fprintf(f, ",\n");

@@ -31,6 +31,8 @@ static const struct column SUMMARY_COLS[] = {
 	{ "spread_pct", S_(COL_NUM, spread_pct) }, { "cv_pct", S_(COL_NUM, cv_pct) },
 	{ "epoch_spread_pct", S_(COL_NUM, epoch_spread_pct) },
 	{ "layout_spread_pct", S_(COL_NUM, layout_spread_pct) },
+	{ "rel_spread_pct", S_(COL_NUM, rel_spread_pct) },
+	{ "rel_epoch_spread_pct", S_(COL_NUM, rel_epoch_spread_pct) },
 	{ "cycles_median", S_(COL_NUM, cycles_median) }, { "cycles_min", S_(COL_NUM, cycles_min) },
 	{ "cycles_spread_pct", S_(COL_NUM, cycles_spread_pct) },
 	{ "core_ghz", S_(COL_NUM, core_ghz) }, { "mlookups_per_s", S_(COL_NUM, mlookups_per_s) },

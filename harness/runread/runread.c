@@ -41,39 +41,95 @@ static int same_key(const struct csv *a, size_t ra, struct keycols ka, const str
 	       !strcmp(pressure_of(a, ra, ka.pressure, mode), r->pressure);
 }
 
-/* Gives every summary row its measured net samples. */
+/* The samples.csv columns attach_samples() reads. */
+struct samplecols {
+	struct keycols k;
+	int phase, net, gross, round, epoch;
+};
+
+/* Appends sample row j of s to row. */
+static void add_sample(struct rr_row *row, const struct csv *s, size_t j,
+		       const struct samplecols *c)
+{
+	double v = csv_num(s, j, c->net), rd = csv_num(s, j, c->round);
+
+	if (isnan(v))
+		return;
+	if (row->round) {
+		double e = csv_num(s, j, c->epoch);
+		row->round[row->nsamples] = isnan(rd) || rd < 0 ? UINT_MAX : (unsigned)rd;
+		row->epoch[row->nsamples] = isnan(e) || e < 0 ? 0 : (int)e;
+		row->paired[row->nsamples] = csv_num(s, j, c->gross);   /* gross, for now */
+	}
+	row->samples[row->nsamples++] = v;
+}
+
+/* Returns the gross sample of null row n in round rd, or NaN. */
+static double null_in_round(const struct rr_row *n, unsigned rd)
+{
+	if (rd < n->nsamples && n->round[rd] == rd)   /* rounds are written in order */
+		return n->paired[rd];
+	for (size_t i = 0; i < n->nsamples; i++)
+		if (n->round[i] == rd)
+			return n->paired[i];
+	return NAN;
+}
+
+/* Turns every row's gross `paired` samples into net ones, round by round. */
+static void subtract_null_per_round(struct run *r)
+{
+	for (size_t i = 0; i < r->nrows; i++) {
+		struct rr_row *row = &r->rows[i];
+		const struct rr_row *n = run_find(r, "null", row);
+		if (!row->round || row == n)
+			continue;
+		for (size_t j = 0; j < row->nsamples; j++) {
+			double g = row->paired[j], ng = n && n->round ?
+				null_in_round(n, row->round[j]) : NAN;
+			row->paired[j] = isnan(g) || isnan(ng) ? row->samples[j] : g - ng;
+		}
+	}
+}
+
+/* Gives every summary row its measured net samples, and their rounds where recorded. */
 static int attach_samples(struct run *r)
 {
 	const struct csv *s = &r->samples;
-	struct keycols k = key_cols(s);
-	int phase = csv_col(s, "phase"), net = csv_col(s, "net_ns_per_lookup");
-	size_t from = 0;
+	struct samplecols c = { key_cols(s), csv_col(s, "phase"), csv_col(s, "net_ns_per_lookup"),
+				csv_col(s, "ns_per_lookup"), csv_col(s, "sample"),
+				csv_col(s, "epoch") };
+	size_t from = 0, cap = s->nrow ? s->nrow : 1;
 
-	if (net < 0 || k.kernel < 0)
+	if (c.net < 0 || c.k.kernel < 0)
 		return 0;
 	for (size_t i = 0; i < r->nrows; i++) {
 		struct rr_row *row = &r->rows[i];
-		row->samples = malloc((s->nrow ? s->nrow : 1) * sizeof *row->samples);
+		row->samples = malloc(cap * sizeof *row->samples);
 		if (!row->samples)
 			return -1;
+		if (c.round >= 0 && c.gross >= 0) {
+			row->round = malloc(cap * sizeof *row->round);
+			row->epoch = malloc(cap * sizeof *row->epoch);
+			row->paired = malloc(cap * sizeof *row->paired);
+			if (!row->round || !row->epoch || !row->paired)
+				return -1;
+		}
 		/* Samples are written cell by cell: look from where the last cell ended first. */
 		for (size_t pass = 0; pass < 2; pass++) {
 			size_t lo = pass ? 0 : from, hi = pass ? from : s->nrow;
 			for (size_t j = lo; j < hi; j++) {
-				double v;
-				if (!same_key(s, j, k, row))
+				if (!same_key(s, j, c.k, row))
 					continue;
-				if (phase >= 0 && strcmp(csv_cell(s, j, phase), "measure"))
+				if (c.phase >= 0 && strcmp(csv_cell(s, j, c.phase), "measure"))
 					continue;
-				v = csv_num(s, j, net);
-				if (!isnan(v))
-					row->samples[row->nsamples++] = v;
+				add_sample(row, s, j, &c);
 				from = j + 1;
 			}
 			if (row->nsamples)
 				break;
 		}
 	}
+	subtract_null_per_round(r);
 	return 0;
 }
 
@@ -108,7 +164,10 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 	const struct csv *c;
 	struct keycols k;
 
+	static unsigned serial;
+
 	memset(r, 0, sizeof *r);
+	serial++;
 	snprintf(r->dir, sizeof r->dir, "%s", dir);
 	snprintf(path, sizeof path, "%s/summary.csv", dir);
 	if (csv_load(path, &r->summary, err, errlen) < 0)
@@ -130,6 +189,7 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 	for (size_t i = 0; i < c->nrow; i++) {
 		struct rr_row *w = &r->rows[r->nrows++];
 		w->line = i;
+		w->run_serial = serial;
 		w->kernel = csv_cell(c, i, k.kernel);
 		w->family = csv_cell(c, i, csv_col(c, "family"));
 		w->mode = csv_cell(c, i, k.mode);
@@ -148,6 +208,7 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 		w->table_bytes = csv_num(c, i, csv_col(c, "table_bytes"));
 		w->word_bits = csv_num(c, i, csv_col(c, "word_bits"));
 		w->mlookups_per_s = csv_num(c, i, csv_col(c, "mlookups_per_s"));
+		w->epoch_spread_pct = csv_num(c, i, csv_col(c, "epoch_spread_pct"));
 	}
 	if (c->nrow == 0) {
 		snprintf(err, errlen, "%s: line 2: no rows after the header (an empty or cut run)",
@@ -184,8 +245,12 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 
 void run_free(struct run *r)
 {
-	for (size_t i = 0; r->rows && i < r->nrows; i++)
+	for (size_t i = 0; r->rows && i < r->nrows; i++) {
 		free(r->rows[i].samples);
+		free(r->rows[i].round);
+		free(r->rows[i].epoch);
+		free(r->rows[i].paired);
+	}
 	free(r->rows);
 	csv_free(&r->summary);
 	csv_free(&r->samples);

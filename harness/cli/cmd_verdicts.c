@@ -1,0 +1,161 @@
+/* cmd_verdicts.c - `slidebench verdicts STUDY...`: several studies' verdicts.csv side by side,
+ * and every contradiction named: a verdict settled one way in one study and settled the other
+ * way (reversed), or estimated the other way (contradicted), in another; and, for information,
+ * estimates that fall outside another study's interval. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "runread/runread.h"
+
+#define MAX_STUDIES 16
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: slidebench verdicts STUDY_A STUDY_B [STUDY_C ...]\n"
+		"Reads each STUDY/verdicts.csv (written by slidebench report) and prints every\n"
+		"verdict (question, B against A) with each study's ratio, interval and settled mark.\n"
+		"Then names each contradiction: reversed (settled both ways), contradicted (settled\n"
+		"one way, estimated the other way elsewhere), and, for information, estimates\n"
+		"outside another study's interval.\n"
+		"Exit: 0 no verdict reversed or contradicted; 1 some were, or a study is unreadable;\n"
+		"2 usage.\n");
+}
+
+/* One study's verdicts. */
+struct vset {
+	const char *dir;
+	struct csv c;
+	int q, a, b, ratio, lo, hi, settled;
+};
+
+/* Returns the row of set v with this key, or -1. */
+static long find_row(const struct vset *v, const char *q, const char *a, const char *b)
+{
+	for (size_t i = 0; i < v->c.nrow; i++)
+		if (!strcmp(csv_cell(&v->c, i, v->q), q) && !strcmp(csv_cell(&v->c, i, v->a), a) &&
+		    !strcmp(csv_cell(&v->c, i, v->b), b))
+			return (long)i;
+	return -1;
+}
+
+static int load_set(const char *dir, struct vset *v)
+{
+	char path[4096], err[512];
+
+	memset(v, 0, sizeof *v);
+	v->dir = dir;
+	snprintf(path, sizeof path, "%s/verdicts.csv", dir);
+	if (csv_load(path, &v->c, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench verdicts: %s (run slidebench report %s first)\n", err,
+			dir);
+		return -1;
+	}
+	v->q = csv_col(&v->c, "question"), v->a = csv_col(&v->c, "a"), v->b = csv_col(&v->c, "b");
+	v->ratio = csv_col(&v->c, "ratio"), v->lo = csv_col(&v->c, "lo");
+	v->hi = csv_col(&v->c, "hi"), v->settled = csv_col(&v->c, "settled");
+	if (v->q < 0 || v->a < 0 || v->b < 0 || v->ratio < 0 || v->lo < 0 || v->hi < 0 ||
+	    v->settled < 0) {
+		fprintf(stderr, "slidebench verdicts: %s: not a verdicts.csv (needs question, a, b, "
+			"ratio, lo, hi, settled)\n", path);
+		csv_free(&v->c);
+		return -1;
+	}
+	return 0;
+}
+
+/* Compares study i's verdict row ri against study j's rj; prints and counts what is wrong. */
+static int judge(const struct vset *s, size_t i, long ri, size_t j, long rj, const char *what,
+		 int *outside)
+{
+	double xi = csv_num(&s[i].c, (size_t)ri, s[i].ratio);
+	double xj = csv_num(&s[j].c, (size_t)rj, s[j].ratio);
+	double lo = csv_num(&s[i].c, (size_t)ri, s[i].lo), hi = csv_num(&s[i].c, (size_t)ri, s[i].hi);
+	int si = !strcmp(csv_cell(&s[i].c, (size_t)ri, s[i].settled), "yes");
+	int sj = !strcmp(csv_cell(&s[j].c, (size_t)rj, s[j].settled), "yes");
+
+	if (isnan(xi) || isnan(xj))
+		return 0;
+	if (!isnan(lo) && !isnan(hi) && (xj < lo || xj > hi)) {
+		printf("  outside: %s: %s's estimate %.3f is outside %s's interval %.3f-%.3f\n",
+		       what, s[j].dir, xj, s[i].dir, lo, hi);
+		(*outside)++;
+	}
+	if (!si || (xi > 1) == (xj > 1) || xj == 1)
+		return 0;
+	if (sj && i < j) {
+		printf("  REVERSED: %s: settled at %.3f in %s and at %.3f in %s\n", what, xi,
+		       s[i].dir, xj, s[j].dir);
+		return 1;
+	}
+	if (!sj) {
+		printf("  CONTRADICTED: %s: settled at %.3f in %s, estimated %.3f in %s\n", what, xi,
+		       s[i].dir, xj, s[j].dir);
+		return 1;
+	}
+	return 0;
+}
+
+int cmd_verdicts(int argc, char **argv)
+{
+	struct vset s[MAX_STUDIES];
+	size_t n = 0;
+	int bad = 0, outside = 0, rc = EXIT_OK;
+
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (argc < 3 || argc - 1 > MAX_STUDIES) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	for (int k = 1; k < argc; k++) {
+		if (load_set(argv[k], &s[n]) < 0) {
+			rc = EXIT_FAIL;
+			goto out;
+		}
+		n++;
+	}
+	for (size_t i = 0; i < n; i++)
+		printf("%c = %s\n", (int)('A' + i), s[i].dir);
+	printf("\n%-26s %-44s", "question", "b against a");
+	for (size_t i = 0; i < n; i++)
+		printf(" %-22c", (int)('A' + i));
+	printf("\n");
+	for (size_t r = 0; r < s[0].c.nrow; r++) {
+		const char *q = csv_cell(&s[0].c, r, s[0].q), *a = csv_cell(&s[0].c, r, s[0].a);
+		const char *b = csv_cell(&s[0].c, r, s[0].b);
+		char what[512], ab[256];
+		snprintf(ab, sizeof ab, "%s / %s", b, a);
+		snprintf(what, sizeof what, "%s, %s", q, ab);
+		printf("%-26.26s %-44.44s", q, ab);
+		long rows[MAX_STUDIES];
+		for (size_t i = 0; i < n; i++) {
+			char cell[64] = "-";
+			rows[i] = find_row(&s[i], q, a, b);
+			if (rows[i] >= 0)
+				snprintf(cell, sizeof cell, "%.3f (%.3f-%.3f)%s",
+					 csv_num(&s[i].c, (size_t)rows[i], s[i].ratio),
+					 csv_num(&s[i].c, (size_t)rows[i], s[i].lo),
+					 csv_num(&s[i].c, (size_t)rows[i], s[i].hi),
+					 !strcmp(csv_cell(&s[i].c, (size_t)rows[i], s[i].settled),
+						 "yes") ? "*" : "");
+			printf(" %-22s", cell);
+		}
+		printf("\n");
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = 0; j < n; j++)
+				if (i != j && rows[i] >= 0 && rows[j] >= 0)
+					bad += judge(s, i, rows[i], j, rows[j], what, &outside);
+	}
+	printf("\n* settled.  %d verdict%s reversed or contradicted; %d estimate%s outside another "
+	       "study's interval.\n", bad, bad == 1 ? "" : "s", outside, outside == 1 ? "" : "s");
+	rc = bad ? EXIT_FAIL : EXIT_OK;
+out:
+	for (size_t i = 0; i < n; i++)
+		csv_free(&s[i].c);
+	return rc;
+}

@@ -1,0 +1,83 @@
+/* hostload.c - steal time and the other CPUs' load, from /proc/stat. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "env/hostload.h"
+
+/* Parses the counters after a "cpu" or "cpuN" label: sets *busy and *total (jiffies) and, for
+ * the steal column, *steal.  Returns 0 or -1. */
+static int parse_cpu_line(const char *line, unsigned long long *busy, unsigned long long *total,
+			  unsigned long long *steal)
+{
+	unsigned long long v[10] = { 0 };
+	const char *p = strchr(line, ' ');
+	int n = 0;
+
+	while (p && n < 10) {
+		char *end;
+		while (*p == ' ')
+			p++;
+		v[n] = strtoull(p, &end, 10);
+		if (end == p)
+			break;
+		n++;
+		p = end;
+	}
+	if (n < 4)
+		return -1;
+	/* user nice system idle iowait irq softirq steal guest guest_nice; guest time is
+	 * already counted in user */
+	*total = v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
+	*busy = *total - v[3] - v[4];
+	*steal = v[7];
+	return 0;
+}
+
+int hostload_snap(const char *path, int pinned_cpu, struct host_snap *s)
+{
+	FILE *f = fopen(path ? path : "/proc/stat", "r");
+	char line[512];
+
+	memset(s, 0, sizeof *s);
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof line, f)) {
+		unsigned long long busy, total, steal;
+		if (strncmp(line, "cpu", 3) || parse_cpu_line(line, &busy, &total, &steal) < 0)
+			continue;
+		if (line[3] == ' ') {
+			s->steal = steal, s->total = total, s->ok = 1;
+		} else if (atoi(line + 3) != pinned_cpu) {
+			s->other_busy += busy;
+			s->other_total += total;
+		}
+	}
+	fclose(f);
+	return s->ok ? 0 : -1;
+}
+
+/* Writes 100 * part / whole, or null. */
+static void pct(FILE *f, unsigned long long part, unsigned long long whole, int ok)
+{
+	if (ok && whole > 0)
+		fprintf(f, "%.2f", 100.0 * (double)part / (double)whole);
+	else
+		fputs("null", f);
+}
+
+void hostload_write_json(FILE *f, const struct host_snap *snap, unsigned n)
+{
+	fputc('[', f);
+	for (unsigned e = 0; e < n; e++) {
+		const struct host_snap *a = &snap[e], *b = &snap[e + 1];
+		int ok = a->ok && b->ok && b->total >= a->total && b->other_total >= a->other_total;
+		fprintf(f, "%s{\"steal_pct\": ", e ? ", " : "");
+		pct(f, ok ? b->steal - a->steal : 0, b->total - a->total, ok);
+		fputs(", \"other_cpus_busy_pct\": ", f);
+		pct(f, ok ? b->other_busy - a->other_busy : 0, b->other_total - a->other_total,
+		    ok && b->other_total > a->other_total);
+		fputc('}', f);
+	}
+	fputc(']', f);
+}

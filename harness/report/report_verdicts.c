@@ -1,0 +1,203 @@
+/* report_verdicts.c - what makes a verdict settled, the clause that says so, the list of every
+ * verdict the report states (written as verdicts.csv, the same numbers as the sentences), and
+ * the report's headline: quick studies are indicative, busy hosts are named. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+#include "util/output.h"
+
+/* A quick study has fewer measured samples per cell than this: its verdicts are indicative. */
+#define FULL_SAMPLES 10
+/* Steal time or sibling-CPU use above this (percent of an epoch) is a busy host. */
+#define BUSY_PCT 5.0
+
+int verdict_settle(const struct cmp *c, double layout_pct, char *why, size_t len)
+{
+	if (c->settled != 1) {
+		snprintf(why, len, "%s", c->why[0] ? c->why : "the two are not distinguishable");
+		return c->settled;
+	}
+	if (!isnan(layout_pct) && fabs(c->ratio - 1) * 100 <= layout_pct) {
+		snprintf(why, len, "distinguishable here, but within the %.1f%% that code layout "
+			 "alone moves a figure", layout_pct);
+		return 0;
+	}
+	why[0] = 0;
+	return 1;
+}
+
+void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, const char *why)
+{
+	char how[160];
+
+	if (!strcmp(c->basis, "rounds"))
+		snprintf(how, sizeof how, "paired over %zu rounds, signed-rank p = %.2g, the same "
+			 "sign in %d of %d epochs", c->npairs, c->p, c->epochs_agree, c->epochs);
+	else if (c->test[0])
+		snprintf(how, sizeof how, "unpaired, %s p = %.2g", c->test, c->p);
+	else
+		snprintf(how, sizeof how, "unpaired, from %s", c->basis);
+	if (settled == 1)
+		doc_cat(out, len, "; settled (%s)", how);
+	else
+		doc_cat(out, len, "; not settled: %s (%s)", why, how);
+}
+
+void verdict_add(const struct study *s, const char *question, const char *a, const char *b,
+		 const struct cmp *c, int settled, const char *why)
+{
+	struct verdicts *v = s->verdicts;
+	struct verdict *x;
+
+	if (!v)
+		return;
+	if (v->n == v->cap) {
+		size_t cap = v->cap ? 2 * v->cap : 32;
+		struct verdict *nv = realloc(v->v, cap * sizeof *nv);
+		if (!nv)
+			return;
+		v->v = nv, v->cap = cap;
+	}
+	x = &v->v[v->n++];
+	memset(x, 0, sizeof *x);
+	snprintf(x->question, sizeof x->question, "%s", question);
+	snprintf(x->a, sizeof x->a, "%s", a);
+	snprintf(x->b, sizeof x->b, "%s", b);
+	x->ratio = c->ratio, x->lo = c->lo, x->hi = c->hi, x->p = c->p;
+	snprintf(x->test, sizeof x->test, "%s", c->test);
+	snprintf(x->basis, sizeof x->basis, "%s", c->basis);
+	x->n = c->n, x->pairs = c->npairs, x->settled = settled;
+	snprintf(x->why, sizeof x->why, "%s", why ? why : "");
+}
+
+/* Writes one CSV field, quoted when it holds a comma or a quote. */
+static void csv_field(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s == '\n' ? ' ' : *s, f);
+	}
+	fputc('"', f);
+}
+
+/* Writes x as a number, or nothing for NaN. */
+static void csv_num_field(FILE *f, double x)
+{
+	if (!isnan(x))
+		fprintf(f, isinf(x) ? "inf" : "%.6g", x);
+}
+
+int verdicts_write(const struct study *s, char *err, size_t len)
+{
+	struct out_file o;
+	const struct verdicts *v = s->verdicts;
+
+	if (out_open(&o, s->dir, "verdicts.csv", err, len) < 0)
+		return -1;
+	fprintf(o.f, "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,settled,why\n");
+	for (size_t i = 0; v && i < v->n; i++) {
+		const struct verdict *x = &v->v[i];
+		csv_field(o.f, x->question), fputc(',', o.f);
+		csv_field(o.f, x->a), fputc(',', o.f);
+		csv_field(o.f, x->b), fputc(',', o.f);
+		csv_num_field(o.f, x->ratio), fputc(',', o.f);
+		csv_num_field(o.f, x->lo), fputc(',', o.f);
+		csv_num_field(o.f, x->hi), fputc(',', o.f);
+		csv_field(o.f, x->test), fputc(',', o.f);
+		csv_num_field(o.f, x->p), fputc(',', o.f);
+		fprintf(o.f, "%s,%zu,%zu,%s,", x->basis, x->n, x->pairs,
+			x->settled == 1 ? "yes" : x->settled == 0 ? "no" : "unknown");
+		csv_field(o.f, x->why);
+		fputc('\n', o.f);
+	}
+	return out_commit(&o, err, len);
+}
+
+double report_layout_spread(const struct run *r, const struct workload *w, const char *k)
+{
+	double m = NAN;
+
+	for (size_t i = 0; i < r->nrows; i++)
+		if (!strcmp(r->rows[i].kernel, k) && report_in_workload(&r->rows[i], w)) {
+			double v = run_num(r, &r->rows[i], "layout_spread_pct");
+			if (!isnan(v) && (isnan(m) || v > m))
+				m = v;
+		}
+	return m;
+}
+
+/* Returns the smallest measured sample count of the run's timed rows (0 when none). */
+static size_t samples_per_cell(const struct run *r)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		double v = run_num(r, &r->rows[i], "samples");
+		if (run_row_timed(&r->rows[i]) && v > 0 && (m == 0 || (size_t)v < m))
+			m = (size_t)v;
+	}
+	return m;
+}
+
+/* Says how busy the host was per epoch (context.json host.epochs), when it was. */
+static void host_note(struct doc *d, const struct run *r)
+{
+	char list[512] = "";
+	double worst_steal = 0, worst_sib = 0;
+	int n = 0;
+
+	for (int e = 0; r->ctx && e < 64; e++) {
+		char key[64];
+		snprintf(key, sizeof key, "host.epochs.%d.steal_pct", e);
+		double st = json_num(r->ctx, key);
+		snprintf(key, sizeof key, "host.epochs.%d.other_cpus_busy_pct", e);
+		double sb = json_num(r->ctx, key);
+		snprintf(key, sizeof key, "host.epochs.%d", e);
+		if (!json_get(r->ctx, key))
+			break;
+		n++;
+		if (isnan(st) || isnan(sb)) {
+			doc_cat(list, sizeof list, "%sepoch %d: too short to read", list[0] ? "; " : "",
+				e + 1);
+			continue;
+		}
+		worst_steal = fmax(worst_steal, isnan(st) ? 0 : st);
+		worst_sib = fmax(worst_sib, isnan(sb) ? 0 : sb);
+		doc_cat(list, sizeof list, "%sepoch %d: steal %.1f%%, other CPUs %.0f%% busy",
+			list[0] ? "; " : "", e + 1, st, sb);
+	}
+	if (n == 0)
+		return;
+	if (worst_steal > BUSY_PCT || worst_sib > BUSY_PCT)
+		doc_p(d, "note", "The host was busy during the run (%s). Kernel-against-kernel "
+		      "verdicts are paired by round and largely unaffected; absolute times are not.",
+		      list);
+	else
+		doc_p(d, NULL, "The host was quiet during the run (%s).", list);
+}
+
+void report_headline(struct doc *d, const struct study *s)
+{
+	size_t spc = samples_per_cell(&s->m64);
+
+	if (spc > 0 && spc < FULL_SAMPLES)
+		doc_p(d, "note", "Quick study (%zu measured sample%s per cell): every verdict below is "
+		      "indicative%s; run the full study (./run_all.sh without --quick) to settle "
+		      "them.", spc, spc == 1 ? "" : "s", spc < 6 ? ", and with fewer than six rounds "
+		      "no paired comparison can be settled" : "");
+	else
+		doc_p(d, NULL, "Full study: %zu measured samples per cell. A verdict is settled "
+		      "when its paired 95%% interval excludes 1, the signed-rank test agrees "
+		      "(p < 0.05), the margin exceeds the code-layout spread where measured, and its "
+		      "sign is the same in every epoch.", spc);
+	host_note(d, &s->m64);
+}

@@ -1,0 +1,157 @@
+/* avx2-shift.c - SIMD (AVX2): the "no headaches" ray loop made branchless and run on four
+ * rays at once.  Each 64-bit lane of a ymm register follows one ray: a single bit starts on
+ * the slider and, seven times, is stopped if it sits on a blocker or on the ray's last square
+ * (its edge mask), else shifted one step along the ray (a per-lane variable shift, vpsllvq /
+ * vpsrlvq) and ORed into the attacks; no early exit, so no branch.  The rook's four rays
+ * (east, north, west, south) fill one register, the bishop's four another; the lanes shifting
+ * left and those shifting right share the register by giving the unused shift a count of 64,
+ * which yields 0.  A queen runs the eight rays as two registers, left-going and right-going
+ * (as the technique's author does).  The four lanes are ORed into one bitboard at the end.
+ * Explicit intrinsics under target("avx2"); unavailable() refuses a CPU without AVX2.
+ * Source: Daniel Inführ's AVX2 branchless fill in the Chess_Movegen comparison (AVXShift);
+ * written from the description. */
+#include "kernel.h"
+#include "lines.h"
+#include "simd_x86.h"
+
+#define AS_R1 SB_RANK_1
+#define AS_R8 0xFF00000000000000ULL
+
+/* Returns why this CPU cannot run the kernel, or NULL. */
+static const char *as_unavailable(void)
+{
+#if SB_X86
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx2") ? NULL : "needs AVX2";
+#else
+	return "needs x86 AVX2";
+#endif
+}
+
+#if SB_X86
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx2")
+#endif
+
+/* Returns the four rays' attacks of the slider `bit` (each lane its ray), a lane's bit being
+ * stopped by `stop` (blockers and the ray's edge) and moved by left count cl or right count
+ * cr (the other one 64). */
+static inline __m256i as_rays(__m256i bit, __m256i stop, __m256i cl, __m256i cr)
+{
+	__m256i att = _mm256_setzero_si256(), t = bit;
+
+#pragma GCC unroll 7
+	for (int i = 0; i < 7; i++) {
+		t = _mm256_andnot_si256(stop, t);
+		t = _mm256_or_si256(_mm256_sllv_epi64(t, cl), _mm256_srlv_epi64(t, cr));
+		att = _mm256_or_si256(att, t);
+	}
+	return att;
+}
+
+/* Returns the four rays' attacks as as_rays, every lane shifting left by cl. */
+static inline __m256i as_up(__m256i bit, __m256i stop, __m256i cl)
+{
+	__m256i att = _mm256_setzero_si256(), t = bit;
+
+#pragma GCC unroll 7
+	for (int i = 0; i < 7; i++) {
+		t = _mm256_sllv_epi64(_mm256_andnot_si256(stop, t), cl);
+		att = _mm256_or_si256(att, t);
+	}
+	return att;
+}
+
+/* Returns the four rays' attacks as as_rays, every lane shifting right by cr. */
+static inline __m256i as_down(__m256i bit, __m256i stop, __m256i cr)
+{
+	__m256i att = _mm256_setzero_si256(), t = bit;
+
+#pragma GCC unroll 7
+	for (int i = 0; i < 7; i++) {
+		t = _mm256_srlv_epi64(_mm256_andnot_si256(stop, t), cr);
+		att = _mm256_or_si256(att, t);
+	}
+	return att;
+}
+
+/* Returns the rook attacks: lanes east, north, west, south. */
+static inline uint64_t as_rook(unsigned sq, uint64_t occ)
+{
+	uint64_t bit = 1ULL << sq, o = occ & ~bit;
+	__m256i stop = _mm256_set_epi64x((long long)(o | AS_R1), (long long)(o | SB_FILE_A),
+					 (long long)(o | AS_R8), (long long)(o | SB_FILE_H));
+
+	return sb_simd_or4(as_rays(_mm256_set1_epi64x((long long)bit), stop,
+				   _mm256_set_epi64x(64, 64, 8, 1), _mm256_set_epi64x(8, 1, 64, 64)));
+}
+
+/* Returns the bishop attacks: lanes northeast, northwest, southwest, southeast. */
+static inline uint64_t as_bishop(unsigned sq, uint64_t occ)
+{
+	uint64_t bit = 1ULL << sq, o = occ & ~bit;
+	__m256i stop = _mm256_set_epi64x((long long)(o | SB_FILE_H | AS_R1),
+					 (long long)(o | SB_FILE_A | AS_R1),
+					 (long long)(o | SB_FILE_A | AS_R8),
+					 (long long)(o | SB_FILE_H | AS_R8));
+
+	return sb_simd_or4(as_rays(_mm256_set1_epi64x((long long)bit), stop,
+				   _mm256_set_epi64x(64, 64, 7, 9), _mm256_set_epi64x(7, 9, 64, 64)));
+}
+
+/* Returns the queen attacks: the four left-going rays (northeast, northwest, east, north) in
+ * one register, the four right-going ones in another. */
+static inline uint64_t as_queen(unsigned sq, uint64_t occ)
+{
+	uint64_t bit = 1ULL << sq, o = occ & ~bit;
+	__m256i b = _mm256_set1_epi64x((long long)bit), counts = _mm256_set_epi64x(8, 1, 7, 9);
+	__m256i up = _mm256_set_epi64x((long long)(o | AS_R8), (long long)(o | SB_FILE_H),
+				       (long long)(o | SB_FILE_A | AS_R8),
+				       (long long)(o | SB_FILE_H | AS_R8));
+	__m256i down = _mm256_set_epi64x((long long)(o | AS_R1), (long long)(o | SB_FILE_A),
+					 (long long)(o | SB_FILE_H | AS_R1),
+					 (long long)(o | SB_FILE_A | AS_R1));
+
+	return sb_simd_or4(_mm256_or_si256(as_up(b, up, counts), as_down(b, down, counts)));
+}
+
+#else /* not x86: never run (unavailable), keeps the file building */
+static inline uint64_t as_rook(unsigned sq, uint64_t occ) { return sb_ref_rook(sq, occ); }
+static inline uint64_t as_bishop(unsigned sq, uint64_t occ) { return sb_ref_bishop(sq, occ); }
+static inline uint64_t as_queen(unsigned sq, uint64_t occ)
+{
+	return sb_ref_rook(sq, occ) | sb_ref_bishop(sq, occ);
+}
+#endif
+
+SB_DEFINE_LOOPS_WITH(as, as_rook, as_bishop, as_queen, SB_CALL_, SB_CALL_, SB_NO_STATE,
+		     as_rook, as_bishop, as_queen)
+static uint64_t as_rook_ptr(unsigned sq, uint64_t occ) { return as_rook(sq, occ); }
+static uint64_t as_bishop_ptr(unsigned sq, uint64_t occ) { return as_bishop(sq, occ); }
+
+#if SB_X86 && defined(__clang__)
+#pragma clang attribute pop
+#elif SB_X86
+#pragma GCC pop_options
+#endif
+
+static const struct sb_kernel avx2_shift = {
+	.abi_version = SB_ABI_VERSION,
+	.name = "avx2-shift",
+	.family = "fill",
+	.description = "SIMD AVX2: branchless ray shifts, four rays in ymm lanes, seven steps "
+		       "with stop masks (Chess_Movegen AVXShift)",
+	.word_bits = 64,
+	.branching = SB_BRANCHLESS,
+	/* No tables: the stop masks are immediates. */
+	.table_bytes = 0,
+	.init = NULL,
+	.unavailable = as_unavailable,
+	.rook = as_rook_ptr,
+	.bishop = as_bishop_ptr,
+	.run = as_run,
+};
+SB_REGISTER(avx2_shift);

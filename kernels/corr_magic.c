@@ -1,0 +1,84 @@
+/* corr_magic.c - builds and checks the correlation-magic tables (see corr_magic.h). */
+#include <stdio.h>
+
+#include "corr_magic.h"
+#include "lines.h"
+
+const uint64_t sb_cm_rook_magic[32] = {
+	0x0080001020400086ULL, 0x0010001104082002ULL, 0x0010104102040800ULL, 0x0100004081000E00ULL,
+	0x0000080C18408000ULL, 0x00000C081020000CULL, 0x00000C0025020800ULL, 0x00000D0010408200ULL,
+	0x0000100203061000ULL, 0x0000040080102340ULL, 0x0000010002040870ULL, 0x000000400080C184ULL,
+	0x0000008F80004000ULL, 0x00000043D0002000ULL, 0x00000020E0030400ULL, 0x0000001030010540ULL,
+	0x000001020D100080ULL, 0x0000002083600008ULL, 0x0000001150A00200ULL, 0x000000020E300100ULL,
+	0x0000008008079000ULL, 0x0000001021C21000ULL, 0x0000001020815002ULL, 0x0000000404582002ULL,
+	0x0000008000400F80ULL, 0x000000100021C210ULL, 0x000000040008E410ULL, 0x0000000100061920ULL,
+	0x0000102040810202ULL, 0x00000200081020C2ULL, 0x0000008408102082ULL, 0x0000002061020804ULL,
+};
+const uint64_t sb_cm_bishop_magic[8] = {
+	0x0001004100410100ULL, 0x0000010040910100ULL, 0x0001000202020280ULL, 0x0008200040104100ULL,
+	0x0004100400400C00ULL, 0x0002008060800400ULL, 0x0000808080808800ULL, 0x0002020202002200ULL,
+};
+
+uint64_t sb_cm_rook_notmask[64], sb_cm_bishop_notmask[64];
+uint8_t sb_cm_rook_bits[32][SB_CM_ROOK_TERMS], sb_cm_bishop_bits[8][SB_CM_BISHOP_TERMS];
+uint64_t sb_cm_rook_att[64][4096], sb_cm_bishop_att[64][512];
+
+/* Returns 0 after writing magic's set bits (exactly n of them) to bits[], lowest first. */
+static int cm_bits(uint64_t magic, uint8_t *bits, unsigned n)
+{
+	if (sb_popcount(magic) != n)
+		return -1;
+	for (unsigned i = 0; magic; i++, magic &= magic - 1)
+		bits[i] = (uint8_t)sb_lsb(magic);
+	return 0;
+}
+
+/* Returns 0 after filling sq's slice (bishop or rook); -1 if two occupancies with different
+ * attack sets meet in one slot (the magic does not work with these masks). */
+static int cm_square(unsigned sq, int bishop)
+{
+	uint64_t mask = bishop ? sb_bishop_mask[sq] : sb_rook_mask[sq];
+	uint64_t magic = bishop ? sb_cm_bishop_magic_of(sq) : sb_cm_rook_magic_of(sq);
+	unsigned shift = bishop ? SB_CM_BISHOP_SHIFT : SB_CM_ROOK_SHIFT;
+	uint64_t *slice = bishop ? sb_cm_bishop_att[sq] : sb_cm_rook_att[sq];
+	uint64_t n = 1ULL << sb_popcount(mask);
+
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t occ = sb_subset(mask, i);
+		uint64_t att = bishop ? sb_ref_bishop(sq, occ) : sb_ref_rook(sq, occ);
+		uint64_t *slot = &slice[((occ | ~mask) * magic) >> shift];
+
+		if (*slot && *slot != att) {
+			fprintf(stderr, "corr_magic: init: %s square %u: magic 0x%016llx collides\n",
+				bishop ? "bishop" : "rook", sq, (unsigned long long)magic);
+			return -1;
+		}
+		*slot = att;	/* an attack set is never empty: 0 marks a free slot */
+	}
+	return 0;
+}
+
+int sb_cm_init(void)
+{
+	static int done;
+
+	if (done)
+		return 0;
+	sb_lines_init();
+	for (unsigned g = 0; g < 32; g++)
+		if (cm_bits(sb_cm_rook_magic[g], sb_cm_rook_bits[g], SB_CM_ROOK_TERMS) < 0 ||
+		    sb_cm_rook_bits[g][0] < 1)  /* the spectral form shifts by bit - (sq & 1) */
+			return -1;
+	for (unsigned g = 0; g < 8; g++)
+		if (cm_bits(sb_cm_bishop_magic[g], sb_cm_bishop_bits[g], SB_CM_BISHOP_TERMS) < 0 ||
+		    sb_cm_bishop_bits[g][0] < 7)  /* the spectral form shifts by bit - (sq & 7) */
+			return -1;
+	for (unsigned sq = 0; sq < 64; sq++) {
+		sb_cm_rook_notmask[sq] = ~sb_rook_mask[sq];
+		sb_cm_bishop_notmask[sq] = ~sb_bishop_mask[sq];
+		if (cm_square(sq, 0) < 0 || cm_square(sq, 1) < 0)
+			return -1;
+	}
+	done = 1;
+	return 0;
+}

@@ -1,0 +1,91 @@
+/* sissy.c - SISSY bitboards, "Split Index Super Set Yielding" (Michael Sherwin, CCC talkchess
+ * t=73083, February 2020; chessprogramming "SISSY Bitboards"; timed as "SISSY Bitboards" in
+ * Chess_Movegen): the general, simple form.  qss[r][sq][byte] holds the queen attacks from sq
+ * when the only blockers are `byte` on rank r: a superset of the true attacks.  A ray's
+ * nearest blocker lies on some rank, whose superset stops the ray there, and no rank's
+ * superset stops it earlier, so the AND of the eight supersets (one per rank of the
+ * occupancy) is exactly the queen attacks: eight loads and seven ANDs, no multiply, 1 MiB.
+ * The rook (bishop) attacks are that queen set ANDed with sq's rook (bishop) lines; the queen
+ * loops use the eight-way AND alone, which is the technique's strength. */
+#include "kernel.h"
+#include "lines.h"
+
+static uint64_t sissy_qss[8][64][256] __attribute__((aligned(64)));
+/* sissy_lines[sq][0]: rank | file through sq; [1]: both diagonals (sq excluded). */
+static uint64_t sissy_lines[64][2] __attribute__((aligned(64)));
+
+/* Returns 0 once the superset table and the line masks are built (the second call is free). */
+static int sissy_init(void)
+{
+	static int done;
+
+	if (done)
+		return 0;
+	sb_lines_init();
+	for (unsigned sq = 0; sq < 64; sq++) {
+		sissy_lines[sq][0] = sb_line_ex[SB_RANK][sq] | sb_line_ex[SB_FILE][sq];
+		sissy_lines[sq][1] = sb_line_ex[SB_DIAG][sq] | sb_line_ex[SB_ANTI][sq];
+		for (unsigned r = 0; r < 8; r++) {
+			for (uint64_t b = 0; b < 256; b++) {
+				uint64_t occ = b << (8 * r);
+
+				sissy_qss[r][sq][b] = sb_ref_rook(sq, occ) | sb_ref_bishop(sq, occ);
+			}
+		}
+	}
+	done = 1;
+	return 0;
+}
+
+/* Returns the queen attacks from sq: the AND of the eight rank supersets. */
+static inline uint64_t sissy_queen(unsigned sq, uint64_t occ)
+{
+	return sissy_qss[0][sq][occ & 255] & sissy_qss[1][sq][(occ >> 8) & 255] &
+	       sissy_qss[2][sq][(occ >> 16) & 255] & sissy_qss[3][sq][(occ >> 24) & 255] &
+	       sissy_qss[4][sq][(occ >> 32) & 255] & sissy_qss[5][sq][(occ >> 40) & 255] &
+	       sissy_qss[6][sq][(occ >> 48) & 255] & sissy_qss[7][sq][(occ >> 56) & 255];
+}
+
+/* Returns the rook attacks: the queen attacks on sq's rank and file. */
+static inline uint64_t sissy_rook(unsigned sq, uint64_t occ)
+{
+	return sissy_queen(sq, occ) & sissy_lines[sq][0];
+}
+
+/* Returns the bishop attacks: the queen attacks on sq's diagonals. */
+static inline uint64_t sissy_bishop(unsigned sq, uint64_t occ)
+{
+	return sissy_queen(sq, occ) & sissy_lines[sq][1];
+}
+
+SB_DEFINE_LOOPS_WITH(sissy, sissy_rook, sissy_bishop, sissy_queen, SB_CALL_, SB_CALL_,
+		     SB_NO_STATE, sissy_rook, sissy_bishop, sissy_queen)
+
+/* Returns the rook attacks (the descriptor's pointer). */
+static uint64_t sissy_rook_ptr(unsigned sq, uint64_t occ)
+{
+	return sissy_rook(sq, occ);
+}
+
+/* Returns the bishop attacks (the descriptor's pointer). */
+static uint64_t sissy_bishop_ptr(unsigned sq, uint64_t occ)
+{
+	return sissy_bishop(sq, occ);
+}
+
+static const struct sb_kernel sissy = {
+	.abi_version = SB_ABI_VERSION,
+	.name = "sissy",
+	.family = "sissy",
+	.description = "SISSY bitboards (Michael Sherwin): queen = AND of 8 rank-split supersets "
+		       "qss[rank][sq][byte] (1 MiB), rook/bishop = that & their lines (talkchess "
+		       "t=73083, CPW SISSY Bitboards; Chess_Movegen \"SISSY Bitboards\")",
+	.word_bits = 64,
+	.branching = SB_BRANCHLESS,
+	.table_bytes = sizeof sissy_qss + sizeof sissy_lines,
+	.init = sissy_init,
+	.rook = sissy_rook_ptr,
+	.bishop = sissy_bishop_ptr,
+	.run = sissy_run,
+};
+SB_REGISTER(sissy);

@@ -1,0 +1,60 @@
+/* test_hostload.c - steal time and the other CPUs' load from two /proc/stat snapshots. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "env/hostload.h"
+
+/* Writes text to a temporary file; returns its path (static). */
+static const char *stat_file(const char *text, int which)
+{
+	static char path[2][64];
+	FILE *f;
+
+	snprintf(path[which], sizeof path[which], "/tmp/sb-hostload-%d-%d", (int)getpid(), which);
+	f = fopen(path[which], "w");
+	fputs(text, f);
+	fclose(f);
+	return path[which];
+}
+
+int main(void)
+{
+	/* cpu: user nice system idle iowait irq softirq steal */
+	const char *a = stat_file("cpu  100 0 100 800 0 0 0 0 0 0\n"
+				  "cpu0 50 0 50 400 0 0 0 0 0 0\n"
+				  "cpu1 50 0 50 400 0 0 0 0 0 0\nintr 5\n", 0);
+	const char *b = stat_file("cpu  300 0 100 1000 0 0 0 100 0 0\n"
+				  "cpu0 60 0 50 490 0 0 0 50 0 0\n"
+				  "cpu1 240 0 50 410 0 0 0 50 0 0\nintr 9\n", 1);
+	struct host_snap s[2];
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	CHECK(hostload_snap(a, 0, &s[0]) == 0 && s[0].ok, "snapshot a not read");
+	CHECK(hostload_snap(b, 0, &s[1]) == 0, "snapshot b not read");
+	CHECK(s[0].total == 1000 && s[1].total == 1500, "totals %llu %llu", s[0].total, s[1].total);
+	CHECK(s[1].other_busy - s[0].other_busy == 240 && s[1].other_total - s[0].other_total == 250,
+	      "cpu1 (the other one): busy %llu of %llu", s[1].other_busy - s[0].other_busy,
+	      s[1].other_total - s[0].other_total);
+	m = open_memstream(&buf, &len);
+	hostload_write_json(m, s, 1);
+	fclose(m);
+	/* steal 100 of 500 jiffies; cpu1 busy 240 of 250 */
+	CHECK(!strcmp(buf, "[{\"steal_pct\": 20.00, \"other_cpus_busy_pct\": 96.00}]"), "json %s", buf);
+	free(buf);
+	/* the same snapshot twice: nothing elapsed, null rather than a made-up 0 */
+	m = open_memstream(&buf, &len);
+	s[1] = s[0];
+	hostload_write_json(m, s, 1);
+	fclose(m);
+	CHECK(!strcmp(buf, "[{\"steal_pct\": null, \"other_cpus_busy_pct\": null}]"), "json %s", buf);
+	free(buf);
+	CHECK(hostload_snap("/nonexistent/stat", 0, &s[0]) == -1 && !s[0].ok, "missing file read");
+	unlink(a);
+	unlink(b);
+	return check_done();
+}

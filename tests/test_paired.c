@@ -1,0 +1,167 @@
+/* test_paired.c - the paired comparison (analysis/paired.h) on fixed data with known answers:
+ * the signed-rank test (exact and normal), the estimate and its block-bootstrap interval, the
+ * epoch signs, the settled rules, and a drift fixture: two kernels whose times both step up
+ * 20% mid-run (and swing +-50% round to round with the host) while their ratio stays 1.30. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "analysis/cmpcell.h"
+#include "analysis/paired.h"
+#include "analysis/stats_compare.h"
+
+#define NEAR(x, want, tol) (fabs((x) - (want)) <= (tol))
+
+static void test_signed_rank(void)
+{
+	double all_pos[] = { 1, 2, 3, 4, 5, 6 }, one_neg[] = { -1, 2, 3, 4, 5, 6 };
+	double five[] = { 0.1, 0.2, 0.3, 0.4, 0.5 }, zeros[] = { 0, 0, 0 };
+	double tied[] = { 1, 1, 2, 2, 3, 3, 4, 4, 5, 5 }, mixed[] = { 3, -1, 4, -1.5, 5, 9, -2, 6 };
+	double p;
+
+	/* exact: all six positive, W+ = 21 of 21: p = 2 / 2^6 */
+	p = pr_signed_rank(all_pos, 6);
+	CHECK(NEAR(p, 2.0 / 64, 1e-12), "six positive: expected 0.03125 got %g", p);
+	/* W+ = 20: subsets of 1..6 summing to >= 20 are {all}, {2..6}: p = 2 * 2 / 64 */
+	p = pr_signed_rank(one_neg, 6);
+	CHECK(NEAR(p, 0.0625, 1e-12), "one negative: expected 0.0625 got %g", p);
+	/* five pairs can never reach 0.05: the reason run_all.sh takes six */
+	p = pr_signed_rank(five, 5);
+	CHECK(NEAR(p, 0.0625, 1e-12), "five positive: expected 0.0625 got %g", p);
+	p = pr_signed_rank(zeros, 3);
+	CHECK(p == 1, "all zero: expected 1 got %g", p);
+	CHECK(isnan(pr_signed_rank(zeros, 0)), "nothing: expected NaN");
+	/* ties: normal approximation, var = 10*11*21/24 - 5*6/48 = 95.625, W+ = 55, mean 27.5 */
+	p = pr_signed_rank(tied, 10);
+	double want = erfc((55 - 27.5 - 0.5) / sqrt(95.625) / sqrt(2.0));
+	CHECK(NEAR(p, want, 1e-12), "tied: expected %g got %g", want, p);
+	/* mixed signs, exact: by |d| the ranks are 1 -> 1, 1.5 -> 2, 2 -> 3, 3 -> 4, 4 -> 5,
+	 * 5 -> 6, 6 -> 7, 9 -> 8, so W+ = 4+5+6+8+7 = 30 of 36; subsets of 1..8 with sum >= 30
+	 * are the complements of the 14 with sum <= 6: p = 2 * 14 / 256 */
+	p = pr_signed_rank(mixed, 8);
+	CHECK(NEAR(p, 28.0 / 256, 1e-12), "mixed: expected 0.109375 got %g", p);
+}
+
+/* Fills a cells x rounds series with a constant ratio, optional noise, and checks it. */
+static void test_constant_ratio(void)
+{
+	enum { R = 12 };
+	double d[2 * R];
+	int epoch[R];
+	struct pr_result res;
+	char why[128];
+
+	for (int i = 0; i < R; i++) {
+		d[i] = log(1.30) + 0.005 * sin(i * 1.7);
+		d[R + i] = log(1.10) + 0.005 * cos(i * 2.3);
+		epoch[i] = i / 4;
+	}
+	struct pr_series s = { d, 2, R, epoch, 0 };
+	CHECK(pr_compare(&s, PR_SEED, &res) == 0, "constant ratio: compare failed");
+	double want = exp((log(1.30) + log(1.10)) / 2);
+	CHECK(NEAR(res.ratio, want, 0.01), "two cells: expected %g got %g", want, res.ratio);
+	CHECK(res.lo <= res.ratio && res.ratio <= res.hi, "interval [%g, %g] lacks %g", res.lo,
+	      res.hi, res.ratio);
+	CHECK(res.lo > 1.18 && res.hi < 1.22, "interval [%g, %g] too wide", res.lo, res.hi);
+	CHECK(res.epochs == 3 && res.epochs_agree == 3, "epochs %d agree %d", res.epochs,
+	      res.epochs_agree);
+	CHECK(pr_settled(&res, NAN, why, sizeof why) == 1, "not settled: %s", why);
+	CHECK(pr_settled(&res, 25.0, why, sizeof why) == 0, "a 25%% layout spread must unsettle");
+	/* the same data with the sign flipped in the last epoch: not settled */
+	for (int i = 8; i < R; i++)
+		d[i] = -d[i], d[R + i] = -d[R + i];
+	pr_compare(&s, PR_SEED, &res);
+	CHECK(res.epochs_agree == 2, "flipped epoch: expected 2 agreeing got %d", res.epochs_agree);
+	CHECK(pr_settled(&res, NAN, why, sizeof why) == 0, "flipped epoch: settled (%g)",
+	      res.ratio);
+	/* a single pair: no interval */
+	struct pr_series one = { d, 1, 1, NULL, 0 };
+	pr_compare(&one, PR_SEED, &res);
+	CHECK(pr_settled(&res, NAN, why, sizeof why) == -1, "one pair: expected cannot tell");
+	/* missing pairs (NaN) are skipped */
+	double gaps[] = { log(2.0), NAN, log(2.0), log(2.0), NAN, log(2.0), log(2.0), log(2.0) };
+	struct pr_series g = { gaps, 1, 8, NULL, 1 };
+	pr_compare(&g, PR_SEED, &res);
+	CHECK(NEAR(res.ratio, 2.0, 1e-12) && res.n == 6, "gaps: expected 2.0 over 6, got %g "
+	      "over %zu", res.ratio, res.n);
+}
+
+/* The drift fixture: host speed steps up 20% at round 6 and swings +-50% round to round;
+ * both kernels share it, their per-round ratio is 1.30 (+-1%). */
+static void test_drift_fixture(void)
+{
+	enum { R = 12 };
+	double a[R], b[R], d[R];
+	int epoch[R];
+	struct pr_result res;
+	char why[128];
+
+	for (int r = 0; r < R; r++) {
+		double host = (r < R / 2 ? 1.0 : 1.2) * (1 + 0.5 * sin(r * 2.1));
+		a[r] = host * (1 + 0.01 * sin(r * 7.3));
+		b[r] = host * 1.3 * (1 + 0.01 * cos(r * 5.1));
+		d[r] = log(b[r] / a[r]);
+		epoch[r] = r / 4;
+	}
+	struct pr_series s = { d, 1, R, epoch, 0 };
+	pr_compare(&s, PR_SEED, &res);
+	CHECK(NEAR(res.ratio, 1.30, 0.01), "drift, paired: expected 1.30 got %g", res.ratio);
+	CHECK(res.lo > 1.28 && res.hi < 1.32, "drift, paired interval [%g, %g]", res.lo, res.hi);
+	CHECK(pr_settled(&res, NAN, why, sizeof why) == 1, "drift, paired: not settled: %s", why);
+
+	/* unpaired: the ratio of medians with its bootstrap and Mann-Whitney, as before */
+	struct sc_pair pair = { a, b, R, R };
+	double est, lo, hi, u, p;
+	sc_boot_ratio(&pair, 1, SC_BOOT_SEED, &est, &lo, &hi);
+	sc_mann_whitney(a, R, b, R, &u, &p);
+	CHECK(!(p < SC_ALPHA), "drift, unpaired: Mann-Whitney should not separate them (p %g)", p);
+	CHECK(hi - lo > 4 * (res.hi - res.lo), "drift, unpaired interval [%g, %g] not wider than "
+	      "the paired [%g, %g]", lo, hi, res.lo, res.hi);
+}
+
+/* Two runs: rows with no rounds in common.  B is 5% slower in every sample; with no epoch
+ * spread that is significant, with 10% epoch spreads in both runs it is not; with the rows in
+ * one run and rounds recorded the comparison is paired. */
+static void test_two_runs(void)
+{
+	enum { N = 15 };
+	double sa[N], sb[N], pa[N], pb[N];
+	unsigned rd[N];
+	int ep[N];
+	struct cmp c;
+
+	for (int i = 0; i < N; i++) {
+		sa[i] = pa[i] = 1.0 + 0.01 * sin(i * 1.3);
+		sb[i] = pb[i] = 1.05 * (1.0 + 0.01 * cos(i * 0.7));
+		rd[i] = (unsigned)i;
+		ep[i] = i / 5;
+	}
+	struct rr_row a = { .kernel = "k", .ns_median = 1.0, .samples = sa, .nsamples = N,
+			    .epoch_spread_pct = 0, .run_serial = 1 };
+	struct rr_row b = a;
+	b.samples = sb, b.ns_median = 1.05, b.run_serial = 2;
+	const struct rr_row *pa_[] = { &a }, *pb_[] = { &b };
+	cmp_rows(pa_, pb_, 1, &c);
+	CHECK(c.verdict == 1 && c.lo <= c.ratio && c.ratio <= c.hi, "two quiet runs, 5%%: verdict "
+	      "%d, %g (%g-%g)", c.verdict, c.ratio, c.lo, c.hi);
+	a.epoch_spread_pct = b.epoch_spread_pct = 10;
+	cmp_rows(pa_, pb_, 1, &c);
+	CHECK(c.verdict == 0 && c.epoch_widened_pct > 10, "two runs that moved 10%% between "
+	      "epochs, 5%%: verdict %d, %g (%g-%g)", c.verdict, c.ratio, c.lo, c.hi);
+	a.round = b.round = rd, a.epoch = b.epoch = ep, a.paired = pa, b.paired = pb;
+	b.run_serial = 1;
+	cmp_rows(pa_, pb_, 1, &c);
+	CHECK(!strcmp(c.basis, "rounds") && c.settled == 1 && c.lo <= c.ratio && c.ratio <= c.hi,
+	      "one run, rounds: basis %s settled %d (%s)", c.basis, c.settled, c.why);
+}
+
+int main(void)
+{
+	test_two_runs();
+	test_signed_rank();
+	test_constant_ratio();
+	test_drift_fixture();
+	return check_done();
+}
