@@ -55,6 +55,32 @@ expect "same --out while running" 1 "being written by process $pid" -- \
 	"$SB" bench "${TINY[@]}" --kernel magic-plain --out "$tmp/live"
 kill -INT $pid; wait $pid 2>/dev/null
 
+# --simulate: SIGINT while valgrind runs writes the timing results (the child is stopped), and
+# kill -9 of the bench takes valgrind with it (PR_SET_PDEATHSIG).
+if command -v valgrind >/dev/null && [[ -x $BIN/slidebench-sim ]]; then
+	SIM=(--trace "$TRACE" --events none --max-queries 2000 --samples 2 --warmup 1 --mode stream --kernel magic-plain --simulate)
+	for how in INT KILL; do
+		: >"$tmp/sim.out"
+		"$SB" bench "${SIM[@]}" --out "$tmp/sim$how" >"$tmp/sim.out" 2>&1 &
+		pid=$!
+		for _ in $(seq 300); do grep -q "callgrind pass" "$tmp/sim.out" && break; sleep 0.1; done
+		sleep 0.5
+		child=$(pgrep -P $pid | head -n 1)
+		kill -$how $pid
+		rc=0; wait $pid 2>/dev/null || rc=$?
+		for _ in $(seq 50); do [[ $(ps -o stat= -p "${child:-1}" 2>/dev/null) == *Z* || -z $(ps -o pid= -p "${child:-1}") ]] && break; sleep 0.1; done
+		if [[ -n $child && -n $(ps -o pid= -p "$child") && $(ps -o stat= -p "$child") != *Z* ]]; then
+			bad "SIG$how during --simulate: valgrind ($child) outlived the bench"; kill -9 "$child"
+		else ok; fi
+		if [[ $how == INT ]]; then
+			if [[ $rc -eq 0 ]] && grep -q '"interrupted": true' "$tmp/simINT/context.json" 2>/dev/null; then ok
+			else bad "SIGINT during --simulate: exit $rc, timing results not written"; tail -3 "$tmp/sim.out"; fi
+		fi
+	done
+else
+	skipped "--simulate and signals (valgrind or $BIN/slidebench-sim missing)"
+fi
+
 # D6: a plugin whose run() crashes, hangs or exits while timed fails alone: exit 1, the plugin
 # named with what happened, every other kernel timed and written.
 MB=$BIN/tests/plugins/misbehaving-run.so
