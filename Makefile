@@ -25,7 +25,9 @@ CFLAGS   += -Iharness -I.
 # to place a kernel (which other files come before it) moves its timed loops as little as
 # possible; `make layouts` builds copies that differ only in placement to measure what is left.
 KFLAGS   := -fno-tree-vectorize -falign-functions=64 -falign-loops=64
-LDLIBS   := -ldl -lm
+# JSON (context.json, list --format json, export) is written and read through jansson
+# (libjansson-dev; libjansson-dev:i386 for make m32): always linked.
+LDLIBS   := -ldl -lm -ljansson
 
 BUILD    ?= build
 BIN      ?= bin
@@ -48,14 +50,13 @@ CFLAGS   += -DHAVE_ZSTD=1
 LDLIBS   += -lzstd
 endif
 
-# The compiler, by name and version: SB_CC is "gcc 12.2.0" or "clang 14.0.6" (SB_CC_VERSION,
-# the bare version, is kept for older code).
+# The compiler, by name and version: SB_CC is "gcc 12.2.0" or "clang 14.0.6".
 CC_MACROS  := $(shell $(CC) -dM -E -x c /dev/null 2>/dev/null)
 CC_NAME    := $(if $(filter __clang__,$(CC_MACROS)),clang,$(if $(filter __GNUC__,$(CC_MACROS)),gcc,$(notdir $(firstword $(CC)))))
 CC_VERSION := $(shell $(CC) -dumpfullversion 2>/dev/null || $(CC) -dumpversion 2>/dev/null)
 # Debug info valgrind 3.19 reads: it gives up on clang 14's DWARF 5 ("unhandled dwarf2 abbrev form").
 DEBUG    ?= -g $(if $(filter clang,$(CC_NAME)),-gdwarf-4)
-CFLAGS   += -DSB_CC='"$(CC_NAME) $(CC_VERSION)"' -DSB_CC_VERSION='"$(CC_VERSION)"'
+CFLAGS   += -DSB_CC='"$(CC_NAME) $(CC_VERSION)"'
 CFLAGS   += -DSB_CFLAGS='"$(OPT) $(ARCH) $(KFLAGS) $(EXTRA_FLAGS)"'
 
 # x86-64-v3 (AVX2, BMI1/2, FMA, LZCNT, MOVBE, F16C; no AVX-512) is what valgrind 3.19 decodes
@@ -260,7 +261,7 @@ $(BIN)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(HOBJS) $(KOBJS) $(KHOBJS) $(DE
 # programs; harness/scripts/run32.sh picks native or qemu.
 BUILD32 ?= build32
 BIN32   ?= bin32
-m32: ## the same harness and kernels built with -m32 into bin32/ (no PAPI, no zstd there)
+m32: ## the same harness and kernels built with -m32 into bin32/ (no PAPI, no zstd; jansson from libjansson-dev:i386)
 	./harness/scripts/deps.sh
 	$(MAKE) --no-print-directory BUILD=$(BUILD32) BIN=$(BIN32) HAVE_PAPI=0 HAVE_ZSTD=0 \
 		ARCH=$(M32_ARCH) EXTRA_FLAGS=-m32 $(BIN32)/slidebench
@@ -278,8 +279,7 @@ plots: ## the charts of a study: STUDY/plots/*.png and *.svg (make plots STUDY=r
 	plots/render.sh $(STUDY)
 
 report: all plots ## the study's report.html and report.md (make report STUDY=results/<id>)
-	@if $(BIN)/slidebench report --help >/dev/null 2>&1; then $(BIN)/slidebench report $(STUDY); \
-	else echo "make report: this slidebench has no report command yet; the charts are in $(STUDY)/plots" >&2; fi
+	$(BIN)/slidebench report $(STUDY)
 
 clean: ## remove build trees (results/ are kept)
 	rm -rf build build-san build32 build-fuzz bin bin-san bin32 bin-fuzz

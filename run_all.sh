@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # run_all.sh - the whole study in one command: install what is missing, build (64-bit, and
 # 32-bit where gcc-multilib is there), verify every kernel, build the default trace, run the
-# pinned sweep (every kernel x every mode) into a study directory results/<id>/, the 32-bit
-# build's sweep where 32-bit programs run, the cache study (a pressure sweep, the large-table
-# kernels with and without huge pages), a simulated sweep where there is no PMU, the charts
-# and the report.  Ends by printing the report's path.  See --help; the layout of a study is in
+# pinned sweep (every kernel x every mode) into a study directory results/<id>/, the two
+# cross-process comparisons as alternating short blocks (A B B A A B ...: the -m32 build against
+# the same -march 64-bit build where 32-bit programs run; the large-table kernels with and
+# without huge pages), a pressure sweep, a simulated sweep where there is no PMU, the charts and
+# the report.  Ends by printing the report's path.  See --help; the layout of a study is in
 # plots/README.md.  Machine-dependent steps degrade with one note; the exit status is non-zero
 # only for real failures (a build or a verification failed).
 set -euo pipefail
@@ -20,19 +21,23 @@ usage: ./run_all.sh [OPTIONS] [-- BENCH-ARGS...]
   --cpu N         pin the benches to cpu N (default: the last online cpu)
   --out DIR       the study directory (default results/<date>-<time>-study); must not exist
   --samples N     measured samples per kernel and workload of the main sweep (default 31;
-                  --quick 3); the pressure and huge-page runs take 15 (--quick 3)
+                  --quick 3); the pressure run takes 15 (--quick 3), each block 3
+  --pairs N       block pairs per cross-process comparison (default 6, --quick 3; with
+                  fewer than 6 the signed-rank test cannot reach p < 0.05)
+  --plan          print the order of the blocks and what each runs, run nothing
   --simulate      run the simulated (callgrind) sweep even where hardware counters work
   --bench-only    skip installing, building, verifying and the trace (make bench)
   --help          this text
   -- BENCH-ARGS   passed to every `slidebench bench` as they are
-Writes DIR/m64/ (the sweep), DIR/m32/ or DIR/m32.skipped, DIR/pressure/ (pressure mode),
-DIR/tables-hugepage/ and DIR/tables-nohugepage/ (or DIR/tables.skipped), DIR/sim/ (no PMU),
-DIR/plots/, DIR/report.html and report.md.  Progress goes to stderr when it is a terminal.
+Writes DIR/m64/ (the sweep), DIR/bits/NN-m64/ and NN-m32/ (or DIR/m32.skipped),
+DIR/tables/NN-hugepage/ and NN-nohugepage/ (or DIR/tables.skipped), each block directory's
+blocks.csv (slidebench blocks), DIR/pressure/ (pressure mode), DIR/sim/ (no PMU), DIR/plots/,
+DIR/report.html and report.md.  Progress goes to stderr when it is a terminal.
 Exit status: 0 ok; 1 a build or a verification failed (the rest still ran); 2 bad usage.
 TXT
 }
 
-quick=0 kernels="" trace="" cpu="" out="" samples="" force_sim=0 bench_only=0 extra=()
+quick=0 kernels="" trace="" cpu="" out="" samples="" force_sim=0 bench_only=0 extra=() pairs="" plan=0
 need_arg() { [[ $# -ge 2 && -n $2 ]] || { echo "run_all.sh: $1 needs a value" >&2; exit 2; }; }
 while [[ $# -gt 0 ]]; do
 	case $1 in
@@ -43,6 +48,8 @@ while [[ $# -gt 0 ]]; do
 	--out) need_arg "$@"; out=$2; shift 2 ;;
 	--samples) need_arg "$@"; samples=$2; shift 2 ;;
 	--simulate) force_sim=1; shift ;;
+	--pairs) need_arg "$@"; pairs=$2; shift 2 ;;
+	--plan) plan=1; shift ;;
 	--bench-only) bench_only=1; shift ;;
 	--help|-h) usage; exit 0 ;;
 	--) shift; extra=("$@"); break ;;
@@ -51,8 +58,12 @@ while [[ $# -gt 0 ]]; do
 done
 [[ -n $cpu ]] || cpu=$(($(nproc) - 1))
 [[ -n $out ]] || out="results/$(date -u +%Y%m%d-%H%M%S)-study"
-if [[ -e $out && -n $(ls -A "$out" 2>/dev/null) ]]; then
+if [[ $plan -eq 0 && -e $out && -n $(ls -A "$out" 2>/dev/null) ]]; then
 	echo "run_all.sh: $out already exists and is not empty; a study never overwrites another (choose --out)" >&2
+	exit 2
+fi
+if [[ -n $pairs && ! $pairs =~ ^[1-9][0-9]?$ ]]; then
+	echo "run_all.sh: --pairs $pairs: give a number of block pairs from 1 to 99" >&2
 	exit 2
 fi
 if [[ -n $trace && ! -r $trace ]]; then
@@ -61,20 +72,29 @@ if [[ -n $trace && ! -r $trace ]]; then
 fi
 
 # Bench settings: the full run fits 10 minutes on a 2-core machine, --quick one minute.
-# side_set: the pressure and huge-page runs (fewer samples: many rows, one mode).
+# side_set: the pressure run (fewer samples: many rows, one mode); block_set: each block of a
+# cross-process comparison (few samples: the block pairs are what is replicated).
 if [[ $quick -eq 1 ]]; then
 	bench_set=(--samples "${samples:-3}" --warmup 1 --min-lookups 20000 --max-queries 8192)
 	side_set=(--samples 3 --warmup 1 --min-lookups 20000 --max-queries 8192)
 	sim_set=(--samples 1 --warmup 0 --min-lookups 2000 --max-queries 1000)
+	block_set=(--samples 3 --warmup 1 --epochs 1 --min-lookups 20000 --max-queries 8192)
+	pairs=${pairs:-3}
 else
 	bench_set=(--samples "${samples:-31}")
 	side_set=(--samples 15)
 	sim_set=(--samples 1 --warmup 0 --min-lookups 5000 --max-queries 4096)
+	block_set=(--samples 3 --warmup 1 --epochs 1)
+	pairs=${pairs:-6}
 fi
+# The bits blocks time three modes (a block of every mode would make 12 blocks cost twice the
+# old whole -m32 sweep); the huge-page blocks time position mode, as the old runs did.
+bits_modes="stream,chain,position"
 sel=() vsel=()
 [[ -n $kernels ]] && sel=(--kernel "$kernels") && vsel=(--kernel "$kernels")
 if [[ -n $trace ]]; then
 	bench_set+=(--trace "$trace"); side_set+=(--trace "$trace"); sim_set+=(--trace "$trace")
+	block_set+=(--trace "$trace")
 fi
 # Returns (prints) the kernels of list $1 that --kernels selected, comma-separated, in $1's
 # order; all of $1 without --kernels; nothing when none was selected.
@@ -82,32 +102,85 @@ subset() {
 	[[ -n $kernels ]] || { echo "$1"; return 0; }
 	tr ',' '\n' <<<"$1" | grep -Fxf <(tr ',' '\n' <<<"$kernels") | paste -sd, || true
 }
-# The simulated sweep: a few kernels that span the design space, two modes.
-# (both classical pairs: the report's branching answer asks for each)
-sim_kernels=$(subset "kindergarten-512,kindergarten-4k,classical-conditional,classical-branchless,\
-classical-generalized-conditional,classical-generalized-branchless,magic-plain,hyperbola,sherwin,pext")
-[[ -n $sim_kernels ]] || sim_kernels=$kernels
-# The pressure sweep (issue 10): small-table, large-table and table-free designs; null is the
-# baseline every bench run adds.
-press_sizes="0,8K,16K,32K,64K,256K,1M,8M"
-press_kernels=$(subset "kindergarten-4k,kindergarten-512,pext,magic-fancy,magic-plain,hyperbola,sherwin,classical-branchless,rotated")
-# The large-table kernels, with and without huge pages (position mode).
-big_kernels=$(subset "sherwin,magic-plain,magic-fancy,magic-black,pext,wegner-file,rotated")
-# Returns 0 when `bin/slidebench bench --help` lists option $1 (read once, after the build).
-bench_help=""
-bench_has() {
-	[[ -n $bench_help ]] || bench_help=$(bin/slidebench bench --help 2>&1 || true)
-	grep -q -- "$1" <<<"$bench_help"
+# The kernel sets of the side runs come from the kernels' descriptors (`slidebench list
+# --format csv`, read after the build): no kernel is named here.
+big_bytes=131072  # large tables: 128 KiB and more (more pages than a first-level TLB maps)
+# Returns (prints) the descriptor rows of the available kernels but the oracle, as
+# "name,family,table_bytes,sibling,question", ordered by table size then name.
+descriptors() {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["status"] == "available" && $c["oracle"] != 1 {
+			print $c["name"] "," $c["family"] "," $c["table_bytes"] "," $c["sibling"] "," $c["question"] }' \
+		"$out/kernels.csv" | sort -t, -k3,3n -k1,1
 }
+# Sets sim_kernels, press_kernels and big_kernels (comma-separated, --kernels applied):
+#   big: tables of big_bytes or more (with and without huge pages; the simulated TLB);
+#   pressure: per family the kernels with the smallest and the largest tables;
+#   sim: both sides of every question pair (the report's instruction and miss columns) and
+#   the big ones; --quick: the table and branching pairs only (the big ones' init() under
+#   valgrind takes seconds a pass).
+kernel_sets() {
+	local d; d=$(descriptors)
+	big_kernels=$(subset "$(awk -F, -v b="$big_bytes" '$3 >= b { print $1 }' <<<"$d" | paste -sd,)")
+	press_kernels=$(subset "$(awk -F, '!($2 in lo) { lo[$2] = $1; o[++n] = $2 } { hi[$2] = $1 }
+		END { for (i = 1; i <= n; i++) { print lo[o[i]]; if (hi[o[i]] != lo[o[i]]) print hi[o[i]] } }' <<<"$d" | paste -sd,)")
+	local qs='bits|tables|branching'
+	[[ $quick -eq 1 ]] && qs='tables|branching'
+	sim_kernels=$(awk -F, -v qs="^($qs)\$" '$5 ~ qs { print $1; print $4 }' <<<"$d")
+	[[ $quick -eq 1 ]] || sim_kernels+=$'\n'$(tr ',' '\n' <<<"$big_kernels")
+	sim_kernels=$(subset "$(awk 'NF && !seen[$0]++' <<<"$sim_kernels" | paste -sd,)")
+	[[ -n $sim_kernels ]] || sim_kernels=$kernels
+}
+press_sizes="0,8K,16K,32K,64K,256K,1M,8M"
+
+# ---- the cross-process comparisons as alternating blocks ------------------------------------
+# Two builds, or two settings of the process, cannot be timed in the same rounds; run one whole
+# sweep after the other and the host's speed steps (tens of seconds apart on a shared host) land
+# in the ratio.  So each comparison is $pairs pairs of short blocks in the order A B B A A B B A
+# ...: the host's state when a pair ends is the state the next pair starts in, on the other side.
+# Prints one block name a line, "NN-side", in run order, for $1 pairs of sides $2 (A), $3 (B).
+block_order() {
+	local i
+	for ((i = 1; i <= $1; i++)); do
+		if ((i % 2)); then printf '%02d-%s\n%02d-%s\n' "$i" "$2" "$i" "$3"
+		else printf '%02d-%s\n%02d-%s\n' "$i" "$3" "$i" "$2"; fi
+	done
+}
+# Prints the command (binary and its own arguments) of one side of a comparison, one word a line.
+block_cmd() {
+	case $1 in
+	m64) printf '%s\n' bin/slidebench-sim --mode "$bits_modes" "${sel[@]}" ;;
+	m32) printf '%s\n' bin32/slidebench --mode "$bits_modes" "${sel[@]}" ;;
+	hugepage | nohugepage) printf '%s\n' bin/slidebench --mode position --tables "$1" --kernel "$big_kernels" ;;
+	esac
+}
+# --plan: the blocks in run order and what each runs (nothing is run or built).
+if [[ $plan -eq 1 ]]; then
+	echo "# the cross-process comparisons, $pairs block pairs each, one block a line in run order"
+	echo "# every block: bench --cpu $cpu --out DIR/<comparison>/<block> ${block_set[*]} ${extra[*]}"
+	echo "# bits (where 32-bit programs run natively): A = m64 ($(block_cmd m64 | head -n 1), the"
+	echo "#   -m32 build's -march), B = m32 ($(block_cmd m32 | head -n 1))"
+	echo "# tables: A = hugepage, B = nohugepage (bin/slidebench --tables, position mode; the"
+	echo "#   large-table kernels: tables of $big_bytes bytes or more, from slidebench list)"
+	block_order "$pairs" m64 m32 | while read -r b; do
+		echo "bits/$b $(block_cmd "${b#*-}" | paste -sd' ')"
+	done
+	# the large-table kernels are read from the build's descriptors (kernel_sets), not here
+	big_kernels="LARGE-TABLE-KERNELS"
+	block_order "$pairs" hugepage nohugepage | while read -r b; do
+		echo "tables/$b $(block_cmd "${b#*-}" | paste -sd' ')"
+	done
+	exit 0
+fi
 
 # ---- progress: step i of n, elapsed, estimate of the time left (from known step weights) ----
 steps=()
 [[ $bench_only -eq 0 ]] && steps+=(deps build build32 verify verify32 trace)
-steps+=(bench64 bench32 pressure tables sim plots report)
+steps+=(bench64 bits pressure tables sim plots report)
 declare -A weight=([deps]=2 [build]=25 [build32]=25 [verify]=3 [verify32]=5 [trace]=2
-	[bench64]=240 [bench32]=150 [pressure]=15 [tables]=20 [sim]=110 [plots]=30 [report]=5)
+	[bench64]=240 [bits]=180 [pressure]=15 [tables]=30 [sim]=110 [plots]=30 [report]=5)
 if [[ $quick -eq 1 ]]; then
-	weight[bench64]=5; weight[bench32]=5; weight[pressure]=2; weight[tables]=3; weight[sim]=15
+	weight[bench64]=5; weight[bits]=10; weight[pressure]=2; weight[tables]=4; weight[sim]=15
 fi
 t0=$SECONDS step_no=0 done_w=0 total_w=0
 for s in "${steps[@]}"; do total_w=$((total_w + weight[$s])); done
@@ -163,13 +236,7 @@ if [[ $bench_only -eq 0 ]]; then
 
 	step verify32 "the 32-bit build's verification"
 	if [[ $have_m32 -eq 1 ]]; then
-		if make -n verify-m32 >/dev/null 2>&1; then
-			make --no-print-directory verify-m32 || { echo "run_all.sh: make verify-m32 FAILED" >&2; failed+=("verify-m32"); }
-		elif bin32/slidebench list >/dev/null 2>&1; then
-			bin32/slidebench verify "${vsel[@]}" || { echo "run_all.sh: 32-bit verification FAILED" >&2; failed+=("verify32"); }
-		else
-			note "32-bit programs do not run here and this tree has no 'make verify-m32': 32-bit verification skipped"
-		fi
+		make --no-print-directory verify-m32 || { echo "run_all.sh: make verify-m32 FAILED" >&2; failed+=("verify-m32"); }
 	else
 		note "no 32-bit build: 32-bit verification skipped"
 	fi
@@ -187,6 +254,11 @@ else
 	[[ -x bin32/slidebench ]] && have_m32=1
 fi
 mkdir -p "$out"
+# The kernels' descriptors as this build has them: the sets below and the charts read them.
+if ! bin/slidebench list --format csv >"$out/kernels.csv"; then
+	note "bin/slidebench list refused a kernel (see above); the sets come from the others"
+fi
+kernel_sets
 
 # Runs `slidebench bench` (binary, out dir, args...) pinned to --cpu.  Events this machine
 # cannot count leave their cells empty and are said once by bench itself (context.json).
@@ -197,9 +269,9 @@ run_bench() {
 }
 
 # ---- the sweeps ------------------------------------------------------------------------------
-step bench64 "bin/slidebench bench: every kernel x every mode into $out/m64"
+step bench64 "bin/slidebench bench: every kernel x every default mode and perft into $out/m64"
 rc=0
-run_bench bin/slidebench "$out/m64" "${sel[@]}" "${bench_set[@]}" "${extra[@]}" || rc=$?
+run_bench bin/slidebench "$out/m64" --mode default,perft "${sel[@]}" "${bench_set[@]}" "${extra[@]}" || rc=$?
 case $rc in
 0) ;;
 1) echo "run_all.sh: the 64-bit sweep reported a failure (a kernel failed verification on its inputs, or I/O)" >&2
@@ -208,34 +280,47 @@ case $rc in
 esac
 step_done bench64
 
-step bench32 "the 32-bit build's sweep into $out/m32 (where 32-bit programs run natively)"
+# Runs comparison $1's blocks (sides $2 = A, $3 = B) in block_order into $out/$1/NN-side/,
+# then `slidebench blocks` writes $out/$1/blocks.csv (the paired verdicts the charts draw).
+# Returns 1 when a block or the verdicts failed (the other blocks still run).
+run_blocks() {
+	local b cmd rc bad=0
+	for b in $(block_order "$pairs" "$2" "$3"); do
+		mapfile -t cmd < <(block_cmd "${b#*-}")
+		rc=0
+		run_bench "${cmd[0]}" "$out/$1/$b" "${cmd[@]:1}" "${block_set[@]}" "${extra[@]}" \
+			>/dev/null || rc=$?
+		[[ $rc -eq 0 ]] || { echo "run_all.sh: block $1/$b failed (exit $rc)" >&2; bad=1; }
+	done
+	if ! bin/slidebench blocks "$out/$1" "$2" "$3" >/dev/null; then
+		echo "run_all.sh: slidebench blocks $out/$1 $2 $3 failed" >&2; bad=1
+	fi
+	return $bad
+}
+
+step bits "the -m32 build against the same -march 64-bit build: $pairs block pairs into $out/bits"
 native32=0 why32=""
 if [[ $have_m32 -eq 0 ]]; then
 	why32="no 32-bit build (no gcc-multilib, or make m32 failed)"
-elif [[ -x harness/scripts/run32.sh ]]; then
-	if harness/scripts/run32.sh --native >/dev/null 2>&1; then native32=1; else
-		why32="32-bit programs do not run natively here (harness/scripts/run32.sh --native)"; fi
-elif bin32/slidebench list >/dev/null 2>&1; then
+elif harness/scripts/run32.sh --native >/dev/null 2>&1; then
 	native32=1
 else
-	why32="32-bit programs do not run here (bin32/slidebench: $( (bin32/slidebench list 2>&1 >/dev/null || true) | head -n 1 | sed 's/.*: //'))"
+	why32="32-bit programs do not run natively here (harness/scripts/run32.sh --native)"
+fi
+if [[ $native32 -eq 1 && ! -x bin/slidebench-sim ]]; then
+	native32=0 why32="no bin/slidebench-sim (the 64-bit build with the -m32 build's -march; make all builds it)"
 fi
 if [[ $native32 -eq 1 ]]; then
-	rc=0
-	run_bench bin32/slidebench "$out/m32" "${sel[@]}" "${bench_set[@]}" "${extra[@]}" || rc=$?
-	[[ $rc -eq 0 ]] || { echo "run_all.sh: the 32-bit sweep failed (exit $rc)" >&2; failed+=("bench m32"); }
+	run_blocks bits m64 m32 || failed+=("bits blocks")
 else
 	echo "$why32" >"$out/m32.skipped"
-	note "no m32/ sweep: $why32 (written to $out/m32.skipped)"
+	note "no -m32 blocks: $why32 (written to $out/m32.skipped)"
 fi
-step_done bench32
+step_done bits
 
 step pressure "pressure mode (--pressure $press_sizes) into $out/pressure"
 if [[ -z $press_kernels ]]; then
 	echo "none of the pressure-sweep kernels was selected (--kernels $kernels)" >"$out/pressure.skipped"
-	note "no pressure sweep: $(cat "$out/pressure.skipped")"
-elif ! bench_has '--pressure'; then
-	echo "this bin/slidebench bench has no --pressure option (bench --help)" >"$out/pressure.skipped"
 	note "no pressure sweep: $(cat "$out/pressure.skipped")"
 else
 	rc=0
@@ -245,23 +330,16 @@ else
 fi
 step_done pressure
 
-step tables "the large-table kernels with and without huge pages into $out/tables-*"
+step tables "the large-table kernels with and without huge pages: $pairs block pairs into $out/tables"
 why_tables=""
 if [[ -z $big_kernels ]]; then
 	why_tables="none of the large-table kernels was selected (--kernels $kernels)"
-elif ! bench_has '--tables'; then
-	why_tables="this bin/slidebench bench has no --tables option (bench --help does not list it)"
 fi
 if [[ -n $why_tables ]]; then
 	echo "$why_tables" >"$out/tables.skipped"
-	note "no huge-page runs: $why_tables (written to $out/tables.skipped)"
+	note "no huge-page blocks: $why_tables (written to $out/tables.skipped)"
 else
-	for t in hugepage nohugepage; do
-		rc=0
-		run_bench bin/slidebench "$out/tables-$t" --mode position --tables "$t" \
-			--kernel "$big_kernels" "${side_set[@]}" "${extra[@]}" || rc=$?
-		[[ $rc -eq 0 ]] || { echo "run_all.sh: the --tables $t run failed (exit $rc)" >&2; failed+=("bench tables-$t"); }
-	done
+	run_blocks tables hugepage nohugepage || failed+=("tables blocks")
 fi
 step_done tables
 
@@ -273,21 +351,10 @@ if [[ -r $out/m64/context.json ]]; then
 		grep -o '{"name":"[^"]*","live":true' | grep -vc '"perf::' || true)
 fi
 # With the simulated L1 sweep and data TLB (sim.csv): the simulated L1 sizes (48 KiB: 12 ways,
-# 64 sets; valgrind needs a power of two), and the large-table kernels too (the huge-page
-# chart's TLB misses).  Every geometry is one callgrind pass that initialises every kernel
-# again (magic-black and magic-fancy search their magics: ~7 s a pass under valgrind), so
-# --quick simulates two sizes and leaves those two out.
-sim_geo=()
-if bench_has '--l1' && bench_has '--tlb'; then
-	if [[ $quick -eq 1 ]]; then
-		sim_geo=(--l1 16K,32K --tlb 64)
-		add=$(tr ',' '\n' <<<"$big_kernels" | grep -vx 'magic-black\|magic-fancy' | paste -sd, || true)
-	else
-		sim_geo=(--l1 16K,32K,48K:12,64K --tlb 64)
-		add=$big_kernels
-	fi
-	sim_kernels=$(tr ',' '\n' <<<"$sim_kernels,$add" | awk 'NF && !seen[$0]++' | paste -sd,)
-fi
+# 64 sets; valgrind needs a power of two).  Every geometry is one callgrind pass that
+# initialises every kernel again, so --quick simulates two sizes.
+sim_geo=(--l1 16K,32K,48K:12,64K --tlb 64)
+[[ $quick -eq 0 ]] || sim_geo=(--l1 16K,32K --tlb 64)
 if [[ $live_hw -gt 0 && $force_sim -eq 0 ]]; then
 	note "hardware counters are live ($live_hw events): no simulated sweep needed (--simulate forces one)"
 elif ! command -v valgrind >/dev/null 2>&1; then
@@ -311,11 +378,7 @@ plots/render.sh "$out" >/dev/null || note "some charts failed to render (see abo
 step_done plots
 
 step report "bin/slidebench report $out"
-if bin/slidebench report --help >/dev/null 2>&1; then
-	bin/slidebench report "$out" || note "bin/slidebench report failed (see above)"
-else
-	note "this bin/slidebench has no report command yet: no report.html (the CSVs and charts are in $out)"
-fi
+bin/slidebench report "$out" || note "bin/slidebench report failed (see above)"
 step_done report
 
 el=$((SECONDS - t0))

@@ -145,6 +145,7 @@ static const struct sb_kernel avx2_shift = {
 	.description = "SIMD AVX2: branchless ray shifts, four rays in ymm lanes, seven steps "
 		       "with stop masks (Chess_Movegen AVXShift)",
 	.word_bits = 64,
+	.simd = 1,
 	.branching = SB_BRANCHLESS,
 	/* No tables: the stop masks are immediates. */
 	.table_bytes = 0,

@@ -70,6 +70,8 @@ static const struct sb_kernel cichy = {
 	.branching = SB_BRANCHLESS,
 	.table_bytes = sizeof(sb_kg_fill_up) + sizeof(sb_kg_a_file) + sizeof(sb_line_ex[SB_RANK]) +
 		       sizeof(sb_line_ex[SB_DIAG]) + sizeof(sb_line_ex[SB_ANTI]),
+	.sibling = "kindergarten-4k",
+	.question = SB_QUESTION_BITS,
 	.init = cichy_init,
 	.rook = cichy_rook_ptr,
 	.bishop = cichy_bishop_ptr,

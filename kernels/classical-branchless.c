@@ -60,6 +60,8 @@ static const struct sb_kernel classical_branchless = {
 	.branching = SB_BRANCHLESS,
 	/* Reads all eight rows of lines.h's sb_ray[8][64] (4096 bytes), nothing else. */
 	.table_bytes = sizeof(sb_ray),
+	.sibling = "classical-conditional",
+	.question = SB_QUESTION_BRANCHING,
 	.init = cb_init,
 	.rook = cb_rook_ptr,
 	.bishop = cb_bishop_ptr,

@@ -61,6 +61,8 @@ static const struct sb_kernel classical_generalized_branchless = {
 	 * CGB_DIR_BIT are indexed by constant directions only and fold into the code (no
 	 * load), so they are not counted. */
 	.table_bytes = sizeof(sb_ray),
+	.sibling = "classical-generalized-conditional",
+	.question = SB_QUESTION_BRANCHING,
 	.init = cgb_init,
 	.rook = cgb_rook_ptr,
 	.bishop = cgb_bishop_ptr,

@@ -142,6 +142,7 @@ static const struct sb_kernel dumb7_avx2 = {
 	.description = "SIMD AVX2: dumb7fill, one direction per ymm lane, six flood steps, "
 		       "no tables (CPW Dumb7Fill; Chess_Movegen Dumb7Fill)",
 	.word_bits = 64,
+	.simd = 1,
 	.branching = SB_BRANCHLESS,
 	/* No tables: the wrap masks and counts are immediates. */
 	.table_bytes = 0,

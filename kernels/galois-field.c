@@ -133,6 +133,7 @@ static const struct sb_kernel galois_field = {
 	.description = "SIMD GFNI+AVX2: hyperbola quintessence on 4 lines in ymm lanes, bit "
 		       "reversal by gf2p8affineqb + vpshufb (Chess_Movegen GaloisField)",
 	.word_bits = 64,
+	.simd = 1,
 	.branching = SB_BRANCHLESS,
 	/* One 32-byte row of line masks per square: gf_lines[64][4]. */
 	.table_bytes = sizeof gf_lines,

@@ -18,14 +18,35 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "perft_gen.h"
+
 /* Bump when struct sb_kernel, struct sb_input or enum sb_loop change shape.
  * 2: enum sb_loop gains SB_LOOP_PEER and SB_LOOP_PRESSURE; struct sb_input gains the pressure
  *    working set (pressure, touch, ntouch, touch_per_pos); every generated loop function is
  *    64-byte aligned and not inlined into run(); SB_DEFINE_LOOPS_WITH takes a position-state
- *    hook (PS) and SB_DEFINE_POINTER_LOOP builds pointer mode's loop from the stream loop. */
-#define SB_ABI_VERSION 2
+ *    hook (PS) and SB_DEFINE_POINTER_LOOP builds pointer mode's loop from the stream loop.
+ * 3: struct sb_kernel gains what the study needs to know of a kernel: sibling and question
+ *    (the pair a study question compares) and simd; enum sb_loop gains SB_LOOP_PERFT and
+ *    struct sb_input the perft fields (perft, nperft, depth, bulk, nodes);
+ *    SB_DEFINE_LOOPS_WITH expands perft_gen.h's generator over the chain lookups (RC, BC).
+ *    Plugins built against 2 are refused (rebuild them). */
+#define SB_ABI_VERSION 3
+
+/* The kernel every other is verified against (a plain ray walk); the oracle, not a candidate. */
+#define SB_ORACLE "reference"
 
 enum sb_branching { SB_CONDITIONAL = 0, SB_BRANCHLESS = 1 };
+
+/* The study's questions that set one kernel against another (struct sb_kernel's sibling).
+ * The kernel that names the sibling is the first of the pair: ratios are its time over the
+ * sibling's.  Zero (the default of a descriptor that says nothing) is no question. */
+enum sb_question {
+	SB_QUESTION_NONE = 0,
+	SB_QUESTION_BITS,       /* designed for 32-bit words, against its 64-bit sibling */
+	SB_QUESTION_TABLE,      /* its tables against its sibling's smaller shared ones (4 KB, 512 B) */
+	SB_QUESTION_BRANCHING,  /* branchless, against its conditional sibling */
+	SB_QUESTION_COUNT       /* keep last */
+};
 
 /* The timed loops a kernel's run() provides.  Stream loops are throughput (independent
  * lookups, four accumulators); chain loops are latency (each lookup's occupancy depends on the
@@ -33,7 +54,8 @@ enum sb_branching { SB_CONDITIONAL = 0, SB_BRANCHLESS = 1 };
  * The peer loop is the Chess_Movegen comparison's shape: per occupancy in q.occ[0..n), queen
  * lookups at all 64 squares as compile-time constants, XOR-accumulated (64 * n lookups).  The
  * pressure loop is the position loop plus, after each position, touch_per_pos lines of the
- * pressure working set (see struct sb_input). */
+ * pressure working set (see struct sb_input).  The perft loop walks the legal move tree of
+ * perft_gen.h from each of in->perft[0..nperft) to in->depth and returns the leaf count. */
 enum sb_loop {
 	SB_LOOP_ROOK_STREAM,
 	SB_LOOP_BISHOP_STREAM,
@@ -44,6 +66,7 @@ enum sb_loop {
 	SB_LOOP_POSITION,
 	SB_LOOP_PEER,
 	SB_LOOP_PRESSURE,
+	SB_LOOP_PERFT,
 	SB_LOOP_COUNT		/* keep last */
 };
 
@@ -83,6 +106,11 @@ struct sb_input {
 	const uint32_t *touch;     /* line indices into pressure, touched in order */
 	size_t ntouch;
 	unsigned touch_per_pos;    /* lines touched after each position */
+	const struct sb_perft_pos *perft;  /* the perft loop's root positions */
+	size_t nperft;
+	unsigned depth;            /* perft depth (0: each root counts 1) */
+	int bulk;                  /* count the last ply's moves instead of playing them */
+	uint64_t *nodes;           /* NULL, or [nperft]: each root's leaf count, written */
 };
 
 typedef uint64_t (*sb_lookup_fn)(unsigned sq, uint64_t occ);
@@ -107,13 +135,18 @@ struct sb_kernel {
 	 * -1), and free it after.  Both NULL for stateless kernels. */
 	int (*prepare)(struct sb_input *in);
 	void (*release)(struct sb_input *in);
+
+	/* What the study needs to know (all may be left zero). */
+	const char *sibling;       /* the kernel this one is compared with for `question`, or NULL */
+	enum sb_question question; /* which question (SB_QUESTION_NONE without a sibling) */
+	int simd;                  /* 1: explicit SIMD (vector registers), else 0 */
 };
 
 /* ---- loop generation ------------------------------------------------------------------- */
 
 /* Every timed loop is a function of its own, 64-byte aligned and never inlined into run(), so
- * where its code starts does not move with the size of unrelated code around it (issue 8: an
- * added kernel file moved other kernels' figures by up to 19%).  The Makefile's kernel flags
+ * where its code starts does not move with the size of unrelated code around it (an added
+ * kernel file could otherwise move other kernels' figures by up to 19%).  The Makefile's kernel flags
  * (-falign-functions=64 -falign-loops=64) align the loops inside them too. */
 #define SB_LOOP_FN_ __attribute__((noinline, aligned(64)))
 
@@ -225,10 +258,24 @@ struct sb_kernel {
 		return sum_;                                                            \
 	} while (0)
 
+/* The perft loop: perft of every root with the kernel's recursion P (SB_DEFINE_PERFT). */
+#define SB_PERFT_LOOP_(P, in)                                                           \
+	do {                                                                            \
+		uint64_t sum_ = 0;                                                      \
+		for (size_t i_ = 0; i_ < (in)->nperft; i_++) {                          \
+			uint64_t n_ = P(&(in)->perft[i_], (in)->depth, (in)->bulk);     \
+			if ((in)->nodes)                                                \
+				(in)->nodes[i_] = n_;                                   \
+			sum_ += n_;                                                     \
+		}                                                                       \
+		return sum_;                                                            \
+	} while (0)
+
 /* SB_DEFINE_LOOPS_WITH(prefix, R, B, Q, LQ, LP, PS, RC, BC, QC): defines `static uint64_t
  * prefix_run(...)` with every loop of enum sb_loop.  Stream loops call R, B, Q (queen) through
  * hook LQ; the position and pressure loops call R and B through hook LP, with position state
- * PS (see SB_NO_STATE); the chain loops call RC, BC, QC and the peer loop QC as F(sq, occ).
+ * PS (see SB_NO_STATE); the chain loops call RC, BC, QC and the peer loop QC as F(sq, occ),
+ * and the perft loop's generator (perft_gen.h) calls RC and BC.
  * For kernels with prepare()d or running state; others use SB_DEFINE_LOOPS. */
 #define SB_DEFINE_LOOPS_WITH(prefix, R, B, Q, LQ, LP, PS, RC, BC, QC)                   \
 	static SB_LOOP_FN_ uint64_t prefix##_rs_(const struct sb_input *in)             \
@@ -267,6 +314,11 @@ struct sb_kernel {
 	{                                                                               \
 		SB_PEER_LOOP_(QC, in);                                                  \
 	}                                                                               \
+	SB_DEFINE_PERFT(prefix##_pft_, RC, BC)                                          \
+	static SB_LOOP_FN_ uint64_t prefix##_perft_(const struct sb_input *in)          \
+	{                                                                               \
+		SB_PERFT_LOOP_(prefix##_pft_, in);                                      \
+	}                                                                               \
 	static uint64_t prefix##_run(enum sb_loop loop_, const struct sb_input *in_)    \
 	{                                                                               \
 		switch (loop_) {                                                        \
@@ -279,6 +331,7 @@ struct sb_kernel {
 		case SB_LOOP_POSITION: return prefix##_pos_(in_);                       \
 		case SB_LOOP_PEER: return prefix##_peer_(in_);                          \
 		case SB_LOOP_PRESSURE: return prefix##_prs_(in_);                       \
+		case SB_LOOP_PERFT: return prefix##_perft_(in_);                        \
 		default: return 0;                                                      \
 		}                                                                       \
 	}

@@ -68,6 +68,8 @@ static const struct sb_kernel kindergarten_32 = {
 	.branching = SB_BRANCHLESS,
 	.table_bytes = sizeof(sb_kg_fill_up) + sizeof(sb_kg_a_file) + sizeof(sb_line_ex[SB_RANK]) +
 		       sizeof(sb_line_ex[SB_DIAG]) + sizeof(sb_line_ex[SB_ANTI]),
+	.sibling = "kindergarten-4k",
+	.question = SB_QUESTION_BITS,
 	.init = kg32_init,
 	.rook = kg32_rook_ptr,
 	.bishop = kg32_bishop_ptr,

@@ -63,6 +63,8 @@ static const struct sb_kernel kindergarten_4k = {
 	.branching = SB_BRANCHLESS,
 	.table_bytes = sizeof(sb_kg_fill_up) + sizeof(sb_kg_a_file) + sizeof(sb_line_ex[SB_RANK]) +
 		       sizeof(sb_line_ex[SB_DIAG]) + sizeof(sb_line_ex[SB_ANTI]),
+	.sibling = "kindergarten-512",
+	.question = SB_QUESTION_TABLE,
 	.init = kg4k_init,
 	.rook = kg4k_rook_ptr,
 	.bishop = kg4k_bishop_ptr,

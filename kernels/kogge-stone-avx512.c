@@ -143,6 +143,7 @@ static const struct sb_kernel kogge_stone_avx512 = {
 	.description = "SIMD AVX-512: Kogge-Stone occluded fills, one direction per lane, a queen's "
 		       "8 in one zmm, no tables (CPW Kogge-Stone; Chess_Movegen KoggeStone)",
 	.word_bits = 64,
+	.simd = 1,
 	.branching = SB_BRANCHLESS,
 	/* No tables: the wrap masks and counts are immediates. */
 	.table_bytes = 0,

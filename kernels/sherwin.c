@@ -159,6 +159,8 @@ static const struct sb_kernel sherwin = {
 	.branching = SB_BRANCHLESS,
 	.table_bytes = sizeof(sh_rook_rows) + sizeof(sh_rook_att) + sizeof(sh_bishop_rows) +
 		       sizeof(sh_bishop_att) + sizeof(sb_rook_mask) + sizeof(sb_bishop_mask),
+	.sibling = "magic-fancy",
+	.question = SB_QUESTION_BITS,
 	.init = sh_init,
 	.rook = sh_rook_ptr,
 	.bishop = sh_bishop_ptr,

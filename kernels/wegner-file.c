@@ -98,6 +98,8 @@ static const struct sb_kernel wegner_file = {
 	.branching = SB_BRANCHLESS,
 	.table_bytes = sizeof(wf_file) + sizeof(wf_rank) + sizeof(wf_diag) + sizeof(wf_anti) +
 		       sizeof(sb_line_ex[SB_DIAG]) + sizeof(sb_line_ex[SB_ANTI]),
+	.sibling = "kindergarten-subset",
+	.question = SB_QUESTION_BITS,
 	.init = wf_init,
 	.rook = wf_rook_ptr,
 	.bishop = wf_bishop_ptr,

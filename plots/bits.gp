@@ -1,14 +1,16 @@
-# bits.gp - 32-bit against 64-bit.  Top: the kernels designed for 32-bit words (kindergarten-32,
-# cichy, wegner-file, fan-line, sherwin) beside a 64-bit sibling, in the 64-bit build (m64/).
-# Bottom: every kernel in the -m32 build (m32/) against the -m64 build, where this machine runs
-# 32-bit programs; otherwise the panel says so (with m32.skipped's reason).
+# bits.gp - 32-bit against 64-bit.  Top: the kernels designed for 32-bit words (descriptor
+# question "bits") beside the 64-bit sibling each names, in the 64-bit build (m64/).
+# Bottom: per kernel, the -m32 build's time over the 64-bit build of the same -march, paired over
+# alternating blocks (bits/NN-m64/, bits/NN-m32/; ratio and interval from bits/blocks.csv, which
+# `slidebench blocks` writes), where this machine runs 32-bit programs; otherwise the panel says
+# so (with m32.skipped's reason).
 # gnuplot -e "study='results/ID'" plots/bits.gp   (mode default position)
 chart = "bits"; width = 1400; height = 1050
 if (!exists("mode")) mode = "position"
 if (!exists("plotdir")) plotdir = "plots"
-# 32-bit design:its 64-bit sibling (the approach it adapts to 32-bit words)
-if (!exists("PAIRS")) PAIRS = "kindergarten-32:kindergarten-4k cichy:kindergarten-4k wegner-file:kindergarten-4k fan-line:kindergarten-subset sherwin:magic-fancy"
 load plotdir."/common.gp"
+# 32-bit design:its 64-bit sibling (the approach it adapts to 32-bit words), from the descriptors
+if (!exists("PAIRS")) PAIRS = system("awk -f '".plotdir."/csv.awk' -v where='question=bits' -v cols=name,sibling,table_bytes '".kcsv."' 2>/dev/null | tail -n +2 | sort -t, -k3,3n -k1,1 | cut -d, -f1,2 | tr ',\n' ': '")
 
 d = tmp."/bits.csv"
 n = have_m64 ? sel(m64, "-v where='mode=".mode.";".PLAIN."' -v cols='".TIMECOLS."'", d) : 0
@@ -43,27 +45,36 @@ if (n == 0) {
 }
 unset label 1; unset label 2
 unset xtics; unset key; unset xrange; unset yrange
-set size 1, 0.44; set origin 0, 0.05
-set title "every kernel built -m32 (bin32/) against -m64 (bin/), same machine" font ",11"
-db = tmp."/bits-m32.csv"
-dm32 = tmp."/bits-m32only.csv"
-n32 = have_m32 ? sel(m32, "-v where='mode=".mode.";".PLAIN."' -v cols='".TIMECOLS."'", dm32) : 0
-nb = n32 > 0 ? sel(m64, "-v where='mode=".mode.";".PLAIN."' -v cols='".TIMECOLS."' -v sort=ns -v join='".dm32."' -v cols2=ns,lo,hi -v pfx2=m32_", db) : 0
+set size 1, 0.40; set origin 0, 0.09
+bcsv = study."/bits/blocks.csv"
+db = tmp."/bits-blocks.csv"
+nb = exists_file(bcsv) ? sel(bcsv, "-v where='kernel!=all;ratio!=' -v cols='kernel,ratio,lo,hi,pairs,settled'", db) : 0
+# the overall verdict: ratio lo hi pairs settled
+ball = nb > 0 ? system("awk -f '".plotdir."/csv.awk' -v where='kernel=all' -v cols='ratio,lo,hi,pairs,settled' '".bcsv."' | sed -n 2p | tr , ' '") : ""
+set title (nb > 0 ? sprintf("per kernel: time of the -m32 build over the 64-bit build of the same -march, paired over %s pairs of alternating blocks (all cells: %.2fx, %.2f-%.2f, %s)", \
+	word(ball, 4), real(word(ball, 1)), real(word(ball, 2)), real(word(ball, 3)), word(ball, 5) eq "yes" ? "settled" : "not settled") : \
+	"the -m32 build against the 64-bit build of the same -march (alternating blocks)") font ",11"
 if (nb == 0) {
 	why = exists_file(study."/m32.skipped") ? system("head -n 1 '".study."/m32.skipped'") : ""
-	NODATA_MSG = have_m32 ? "no ".mode."-mode rows in m32/summary.csv" : \
-		"32-bit programs do not run on this machine: no m32/ run".(why eq "" ? "" : "\n(".why.")")
+	NODATA_MSG = exists_file(study."/m32.skipped") ? "no -m32 blocks in this study".(why eq "" ? "" : "\n(".why.")") : \
+		"no bits/blocks.csv in this study (run_all.sh writes it: slidebench blocks DIR/bits m64 m32)"
 	eval NODATA
 } else {
-	set label 3 caption("m32", mode) at screen 0.01, 0.032 left font ",9" tc rgb "#444444"
+	bmodes = system("awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == \"mode\") c = i; next } c && !s[$c]++ { printf \"%s%s\", n++ ? \",\" : \"\", $c }' '".study."/bits/01-m32/summary.csv'")
+	set label 3 caption("bits/01-m32", bmodes) at screen 0.01, 0.032 left font ",9" tc rgb "#444444"
+	set label 5 sprintf("64-bit side: %s;  32-bit side: %s;  error bars: 95%% block-bootstrap interval over the pairs; filled: settled", \
+		ctx("bits/01-m64", "cflags"), ctx("bits/01-m32", "cflags")) at screen 0.01, 0.072 left font ",9" tc rgb "#444444"
 	set xrange [-0.6:nb - 0.4]
 	set xtics rotate by 35 right scale 0 font ",9"
-	set ylabel "net time per lookup (ns)"
+	set ylabel "time -m32 / time -m64 (same -march)"
 	set yrange [0:*]
-	set key inside top left font ",10"
-	plot db using (column("idx") - 0.2):(column("ns")):(column("lo")):(column("hi")):(0.4):xtic(strcol("kernel")) \
-		with boxerrorbars lc rgb "#ff7f0e" title "-m64 build", \
-	     db using (column("idx") + 0.2):(column("m32_ns")):(column("m32_lo")):(column("m32_hi")):(0.4) \
-		with boxerrorbars lc rgb "#1f77b4" title "-m32 build"
+	set key outside top right font ",10"
+	plot db using (column("idx")):(strcol("settled") eq "yes" ? column("ratio") : NaN):(0.6):xtic(strcol("kernel")) \
+		with boxes fs solid 0.7 lc rgb "#1f77b4" title "settled", \
+	     db using (column("idx")):(strcol("settled") eq "yes" ? NaN : column("ratio")):(0.6) \
+		with boxes fs pattern 4 lc rgb "#1f77b4" title "not settled", \
+	     db using (column("idx")):(column("ratio")):(column("lo")):(column("hi")) with yerrorbars pt 0 lc rgb "#333333" notitle, \
+	     db using (column("idx")):(column("hi")):(sprintf("%.2f", column("ratio"))) with labels offset 0, 0.6 font ",8" notitle, \
+	     1 with lines dt 2 lc rgb "#888888" notitle
 }
 unset multiplot

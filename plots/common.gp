@@ -1,8 +1,9 @@
 # common.gp - loaded by every chart (plots/NAME.gp sets `chart`, `width`, `height` first).
 # Inputs, given by plots/render.sh with -e:  study (the study directory), fmt (png | svg),
 # outdir (default study/plots), tmp (scratch directory, default outdir), plotdir (default plots).
-# Charts read only the study's result CSVs (through plots/csv.awk, by column name) and, for the
-# caption and the cache sizes, a few keys of context.json (plots/ctx.awk).
+# Charts read only the study's result CSVs (through plots/csv.awk, by column name), the kernels'
+# descriptors (kcsv: `slidebench list --format csv`, the study's kernels.csv or render.sh's) and,
+# for the caption and the cache sizes, a few keys of context.json (plots/ctx.awk).
 
 if (!exists("study")) { print "usage: gnuplot -e \"study='results/ID'\" plots/".chart.".gp"; exit status 2 }
 if (!exists("plotdir")) plotdir = "plots"
@@ -49,11 +50,14 @@ human(n) = n < 1 ? "no table" : n < 1024 ? sprintf("%d B", n) : n < 1048576 ? \
 # Returns yyyy-mm-dd from a run id yyyymmdd-hhmmss-pid.
 run_date(id) = strlen(id) >= 8 ? substr(id, 1, 4)."-".substr(id, 5, 6)."-".substr(id, 7, 8) : "date unknown"
 
+if (!exists("kcsv")) kcsv = study."/kernels.csv"
+# Returns the values of column c (space-separated) of the kernels whose descriptor matches
+# where (csv.awk syntax), ordered by table size, then by name.
+kset(where, c) = system("awk -f '".plotdir."/csv.awk' -v where='".where."' -v cols=".c.",table_bytes,name '".kcsv."' 2>/dev/null | tail -n +2 | sort -t, -k2,2n -k3,3 | cut -d, -f1 | tr '\n' ' '")
+
 m64 = study."/m64/summary.csv"
-m32 = study."/m32/summary.csv"
 simcsv = study."/sim/summary.csv"
 have_m64 = exists_file(m64)
-have_m32 = exists_file(m32)
 have_sim = exists_file(simcsv)
 has_ci = hascol(m64, "ns_ci_lo")
 spread = has_ci ? "error bars: 95% interval of the median" : "error bars: minimum to median"
@@ -62,18 +66,21 @@ TIMECOLS = "kernel,family,ns=ns_median,lo=ns_ci_lo|ns_min,hi=ns_ci_hi|ns_median,
 # Rows that are not a baseline and are in the default (warm, no pressure) cache state.
 PLAIN = "kernel!=null;cache_state=warm|;pressure_bytes=0|"
 
-# Returns the caption line for run (m64, m32, sim) and mode.
+# Returns the caption line for run (m64, sim, bits/01-m32, ...) and mode.
 caption(run, mode) = sprintf("%s (%s%s), %s, %s, mode %s, dataset %s, %s", \
 	ctx(run, "cpu_model"), ctx(run, "uarch") eq "" ? "" : ctx(run, "uarch").", ", \
 	ctx(run, "is_vm") eq "true" ? "VM ".ctx(run, "hypervisor") : "bare metal", \
 	run_date(ctx(run, "run_id")), ctx(run, "compiler"), mode, \
 	basename(first(study."/".run."/summary.csv", "dataset")), "run ".run."/ ".ctx(run, "run_id"))
 
-# Family colours (the same in every chart): famidx(f) indexes FC (0xRRGGBB), fam_rgb(f) a string.
-FAMILIES = "kindergarten classical magic pext hyperbola sherwin fill rotated obstruction reference"
-array FC[11] = [0x1f77b4, 0xd62728, 0x2ca02c, 0x9467bd, 0xff7f0e, 0x8c564b, 0xe377c2, 0x17becf, \
-	0xbcbd22, 0x7f7f7f, 0x555555]
-famidx(f) = (i_ = 11, sum [j_ = 1:words(FAMILIES)] (word(FAMILIES, j_) eq f ? (i_ = j_, 0) : 0), i_)
+# Family colours (the same in every chart of a study): famidx(f) indexes FC (0xRRGGBB),
+# fam_rgb(f) a string.  The families in the order of the descriptors (by kernel name).
+# (csv.awk appends an idx column: keep the first field only.)
+FAMILIES = system("awk -f '".plotdir."/csv.awk' -v cols=family '".kcsv."' 2>/dev/null | tail -n +2 | cut -d, -f1 | awk '!seen[$0]++' | tr '\n' ' '")
+array FC[21] = [0x1f77b4, 0xd62728, 0x2ca02c, 0x9467bd, 0xff7f0e, 0x8c564b, 0xe377c2, 0x17becf, \
+	0xbcbd22, 0x7f7f7f, 0xaec7e8, 0xff9896, 0x98df8a, 0xc5b0d5, 0xffbb78, 0xc49c94, 0xf7b6d2, \
+	0x9edae5, 0xdbdb8d, 0x393b79, 0x555555]
+famidx(f) = (i_ = 21, sum [j_ = 1:words(FAMILIES)] (word(FAMILIES, j_) eq f ? (i_ = (j_ - 1) % 20 + 1, 0) : 0), i_)
 fam_rgb(f) = sprintf("#%06x", FC[famidx(f)])
 # Series colours for up to 10 series, then again.
 array SC[10] = [0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f, \

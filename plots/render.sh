@@ -25,18 +25,36 @@ if [[ $# -eq 0 ]]; then
 fi
 out="$study/plots"
 mkdir -p "$out"
+# The cross-process comparisons' paired verdicts (bits.gp, hugepages.gp read them): written by
+# run_all.sh; made here when a study's blocks lack them.
+sb=$here/../bin/slidebench
+for cmp in "bits m64 m32" "tables hugepage nohugepage"; do
+	set -- $cmp "$@"
+	if [[ -r $study/$1/01-$2/summary.csv && ! -s $study/$1/blocks.csv && -x $sb ]]; then
+		"$sb" blocks "$study/$1" "$2" "$3" >/dev/null || echo "render.sh: slidebench blocks $study/$1 failed" >&2
+	fi
+	shift 3
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 declare -A pids
 mkdir -p "$tmp/png" "$tmp/svg"
+# The kernels' descriptors: the study's kernels.csv (run_all.sh writes it), else this tree's
+# bin/slidebench list --format csv (a study made before it was written).
+kcsv=$study/kernels.csv
+if [[ ! -r $kcsv ]]; then
+	kcsv=$tmp/kernels.csv
+	"$here/../bin/slidebench" list --format csv >"$kcsv" 2>/dev/null ||
+		echo "render.sh: no $study/kernels.csv and bin/slidebench list failed: charts that group kernels by their descriptors are empty" >&2
+fi
 for name in "$@"; do
 	if [[ ! -f $here/$name.gp ]]; then
 		echo "render.sh: no chart $name (plots/$name.gp)" >&2; fail=1; continue
 	fi
 	# PNG and SVG side by side (each gnuplot run is mostly waiting on its awk helpers)
 	for fmt in png svg; do
-		gnuplot -e "study='$study'; outdir='$out'; tmp='$tmp/$fmt'; plotdir='$here'; fmt='$fmt'" \
+		gnuplot -e "study='$study'; outdir='$out'; tmp='$tmp/$fmt'; plotdir='$here'; fmt='$fmt'; kcsv='$kcsv'" \
 			"$here/$name.gp" 2>"$tmp/err.$fmt" &
 		pids[$fmt]=$!
 	done

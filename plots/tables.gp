@@ -1,5 +1,6 @@
-# tables.gp - the shared 512 B first-rank table (kindergarten-512) against the 4 KB fill-up
-# tables (kindergarten-4k) and the other kindergarten variants, in every workload; below, L1
+# tables.gp - the table question's pair (descriptor question "tables": the shared 512 B
+# first-rank table against the 4 KB fill-up tables) and the other kernels of their family, in
+# every workload; below, L1
 # data-cache misses per lookup: hardware (hw_l1d_miss, m64/) where counted, else simulated by
 # callgrind (sim_d1_miss, sim/), labelled sim.  gnuplot -e "study='results/ID'" plots/tables.gp
 chart = "tables"; width = 1400; height = 1000
@@ -8,15 +9,19 @@ load plotdir."/common.gp"
 
 COLS = TIMECOLS.",mode,piece,hw_l1d_miss,sim_d1_miss"
 d = tmp."/tables.csv"
-n = have_m64 ? sel(m64, "-v where='family=kindergarten;".PLAIN."' -v cols='".COLS."' -v gcol=mode,piece -v groups='".WORKLOADS."'", d) : 0
-# kindergarten-512 and -4k first, then the other variants by name
-KL = system("awk -f '".plotdir."/csv.awk' -v cols=kernel '".d."' | tail -n +2 | cut -d, -f1 | sort -u | awk '$1 == \"kindergarten-512\" { a = $1; next } $1 == \"kindergarten-4k\" { b = $1; next } { r = r \" \" $1 } END { print a \" \" b r }'")
+# the table question's kernel (TQ), its sibling (TS) and their family (TF), from the descriptors
+TQ = word(kset("question=tables", "name"), 1)
+TS = word(kset("question=tables", "sibling"), 1)
+TF = word(kset("question=tables", "family"), 1)
+n = have_m64 && TF ne "" ? sel(m64, "-v where='family=".TF.";".PLAIN."' -v cols='".COLS."' -v gcol=mode,piece -v groups='".WORKLOADS."'", d) : 0
+# the sibling and the kernel first, then the other variants by name
+KL = system("awk -f '".plotdir."/csv.awk' -v cols=kernel '".d."' | tail -n +2 | cut -d, -f1 | sort -u | awk -v a0='".TS."' -v b0='".TQ."' '$1 == a0 { a = $1; next } $1 == b0 { b = $1; next } { r = r \" \" $1 } END { print a \" \" b r }'")
 K = words(KL)
 WL = wl_present(d, WORKLOADS)
 G = nitems(WL)
 set multiplot title "Kindergarten tables: shared 512 B first-rank table against 4 KB fill-up tables and the other variants" font ",13"
 if (n == 0 || K == 0) {
-	NODATA_MSG = have_m64 ? "no kindergarten rows in m64/summary.csv" : "no m64/ run in this study"
+	NODATA_MSG = have_m64 ? "no rows of the table question's family (".(TF eq "" ? "no kernel declares question table" : TF).") in m64/summary.csv" : "no m64/ run in this study"
 	eval NODATA
 	unset multiplot
 	exit
@@ -24,7 +29,7 @@ if (n == 0 || K == 0) {
 # L1 misses: hardware where counted, else the simulated run (modes stream, position)
 l1src = has_data(m64, "hw_l1d_miss") ? "hw" : has_data(simcsv, "sim_d1_miss") ? "sim" : ""
 ds = tmp."/tables-sim.csv"
-if (l1src eq "sim") { ns_ = sel(simcsv, "-v where='family=kindergarten;".PLAIN."' -v cols='kernel,mode,piece,sim_d1_miss' -v gcol=mode,piece -v groups='".WL."'", ds) }
+if (l1src eq "sim") { ns_ = sel(simcsv, "-v where='family=".TF.";".PLAIN."' -v cols='kernel,mode,piece,sim_d1_miss' -v gcol=mode,piece -v groups='".WL."'", ds) }
 d1geo = ctx("sim", "D1") eq "" ? "geometry not recorded" : ctx("sim", "D1")
 
 set label 1 caption("m64", "all workloads").(l1src eq "sim" ? "; L1 misses from sim/ ".ctx("sim", "run_id") : "") at screen 0.01, 0.012 left font ",9" tc rgb "#444444"

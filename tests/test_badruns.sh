@@ -42,12 +42,16 @@ refused "no context.json" "$r" "context.json"
 r=$(damaged badctx); echo 'this is not json' >"$r/context.json"
 refused "garbage context.json" "$r" "context.json"
 
-# A study whose m32/ is a 64-bit run on another trace: refused, not "1.67x faster".
-S=$tmp/study; mkdir -p "$S"; cp -r $A "$S/m64"; cp -r $B "$S/m32"
-sed -i 's|datasets/master-2000.trace|datasets/other.trace|' "$S/m32/summary.csv" "$S/m32/samples.csv"
-expect "m32/ on another trace" 1 "m32/ was run on dataset \"datasets/other.trace\" but m64/ on" -- "$SB" report "$S"
-cp $B/summary.csv $B/samples.csv "$S/m32/"
-expect "m32/ a 64-bit run" 1 "m32/ is not a 32-bit build" -- "$SB" report "$S"
+# A study whose sub-runs ran on another trace: refused, not compared ("1.67x faster").
+S=$tmp/study; mkdir -p "$S"; cp -r $A "$S/m64"; cp -r $B "$S/pressure"
+sed -i 's|datasets/master-2000.trace|datasets/other.trace|' "$S/pressure/summary.csv" "$S/pressure/samples.csv"
+expect "pressure/ on another trace" 1 "pressure/ was run on dataset \"datasets/other.trace\" but m64/ on" -- "$SB" report "$S"
+rm -rf "$S/pressure"; mkdir -p "$S/bits"; cp -r $A "$S/bits/01-m64"; cp -r $B "$S/bits/01-m32"
+sed -i 's|datasets/master-2000.trace|datasets/other.trace|' "$S/bits/01-m32/summary.csv" "$S/bits/01-m32/samples.csv"
+# (the bits/ comparison is one sentence of the report: it says why it is left out)
+expect "bits/ blocks on two traces" 0 "report: " -- "$SB" report "$S"
+check "bits/ blocks on two traces: said" grep -q 'no -m32 comparison: .*01-m32: was run on dataset "datasets/other.trace"' "$S/report.md"
+if grep -q 'the -m32 build is' "$S/report.md"; then bad "bits/ blocks on two traces compared"; else ok; fi
 
 # SVG: a chart with a script (or on*, foreignObject, an outside href) is an <img>, not inlined.
 P=$tmp/plotrun; cp -r $A "$P"; mkdir "$P/plots"

@@ -79,12 +79,10 @@ static void test_output(void)
 	fputc('|', m);
 	out_csv_str(m, "a,b \"c\"");
 	fputc('|', m);
-	out_json_str(m, "q\"\\\n");
-	fputc('|', m);
 	out_csv_num(m, NAN);
 	out_csv_num(m, 1.5);
 	fclose(m);
-	CHECK(!strcmp(buf, "plain|\"a,b \"\"c\"\"\"|\"q\\\"\\\\\\u000a\"|1.5"), "writers: %s", buf);
+	CHECK(!strcmp(buf, "plain|\"a,b \"\"c\"\"\"|1.5"), "writers: %s", buf);
 
 	CHECK(mkdtemp(dir) != NULL, "mkdtemp");
 	snprintf(path, sizeof path, "%s/run1", dir);

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # test_plots.sh - the charts render from a real (tiny) bench run made here: gnuplot exits 0, every
 # PNG and SVG is non-empty, the expected series (kernel names) are in each SVG, and a missing
-# input (no m32/, no sim/, no m64/, no huge-page runs) gives a chart that says so.  The cache
-# charts: pressure from a real 2-size pressure run, hugepages from two real position runs (with
+# input (no bits blocks, no sim/, no m64/, no huge-page blocks) gives a chart that says so.  The cache
+# charts: pressure from a real 2-size pressure run, hugepages from one real pair of blocks (with
 # --tables where bench has it), sim-l1 from a real --simulate --l1 run where callgrind works here
 # (else SKIPPED).  Without gnuplot, render.sh says so once and exits 0.  Also: run_all.sh --help,
 # a bad option, and a --quick study's layout.
 . "$(dirname "$0")/lib.sh"
 
-# ---- a tiny real study: only m64/ (no m32/, no sim/) ----------------------------------------
+# ---- a tiny real study: only m64/ (no bits/, no sim/) ----------------------------------------
 KERNELS=kindergarten-512,kindergarten-4k,kindergarten-32,cichy,wegner-file,fan-line,kindergarten-subset
 KERNELS=$KERNELS,sherwin,magic-fancy,classical-conditional,classical-branchless,pext,hyperbola
 study=$tmp/study
@@ -28,16 +28,17 @@ if $SB bench --mode pressure --pressure 0,32K --kernel kindergarten-4k,pext "${T
 fi
 # the main study has no huge-page runs: its hugepages chart must say so
 echo "no --tables here (test fixture)" >"$study/tables.skipped"
-# a second study: two position runs of large-table kernels as tables-hugepage/ and
-# tables-nohugepage/ (with --tables where bench has it), and a simulated L1 sweep where it runs
+# a second study: one pair of huge-page blocks of large-table kernels, tables/01-hugepage/ and
+# tables/01-nohugepage/ (with --tables where bench has it; render.sh makes tables/blocks.csv),
+# and a simulated L1 sweep where it runs
 s2=$tmp/study2
 mkdir -p "$s2"
 help=$($SB bench --help 2>&1)
 for t in hugepage nohugepage; do
 	targ=(); grep -q -- '--tables' <<<"$help" && targ=(--tables "$t")
 	if $SB bench --mode position --kernel sherwin,pext "${targ[@]}" "${TINY[@]}" \
-		--out "$s2/tables-$t" >"$tmp/tables.log" 2>&1; then ok; else
-		bad "fixture position run tables-$t failed:"; tail -n 5 "$tmp/tables.log"
+		--out "$s2/tables/01-$t" >"$tmp/tables.log" 2>&1; then ok; else
+		bad "fixture position run tables/01-$t failed:"; tail -n 5 "$tmp/tables.log"
 	fi
 done
 sim_why=""
@@ -76,14 +77,14 @@ else
 	check "render.sh exits 0 (got $rc; $(head -c 400 "$tmp/render.out"))" test $rc -eq 0
 	# chart: the series (kernel names) and texts its SVG must hold
 	declare -A want=(
-		[bits]="kindergarten-32 cichy wegner-file fan-line sherwin kindergarten-4k magic-fancy|32-bit programs do not run on this machine"
+		[bits]="kindergarten-32 cichy wegner-file fan-line sherwin kindergarten-4k magic-fancy|no -m32 blocks in this study"
 		[tables]="kindergarten-512 kindergarten-4k kindergarten-32 cichy wegner-file fan-line|no L1 miss data"
 		[branching]="classical-conditional classical-branchless|no branch-miss data"
-		[ranking]="kindergarten-512 kindergarten-4k cichy sherwin magic-fancy classical-conditional pext hyperbola|ranked by net time"
+		[ranking]="kindergarten-512 kindergarten-4k cichy sherwin magic-fancy classical-conditional pext hyperbola|ranked on the real-game trace"
 		[footprint]="pext sherwin hyperbola kindergarten-512 magic-fancy|cache sizes|table footprint"
 		[random-vs-real]="pext sherwin hyperbola kindergarten-4k|random occupancies"
 		[pressure]="kindergarten-4k pext|net time per lookup|32 KiB|working set touched between positions"
-		[hugepages]="|no data: no huge-page runs|no huge-page runs|no --tables here|no data: no data-TLB misses"
+		[hugepages]="|no data: no huge-page blocks|no huge-page blocks|no --tables here|no data: no data-TLB misses"
 		[sim-l1]="|no data: "
 	)
 	nocaption=" hugepages sim-l1 "
@@ -112,7 +113,8 @@ else
 	for k in sherwin pext; do
 		check "hugepages.svg: series $k" grep -Eq "[> ]$k[< ]" "$s2/plots/hugepages.svg"
 	done
-	check "hugepages.svg: the change with huge pages" grep -Eq "huge pages: (0|[-+][0-9]+)%" "$s2/plots/hugepages.svg"
+	check "hugepages.svg: the paired ratio of the blocks" grep -Eq ">[0-9]+\.[0-9][0-9]x( \(s\))?<" "$s2/plots/hugepages.svg"
+	check "render.sh made tables/blocks.csv" grep -q '^sherwin,hugepage,nohugepage,' "$s2/tables/blocks.csv"
 	check "hugepages.svg: what smaps read back (or that there is no record)" grep -q "hugepage run" "$s2/plots/hugepages.svg"
 	check "hugepages.svg has a caption line" grep -q "dataset master-2000.trace" "$s2/plots/hugepages.svg"
 	if [[ -z $sim_why ]]; then
@@ -151,12 +153,13 @@ check "run_all.sh --quick exits 0 (got $rc; $(grep -i 'fail' "$tmp/quick.err" | 
 for f in m64/summary.csv m64/samples.csv m64/context.json; do
 	check "quick study has $f" test -s "$q/$f"
 done
-check "quick study has m32/ or m32.skipped" bash -c "[[ -s '$q/m32/summary.csv' || -s '$q/m32.skipped' ]]"
+check "quick study has 3 pairs of bits blocks and bits/blocks.csv, or m32.skipped" bash -c "[[ ( -s '$q/bits/03-m64/summary.csv' && -s '$q/bits/03-m32/summary.csv' && ! -e '$q/bits/04-m64' && -s '$q/bits/blocks.csv' ) || -s '$q/m32.skipped' ]]"
+check "quick study has no m32/ sweep" test ! -e "$q/m32"
 check "quick study has pressure/summary.csv with pressure_bytes" \
 	grep -q '^run_id,.*pressure_bytes' "$q/pressure/summary.csv"
 check "quick study: pressure/ has 8 sizes" test "$(awk -f plots/csv.awk -v cols=pressure_bytes "$q/pressure/summary.csv" | tail -n +2 | cut -d, -f1 | sort -u | wc -l)" -eq 8
-check "quick study has tables-hugepage/ and tables-nohugepage/, or tables.skipped" \
-	bash -c "[[ ( -s '$q/tables-hugepage/summary.csv' && -s '$q/tables-nohugepage/summary.csv' ) || -s '$q/tables.skipped' ]]"
+check "quick study has 3 pairs of huge-page blocks and tables/blocks.csv, or tables.skipped" \
+	bash -c "[[ ( -s '$q/tables/03-hugepage/summary.csv' && -s '$q/tables/03-nohugepage/summary.csv' && -s '$q/tables/blocks.csv' ) || -s '$q/tables.skipped' ]]"
 check "quick study's last stdout line is its report or directory" \
 	grep -qx "$q\(/report.html\)\{0,1\}" <(tail -n 1 "$tmp/quick.out")
 check "quick study: stderr quiet when not a terminal (no [i/n] lines)" bash -c "! grep -q '^\[[0-9]*/[0-9]*\]' '$tmp/quick.err'"

@@ -7,6 +7,7 @@
 #include "bench/disturb.h"
 #include "bench/isolate.h"
 #include "bench/null_kernel.h"
+#include "bench/perft.h"
 #include "sim/sim_results.h"
 #include "sim/simulate.h"
 #include "registry/verify.h"
@@ -30,8 +31,15 @@ static void fail_kernel(struct bench *b, size_t ki, const char *why)
 static int verify_cell(struct cell *c)
 {
 	struct verify_result res;
+	struct kentry *ref = registry_find("reference");
 	uint64_t sum;
 
+	if (c->w->loop == SB_LOOP_PERFT && ref &&
+	    perft_verify_roots(c->k, ref->k, &c->in, stderr) < 0) {
+		fprintf(stderr, "slidebench: kernel %s: perft counts differ from the reference's: "
+			"not timed\n", c->k->name);
+		return -1;
+	}
 	if (c->w->def->check_queries &&
 	    verify_queries(c->k, c->w->vpiece, &c->w->in.q, stderr, &res) < 0) {
 		fprintf(stderr, "slidebench: kernel %s: %ld of %ld %s %s queries wrong: not timed\n",
@@ -51,7 +59,7 @@ static int verify_cell(struct cell *c)
 int bench_setup(struct bench *b)
 {
 	size_t total = b->warmup + b->samples, ncols = b->nk + 1;
-	struct kentry *ref = registry_find("reference");
+	struct kentry *ref = registry_find(SB_ORACLE);
 	int failed = 0;
 
 	if (!ref || registry_prepare(ref) < 0) {
@@ -75,6 +83,10 @@ int bench_setup(struct bench *b)
 			c->disturbed = calloc(total, 1);
 			if (!c->ticks || !c->ctr || !c->ghz || !c->disturbed)
 				return -1;
+			if (!ki && w->loop == SB_LOOP_PERFT) {
+				c->state = CELL_UNAVAILABLE;  /* its tree would be another tree */
+				c->why = "perft is timed whole, no baseline";
+			}
 		}
 	}
 	for (size_t ki = 1; ki < ncols; ki++) {

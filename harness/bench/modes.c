@@ -30,6 +30,11 @@ const struct mode_def MODES[MODE_COUNT] = {
 	[MODE_PRESSURE] = { "pressure", "position mode, a working set of S bytes touched between "
 			    "positions (--pressure)", INPUT_TRACE_POSITIONS, 0,
 			    { SB_LOOP_PRESSURE }, 0, 0, 1, 1, 0 },
+	/* Figures per node (leaf) of the tree, not per lookup, and gross: the whole engine's
+	 * time, nothing subtracted (the null kernel's tree would not be the same tree). */
+	[MODE_PERFT] = { "perft", "legal move trees to --perft-depth from positions sampled over "
+			 "the trace: per node", INPUT_TRACE_POSITIONS, 0, { SB_LOOP_PERFT }, 0, 0, 1,
+			 0, 0 },
 };
 
 int mode_find(const char *name)

@@ -142,6 +142,7 @@ void workset_free(struct workset *ws)
 		free(ws->sq[p]);
 	}
 	free(ws->pos);
+	free(ws->perft);
 	memset(ws, 0, sizeof *ws);
 }
 
@@ -156,9 +157,17 @@ static struct workload workload_of(struct workset *ws, int m, int p, size_t min_
 {
 	const struct mode_def *d = &MODES[m];
 	struct workload w = { .mode = (enum mode)m, .def = d, .dataset = ws->dataset,
-			      .pressure_bytes = NAN };
+			      .pressure_bytes = NAN, .lookups_per_node = NAN };
 
-	if (p < 0) {
+	if (p < 0 && d->loop[0] == SB_LOOP_PERFT) {
+		w.piece = "all";
+		w.loop = SB_LOOP_PERFT;
+		w.in = (struct sb_input){ .perft = ws->perft, .nperft = ws->nperft,
+					  .depth = ws->perft_depth, .bulk = 1 };
+		w.lookups = ws->nperft ? (size_t)ws->perft_nodes : 0;
+		if (ws->perft_nodes)
+			w.lookups_per_node = (double)ws->perft_lookups / (double)ws->perft_nodes;
+	} else if (p < 0) {
 		w.piece = "all";
 		w.loop = d->loop[0];
 		w.in = (struct sb_input){ .pos = ws->pos, .npos = ws->npos };

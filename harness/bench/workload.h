@@ -25,6 +25,10 @@ struct workset {
 	char dataset[256];     /* trace file name, or "random" */
 	const struct pressure_set *pressure;  /* pressure mode's working sets, or NULL */
 	size_t games_used, games_every;  /* every games_every-th game of the trace was taken */
+	struct sb_perft_pos *perft;  /* perft mode: root positions sampled over the trace */
+	size_t nperft;
+	unsigned perft_depth;
+	uint64_t perft_nodes, perft_lookups;  /* leaves and slider lookups of one pass */
 };
 
 /* One timed unit: a loop over an input, with what it is called in the results. */
@@ -41,6 +45,7 @@ struct workload {
 	unsigned reps;         /* passes per sample, so a sample makes >= min_lookups */
 	const char *dataset;
 	uint64_t expected;     /* the reference's checksum of one pass */
+	double lookups_per_node;  /* perft: slider lookups per leaf; NaN otherwise */
 };
 
 /* Fills ws from a trace: whole games, every k-th one with k chosen so neither piece's stream
@@ -59,6 +64,10 @@ int workset_add_random(struct workset *ws, size_t nq, uint64_t seed);
  * PEER_GROUP consecutive random squares. */
 int workset_add_random_groups(struct workset *ws, size_t nq, uint64_t seed);
 void workset_free(struct workset *ws);
+/* Adds perft mode's roots: up to want positions sampled evenly over t (perft_from_trace),
+ * searched to depth with bulk counting; counts one pass's leaves and lookups (perft_trace.c).
+ * Returns 0 or -1. */
+int workset_add_perft(struct workset *ws, const struct trace *t, size_t want, unsigned depth);
 
 /* Builds the workloads of the selected modes (bit i = enum mode i) into out (cap max), each
  * twice when `cold` (a warm and a cold cache state).  Returns the count; modes whose data is

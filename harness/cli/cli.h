@@ -20,11 +20,13 @@ int cmd_bench(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_trace_info(int argc, char **argv);
 int cmd_trace_dump(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
 /* The commands that read runs back. */
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_verdicts(int argc, char **argv);
+int cmd_blocks(int argc, char **argv);
 
 /* Loads each --plugin path (each first tried in a child process: registry.h); prints
  * "slidebench: PATH: WHY: refused" for each one refused.  Returns how many were refused: the

@@ -31,8 +31,8 @@ struct bench_opts {
 	enum hp_mode tables;
 	char *plugins[MAX_PLUGINS];
 	size_t nplugins;
-	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries,
-	     sample_limit;
+	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries;
+	long perft_depth, perft_positions, sample_limit;
 	unsigned long long seed;
 	int simulate, sim_child, quiet, cold;
 };
@@ -65,7 +65,8 @@ static void usage(FILE *f)
 "usage: slidebench bench [OPTIONS]\n"
 "Verifies every selected kernel on the run's exact inputs, then times it.\n"
 "  --kernel LIST       kernels, comma-separated (default all; see slidebench list)\n"
-"  --mode LIST         modes, comma-separated (default %s):\n", mode_names(1));
+"  --mode LIST         modes, comma-separated; the word default stands for the default\n"
+"                      ones (%s):\n", mode_names(1));
 	for (int m = 0; m < MODE_COUNT; m++)
 		fprintf(f, "                        %-11s %s\n", MODES[m].name, MODES[m].help);
 	fprintf(f,
@@ -94,6 +95,8 @@ static void usage(FILE *f)
 "  --min-lookups N     lookups per sample at least, by repeating passes (default 100000)\n"
 "  --random-queries N  random-mode stream length (default 16384)\n"
 "  --seed N            random-mode seed (default 1)\n"
+"  --perft-depth N     perft mode: depth of each tree, bulk-counted (default 3)\n"
+"  --perft-positions N perft mode: roots sampled evenly over the trace (default 64)\n"
 "  --simulate          also re-run under valgrind callgrind: simulated cache and branch\n"
 "                      misses per lookup (sim_* columns), for machines without a PMU\n"
 "  --d1 S,A,L --ll S,A,L  simulated cache geometry (bytes, ways, line bytes)\n"
@@ -121,6 +124,11 @@ static int parse_modes(const char *list)
 	snprintf(buf, sizeof buf, "%s", list);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		int m = mode_find(tok);
+		if (!strcmp(tok, "default")) {     /* the modes run when --mode is not given */
+			for (int d = 0; d < MODE_COUNT; d++)
+				bits |= MODES[d].by_default << d;
+			continue;
+		}
 		if (m < 0) {
 			fprintf(stderr, "slidebench bench: unknown mode \"%s\" (%s)\n", tok,
 				mode_names(0));
@@ -135,7 +143,7 @@ static int parse_modes(const char *list)
 static int parse(int argc, char **argv, struct bench_opts *o)
 {
 	enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
-	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_LIMIT };
+	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_PDEPTH, O_PPOS, O_LIMIT };
 	static const struct option opts[] = {
 		{ "kernel", required_argument, NULL, 'k' }, { "mode", required_argument, NULL, 'm' },
 		{ "samples", required_argument, NULL, 's' }, { "warmup", required_argument, NULL, O_WARM },
@@ -150,6 +158,8 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		{ "min-lookups", required_argument, NULL, O_MINL },
 		{ "random-queries", required_argument, NULL, O_RANDQ },
 		{ "seed", required_argument, NULL, O_SEED }, { "simulate", no_argument, NULL, O_SIM },
+		{ "perft-depth", required_argument, NULL, O_PDEPTH },
+		{ "perft-positions", required_argument, NULL, O_PPOS },
 		{ "d1", required_argument, NULL, O_D1 }, { "ll", required_argument, NULL, O_LL },
 		{ "l1", required_argument, NULL, O_L1 }, { "tlb", required_argument, NULL, O_TLB },
 		{ "sim-child", no_argument, NULL, O_CHILD }, { "quiet", no_argument, NULL, 'q' },
@@ -193,6 +203,8 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		case O_RANDQ: bad = cli_parse_long("--random-queries", optarg, 16, 100000000, &o->random_queries); break;
 		case O_SEED: bad = cli_parse_long("--seed", optarg, 0, 0x7FFFFFFFL, &seed); break;
 		case O_SIM: o->simulate = 1; break;
+		case O_PDEPTH: bad = cli_parse_long("--perft-depth", optarg, 1, 8, &o->perft_depth); break;
+		case O_PPOS: bad = cli_parse_long("--perft-positions", optarg, 1, 100000, &o->perft_positions); break;
 		case O_D1: o->d1 = optarg; break;
 		case O_LL: o->ll = optarg; break;
 		case O_L1: o->l1 = optarg; break;
@@ -249,6 +261,8 @@ static int load_inputs(const struct bench_opts *o, unsigned modes, struct workse
 			return -1;
 		}
 		int r = workset_from_trace(ws, &t, (size_t)o->max_queries, path);
+		if (r == 0 && (modes >> MODE_PERFT & 1))
+			r = workset_add_perft(ws, &t, (size_t)o->perft_positions, (unsigned)o->perft_depth);
 		trace_free(&t);
 		if (r < 0) {
 			fprintf(stderr, "slidebench bench: out of memory building the queries\n");
@@ -258,6 +272,11 @@ static int load_inputs(const struct bench_opts *o, unsigned modes, struct workse
 			fprintf(stderr, "slidebench: %s: %zu games (1 in %zu), %zu positions, "
 				"%zu rook and %zu bishop queries\n", path, ws->games_used,
 				ws->games_every, ws->npos, ws->n[0], ws->n[1]);
+		if (!o->quiet && ws->nperft)
+			fprintf(stderr, "slidebench: perft: %zu roots to depth %u, %llu nodes, %.1f "
+				"slider lookups per node\n", ws->nperft, ws->perft_depth,
+				(unsigned long long)ws->perft_nodes,
+				(double)ws->perft_lookups / (double)(ws->perft_nodes ? ws->perft_nodes : 1));
 	}
 	if (modes_need(modes, INPUT_RANDOM_QUERIES) &&
 	    workset_add_random(ws, (size_t)o->random_queries, o->seed) < 0) {
@@ -398,7 +417,8 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 int cmd_bench(int argc, char **argv)
 {
 	struct bench_opts o = { .samples = 15, .warmup = 2, .epochs = 3, .cpu = -1,
-				.max_queries = 32768, .min_lookups = 100000, .random_queries = 16384 };
+				.max_queries = 32768, .min_lookups = 100000, .random_queries = 16384,
+				.perft_depth = 3, .perft_positions = 64 };
 	static struct kentry *sel[MAX_SEL];
 	struct pressure_set ps = { 0 };
 	struct workload w[MAX_WORKLOADS];

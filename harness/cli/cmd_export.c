@@ -1,4 +1,4 @@
-/* export.c - `slidebench export --format gbench RUN_DIR`: a run in Google Benchmark's JSON
+/* cmd_export.c - `slidebench export --format gbench RUN_DIR`: a run in Google Benchmark's JSON
  * schema (as benchmark 1.7 writes it: "context" plus "benchmarks"), so compare.py and other
  * viewers read our runs.  One entry per kernel x mode x piece; --repetitions adds one entry
  * per measured sample and a median aggregate, which compare.py's U test needs. */
@@ -25,104 +25,121 @@ static void usage(FILE *f)
 		"Exit: 0 written; 1 unreadable run or write error; 2 usage.\n");
 }
 
-static void num(FILE *f, const char *key, double v, int comma)
+/* Returns v as a JSON number: an integer when it is one, null when not finite. */
+static json_t *num(double v)
 {
-	fprintf(f, "      \"%s\": ", key);
-	if (isnan(v) || isinf(v))
-		fprintf(f, "null");
-	else if (v == floor(v) && fabs(v) < 1e15)
-		fprintf(f, "%.0f", v);
-	else
-		fprintf(f, "%.10g", v);
-	fprintf(f, "%s\n", comma ? "," : "");
+	if (!isfinite(v))
+		return json_null();
+	if (v == floor(v) && fabs(v) < 1e15)
+		return json_integer((json_int_t)v);
+	return json_real(v);
 }
 
-static void context(FILE *f, const struct run *r)
+/* Returns the "caches" array of the context: L1d, L2 and L3 where context.json has them. */
+static json_t *caches(const struct run *r)
+{
+	static const char *const CACHE[][2] = { { "machine.l1d_bytes", "Data" },
+		{ "machine.l2_bytes", "Unified" }, { "machine.l3_bytes", "Unified" } };
+	json_t *a = json_array();
+
+	for (int i = 0; a && i < 3; i++) {
+		double b = r->ctx ? jsonx_num(r->ctx, CACHE[i][0]) : NAN;
+		json_t *c = b > 0 ? json_object() : NULL;
+		if (!c)
+			continue;
+		jsonx_set_str(c, "type", CACHE[i][1]);
+		jsonx_set_int(c, "level", i + 1);
+		json_object_set_new(c, "size", num(b));
+		jsonx_set_int(c, "num_sharing", 0);
+		json_array_append_new(a, c);
+	}
+	return a;
+}
+
+/* Returns the "slidebench" member of the context: where the run came from. */
+static json_t *origin(const struct run *r)
+{
+	static const char *const KEYS[][2] = { { "git_rev", "slidebench.git_rev" },
+		{ "compiler", "slidebench.compiler" }, { "cflags", "slidebench.cflags" },
+		{ "cpu_model", "machine.cpu_model" }, { "uarch", "machine.uarch" } };
+	json_t *o = json_object();
+
+	jsonx_set_str(o, "run_id", run_ctx(r, "run_id"));
+	for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; i++)
+		jsonx_set_str(o, KEYS[i][0], run_ctx(r, KEYS[i][1]));
+	jsonx_set_str(o, "dataset", run_dataset(r));
+	jsonx_set_str(o, "unit", "net ns per lookup (null loop subtracted)");
+	return o;
+}
+
+/* Returns the "context" object of the export. */
+static json_t *context(const struct run *r)
 {
 	const char *id = run_ctx(r, "run_id"), *gov = run_ctx(r, "machine.governor");
-	const char *host = run_ctx(r, "machine.hostname");
-	double ghz = r->ctx ? json_num(r->ctx, "timer.tick_ghz") : NAN;
-	double ncpu = r->ctx ? json_num(r->ctx, "machine.ncpus") : NAN;
-	static const char *const CACHE[][3] = { { "machine.l1d_bytes", "Data", "1" },
-		{ "machine.l2_bytes", "Unified", "2" }, { "machine.l3_bytes", "Unified", "3" } };
-	int nc = 0;
+	double ghz = r->ctx ? jsonx_num(r->ctx, "timer.tick_ghz") : NAN;
+	double ncpu = r->ctx ? jsonx_num(r->ctx, "machine.ncpus") : NAN;
+	json_t *o = json_object();
 	char date[40] = "";
 
 	/* run ids are UTC "YYYYMMDD-HHMMSS-pid" (out_run_id) */
 	if (id && strlen(id) >= 15 && id[8] == '-')
 		snprintf(date, sizeof date, "%.4s-%.2s-%.2sT%.2s:%.2s:%.2s+00:00", id, id + 4, id + 6,
 			 id + 9, id + 11, id + 13);
-	fprintf(f, "{\n  \"context\": {\n    \"date\": ");
-	out_json_str(f, date);
-	fprintf(f, ",\n    \"host_name\": ");
-	out_json_str(f, host ? host : "");
-	fprintf(f, ",\n    \"executable\": \"slidebench\",\n    \"num_cpus\": %.0f,\n"
-		"    \"mhz_per_cpu\": %.0f,\n    \"cpu_scaling_enabled\": %s,\n    \"caches\": [",
-		isnan(ncpu) ? 0 : ncpu, isnan(ghz) ? 0 : ghz * 1000,
-		gov && strcmp(gov, "performance") && strncmp(gov, "none", 4) ? "true" : "false");
-	for (int i = 0; i < 3; i++) {
-		double b = r->ctx ? json_num(r->ctx, CACHE[i][0]) : NAN;
-		if (!(b > 0))
-			continue;
-		fprintf(f, "%s\n      {\"type\": \"%s\", \"level\": %s, \"size\": %.0f, "
-			"\"num_sharing\": 0}", nc++ ? "," : "", CACHE[i][1], CACHE[i][2], b);
-	}
-	fprintf(f, "%s],\n    \"load_avg\": [],\n    \"library_build_type\": \"release\",\n"
-		"    \"slidebench\": {\"run_id\": ", nc ? "\n    " : "");
-	out_json_str(f, id ? id : "");
-	static const char *const KEYS[][2] = { { "git_rev", "slidebench.git_rev" },
-		{ "compiler", "slidebench.compiler" }, { "cflags", "slidebench.cflags" },
-		{ "cpu_model", "machine.cpu_model" }, { "uarch", "machine.uarch" } };
-	for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; i++) {
-		const char *v = run_ctx(r, KEYS[i][1]);
-		fprintf(f, ", \"%s\": ", KEYS[i][0]);
-		out_json_str(f, v ? v : "");
-	}
-	fprintf(f, ", \"dataset\": ");
-	out_json_str(f, run_dataset(r));
-	fprintf(f, ", \"unit\": \"net ns per lookup (null loop subtracted)\"}\n  },\n");
+	jsonx_set_str(o, "date", date);
+	jsonx_set_str(o, "host_name", run_ctx(r, "machine.hostname"));
+	jsonx_set_str(o, "executable", "slidebench");
+	json_object_set_new(o, "num_cpus", num(isnan(ncpu) ? 0 : ncpu));
+	json_object_set_new(o, "mhz_per_cpu", num(isnan(ghz) ? 0 : round(ghz * 1000)));
+	jsonx_set_bool(o, "cpu_scaling_enabled",
+		       gov && strcmp(gov, "performance") && strncmp(gov, "none", 4));
+	json_object_set_new(o, "caches", caches(r));
+	json_object_set_new(o, "load_avg", json_array());
+	jsonx_set_str(o, "library_build_type", "release");
+	json_object_set_new(o, "slidebench", origin(r));
+	return o;
 }
 
-/* One benchmark entry; rep < 0: the cell's summary; aggregate: the median aggregate. */
-static void entry(FILE *f, const struct rr_row *x, const char *name, int family, int inst,
-		  long reps, long rep, const char *aggregate, double ns, double iters, int *first)
+/* Returns one benchmark entry; aggregate: the median aggregate (rep unused), else
+ * repetition rep of reps. */
+static json_t *entry(const struct rr_row *x, const char *name, int family, int inst, long reps,
+		     long rep, const char *aggregate, double ns, double iters)
 {
-	fprintf(f, "%s    {\n      \"name\": ", *first ? "" : ",\n");
-	*first = 0;
+	json_t *o = json_object();
+	char full[512];
+
+	snprintf(full, sizeof full, "%s%s%s", name, aggregate ? "_" : "", aggregate ? aggregate : "");
+	jsonx_set_str(o, "name", full);
+	jsonx_set_int(o, "family_index", family);
+	jsonx_set_int(o, "per_family_instance_index", inst);
+	jsonx_set_str(o, "run_name", name);
+	jsonx_set_str(o, "run_type", aggregate ? "aggregate" : "iteration");
+	jsonx_set_int(o, "repetitions", reps);
+	if (!aggregate)
+		jsonx_set_int(o, "repetition_index", rep);
+	jsonx_set_int(o, "threads", 1);
 	if (aggregate) {
-		char full[512];
-		snprintf(full, sizeof full, "%s_%s", name, aggregate);
-		out_json_str(f, full);
-	} else {
-		out_json_str(f, name);
+		jsonx_set_str(o, "aggregate_name", aggregate);
+		jsonx_set_str(o, "aggregate_unit", "time");
 	}
-	fprintf(f, ",\n      \"family_index\": %d,\n      \"per_family_instance_index\": %d,\n"
-		"      \"run_name\": ", family, inst);
-	out_json_str(f, name);
-	fprintf(f, ",\n      \"run_type\": \"%s\",\n      \"repetitions\": %ld,\n",
-		aggregate ? "aggregate" : "iteration", reps);
-	if (aggregate)
-		fprintf(f, "      \"threads\": 1,\n      \"aggregate_name\": \"%s\",\n"
-			"      \"aggregate_unit\": \"time\",\n", aggregate);
-	else
-		fprintf(f, "      \"repetition_index\": %ld,\n      \"threads\": 1,\n", rep);
-	num(f, "iterations", iters, 1);
-	num(f, "real_time", ns, 1);
-	num(f, "cpu_time", ns, 1);
-	fprintf(f, "      \"time_unit\": \"ns\",\n");
-	num(f, "ns_min", x->ns_min, 1);
-	num(f, "spread_pct", x->spread_pct, 1);
-	num(f, "items_per_second", ns > 0 ? 1e9 / ns : NAN, 0);
-	fprintf(f, "    }");
+	json_object_set_new(o, "iterations", num(iters));
+	json_object_set_new(o, "real_time", num(ns));
+	json_object_set_new(o, "cpu_time", num(ns));
+	jsonx_set_str(o, "time_unit", "ns");
+	json_object_set_new(o, "ns_min", num(x->ns_min));
+	json_object_set_new(o, "spread_pct", num(x->spread_pct));
+	json_object_set_new(o, "items_per_second", num(ns > 0 ? 1e9 / ns : NAN));
+	return o;
 }
 
-static void benchmarks(FILE *f, const struct run *r, int reps)
+/* Returns the "benchmarks" array: one entry per timed row, or with reps one per sample and
+ * a median aggregate. */
+static json_t *benchmarks(const struct run *r, int reps)
 {
-	int first = 1, family = -1, inst = 0;
+	json_t *a = json_array();
+	int family = -1, inst = 0;
 	const char *last = "";
 
-	fprintf(f, "  \"benchmarks\": [\n");
-	for (size_t i = 0; i < r->nrows; i++) {
+	for (size_t i = 0; a && i < r->nrows; i++) {
 		const struct rr_row *x = &r->rows[i];
 		char name[512];
 		double lk = x->lookups > 0 ? x->lookups : 1;
@@ -135,17 +152,17 @@ static void benchmarks(FILE *f, const struct run *r, int reps)
 			 strcmp(x->cache_state, "warm") ? x->cache_state : "",
 			 *x->pressure ? "/pressure:" : "", x->pressure);
 		if (!reps || !x->nsamples) {
-			entry(f, x, name, family, inst++, 1, 0, NULL, x->ns_median,
-			      lk * (x->nsamples ? (double)x->nsamples : 1), &first);
+			json_array_append_new(a, entry(x, name, family, inst++, 1, 0, NULL,
+				x->ns_median, lk * (x->nsamples ? (double)x->nsamples : 1)));
 			continue;
 		}
 		for (size_t s = 0; s < x->nsamples; s++)
-			entry(f, x, name, family, inst, (long)x->nsamples, (long)s, NULL,
-			      x->samples[s], lk, &first);
-		entry(f, x, name, family, inst++, (long)x->nsamples, 0, "median", x->ns_median,
-		      (double)x->nsamples, &first);
+			json_array_append_new(a, entry(x, name, family, inst, (long)x->nsamples,
+						       (long)s, NULL, x->samples[s], lk));
+		json_array_append_new(a, entry(x, name, family, inst++, (long)x->nsamples, 0,
+					       "median", x->ns_median, (double)x->nsamples));
 	}
-	fprintf(f, "\n  ]\n}\n");
+	return a;
 }
 
 int cmd_export(int argc, char **argv)
@@ -160,6 +177,7 @@ int cmd_export(int argc, char **argv)
 	struct stat st;
 	int opt, reps = 0, rc = EXIT_OK;
 	struct out_file o;
+	json_t *doc;
 
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "o:h", LONG, NULL)) != -1) {
@@ -194,12 +212,21 @@ int cmd_export(int argc, char **argv)
 		run_free(&r);
 		return EXIT_FAIL;
 	}
-	context(o.f, &r);
-	benchmarks(o.f, &r, reps);
-	if (out_commit(&o, err, sizeof err) < 0) {
+	doc = json_object();
+	json_object_set_new(doc, "context", context(&r));
+	json_object_set_new(doc, "benchmarks", benchmarks(&r, reps));
+	if (jsonx_write(doc, o.f) < 0) {
+		/* out_commit names the reason when the stream failed; the temporary goes */
+		if (out_commit(&o, err, sizeof err) == 0)
+			snprintf(err, sizeof err, "%s: cannot write the JSON", o.final);
+		out_abort(&o);
+		fprintf(stderr, "slidebench export: %s\n", err);
+		rc = EXIT_FAIL;
+	} else if (out_commit(&o, err, sizeof err) < 0) {
 		fprintf(stderr, "slidebench export: %s\n", err);
 		rc = EXIT_FAIL;
 	}
+	json_decref(doc);
 	run_free(&r);
 	return rc;
 }

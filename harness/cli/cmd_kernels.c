@@ -4,38 +4,147 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "bench/perft.h"
 #include "registry/verify.h"
+#include "util/output.h"
 
 #define MAX_SEL 128
 #define MAX_PLUGINS 32
 #define DEFAULT_RANDOM 100000L
 
-static const char *const BRANCHING[] = { "conditional", "branchless" };
+/* The columns of `list --format csv`: every descriptor field the study reads. */
+static const char LIST_CSV_HEAD[] = "name,family,word_bits,branching,table_bytes,sibling,question,"
+				    "simd,oracle,origin,status,description";
+
+/* Returns the status text of e after registry_prepare(): "available", "unavailable: WHY" or
+ * "refused: WHY", written into buf. */
+static const char *list_status(const struct kentry *e, int ok, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", ok ? "available" : e->refused ? "refused: " : "unavailable: ",
+		 ok ? "" : e->why_not);
+	return buf;
+}
+
+/* Returns nothing; prints one kernel as a CSV row of LIST_CSV_HEAD's columns. */
+static void list_csv_row(const struct kentry *e, const char *status)
+{
+	out_csv_str(stdout, e->k->name);
+	putchar(',');
+	out_csv_str(stdout, e->k->family);
+	printf(",%d,%s,%zu,", e->k->word_bits, registry_branching_name(e->k->branching),
+	       e->k->table_bytes);
+	out_csv_str(stdout, e->k->sibling ? e->k->sibling : "");
+	printf(",%s,%d,%d,", registry_question_name(e->k->question), e->k->simd,
+	       !strcmp(e->k->name, SB_ORACLE));
+	out_csv_str(stdout, e->origin);
+	putchar(',');
+	out_csv_str(stdout, status);
+	putchar(',');
+	out_csv_str(stdout, e->k->description);
+	putchar('\n');
+}
+
+/* Returns the exit status of `list --format csv`: every kernel, refused plugins without the
+ * descriptor fields they never showed. */
+static int list_csv(int refused)
+{
+	char st[REGISTRY_WHY_MAX + 32];
+
+	printf("%s\n", LIST_CSV_HEAD);
+	for (size_t i = 0; i < registry_count(); i++) {
+		struct kentry *e = registry_at(i);
+		int ok = registry_prepare(e) == 0;
+		list_csv_row(e, list_status(e, ok, st, sizeof st));
+		refused += e->refused;
+	}
+	for (size_t i = 0; i < registry_refused_count(); i++) {
+		const struct refused_plugin *r = registry_refused_at(i);
+		snprintf(st, sizeof st, "refused: %s", r->why);
+		out_csv_str(stdout, r->name[0] ? r->name : r->path);
+		printf(",,,,,,,,,");
+		out_csv_str(stdout, r->path);
+		putchar(',');
+		out_csv_str(stdout, st);
+		printf(",\n");
+	}
+	return refused ? EXIT_FAIL : EXIT_OK;
+}
+
+/* Returns the exit status of `list --format json`: an array of every kernel's descriptor
+ * (registry_kernel_json) with its status, refused plugins with name, origin and status. */
+static int list_json(int refused)
+{
+	json_t *a = json_array();
+	char st[REGISTRY_WHY_MAX + 32];
+	int rc;
+
+	for (size_t i = 0; i < registry_count(); i++) {
+		struct kentry *e = registry_at(i);
+		int ok = registry_prepare(e) == 0;
+		json_t *o = registry_kernel_json(e);
+		jsonx_set_str(o, "status", list_status(e, ok, st, sizeof st));
+		json_array_append_new(a, o);
+		refused += e->refused;
+	}
+	for (size_t i = 0; i < registry_refused_count(); i++) {
+		const struct refused_plugin *r = registry_refused_at(i);
+		json_t *o = json_object();
+		snprintf(st, sizeof st, "refused: %s", r->why);
+		jsonx_set_str(o, "name", r->name[0] ? r->name : r->path);
+		jsonx_set_str(o, "origin", r->path);
+		jsonx_set_str(o, "status", st);
+		json_array_append_new(a, o);
+	}
+	rc = jsonx_write(a, stdout);
+	json_decref(a);
+	if (rc < 0) {
+		fprintf(stderr, "slidebench list: cannot write to standard output\n");
+		return EXIT_FAIL;
+	}
+	return refused ? EXIT_FAIL : EXIT_OK;
+}
 
 int cmd_list(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "plugin", required_argument, NULL, 'p' },
+		{ "format", required_argument, NULL, 'f' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 } };
 	char *plugins[MAX_PLUGINS];
 	size_t nplugins = 0;
 	int c, refused;
+	const char *format = "text";
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "p:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "p:f:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			if (nplugins < MAX_PLUGINS)
 				plugins[nplugins++] = optarg;
 			break;
+		case 'f':
+			if (strcmp(optarg, "csv") && strcmp(optarg, "json") && strcmp(optarg, "text")) {
+				fprintf(stderr, "slidebench list: --format %s: expected text, csv or "
+					"json\n", optarg);
+				return EXIT_USAGE;
+			}
+			format = optarg;
+			break;
 		case 'h':
-			printf("usage: slidebench list [--plugin FILE.so]...\n"
+			printf("usage: slidebench list [--plugin FILE.so]... [--format text|csv|json]\n"
 			       "One kernel a line: name family word_bits branching table_bytes status.\n"
 			       "Status: available; unavailable: WHY (cannot run on this machine);\n"
 			       "refused: WHY (a plugin that failed to load, or whose init() failed,\n"
 			       "crashed or hung: each plugin is first tried in a child process).\n"
-			       "Exit status: 0 ok; 1 a kernel or plugin was refused; 2 usage.\n");
+			       "--format csv: a header row, then every descriptor field a study reads:\n"
+			       "  %s\n"
+			       "  (sibling and question: the kernel it is set against in the study's\n"
+			       "  question bits, tables or branching; empty when none; oracle: 1 for\n"
+			       "  the kernel every other is verified against).\n"
+			       "--format json: the same fields, one object per kernel, in an array.\n"
+			       "Exit status: 0 ok; 1 a kernel or plugin was refused; 2 usage.\n",
+			       LIST_CSV_HEAD);
 			return EXIT_OK;
 		default: return EXIT_USAGE;
 		}
@@ -45,13 +154,17 @@ int cmd_list(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	refused = cli_load_plugins(plugins, nplugins);
+	if (!strcmp(format, "csv"))
+		return list_csv(refused);
+	if (!strcmp(format, "json"))
+		return list_json(refused);
 	printf("%-36s %-13s %4s %-11s %10s  %s\n", "name", "family", "bits", "branching",
 	       "table_bytes", "status");
 	for (size_t i = 0; i < registry_count(); i++) {
 		struct kentry *e = registry_at(i);
 		int ok = registry_prepare(e) == 0;
 		printf("%-36s %-13s %4d %-11s %10zu  %s%s\n", e->k->name, e->k->family,
-		       e->k->word_bits, BRANCHING[e->k->branching], e->k->table_bytes,
+		       e->k->word_bits, registry_branching_name(e->k->branching), e->k->table_bytes,
 		       ok ? "available" : e->refused ? "refused: " : "unavailable: ",
 		       ok ? "" : e->why_not);
 		refused += e->refused;
@@ -64,23 +177,44 @@ int cmd_list(int argc, char **argv)
 	return refused ? EXIT_FAIL : EXIT_OK;
 }
 
+/* Checks k's perft of the standard positions to their verify depth (at most max), bulk, and
+ * one ply less played out; prints one line.  Returns 1 when a count was wrong, else 0. */
+static int verify_perft(const struct sb_kernel *k, unsigned max)
+{
+	unsigned bad = 0, lo = max, hi = 0;
+
+	fflush(stdout);
+	for (size_t i = 0; i < PERFT_STD_COUNT; i++) {
+		unsigned d = PERFT_STD[i].verify_depth < max ? PERFT_STD[i].verify_depth : max;
+		bad += perft_check_std(k, i, d, 1, stdout) < 0;
+		if (d > 1)
+			bad += perft_check_std(k, i, d - 1, 0, stdout) < 0;
+		lo = d < lo ? d : lo;
+		hi = d > hi ? d : hi;
+	}
+	printf("%-36s perft %s: %d standard positions to depth %u-%u, %u wrong\n", k->name,
+	       bad ? "FAIL" : "ok", PERFT_STD_COUNT, lo, hi, bad);
+	return bad != 0;
+}
+
 int cmd_verify(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "plugin", required_argument, NULL, 'p' },
 		{ "random", required_argument, NULL, 'r' },
+		{ "perft-depth", required_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 } };
 	char *plugins[MAX_PLUGINS];
 	size_t nplugins = 0;
 	struct kentry *sel[MAX_SEL];
 	const char *list = NULL;
-	long nrandom = DEFAULT_RANDOM;
+	long nrandom = DEFAULT_RANDOM, perft_max = PERFT_STD_DEPTHS;
 	int c, n, failed = 0, skipped = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "k:p:r:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "k:p:r:d:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'k': list = optarg; break;
 		case 'p':
@@ -91,12 +225,21 @@ int cmd_verify(int argc, char **argv)
 			if (cli_parse_long("--random", optarg, 0, 1000000000L, &nrandom) < 0)
 				return EXIT_USAGE;
 			break;
+		case 'd':
+			if (cli_parse_long("--perft-depth", optarg, 0, PERFT_STD_DEPTHS, &perft_max) < 0)
+				return EXIT_USAGE;
+			break;
 		case 'h':
 			printf("usage: slidebench verify [--kernel LIST] [--plugin FILE.so]... [--random N]\n"
+			       "                         [--perft-depth D]\n"
 			       "Checks each kernel against the reference ray walk: every subset of each\n"
 			       "square's relevant occupancy (102,400 rook + 5,248 bishop cases) and N seeded\n"
-			       "random full boards per piece (default %ld).  Exit 1 on any mismatch or\n"
-			       "refused kernel or plugin (the others are still verified).\n",
+			       "random full boards per piece (default %ld).  Then perft, with the kernel's\n"
+			       "lookups in the move generator, of the six standard positions (the\n"
+			       "chessprogramming \"Perft Results\" page) to depth 4-6, bulk-counted, and\n"
+			       "one ply less played out; --perft-depth D caps the depth (0: no perft).\n"
+			       "Exit 1 on any mismatch or refused kernel or plugin (the others are still\n"
+			       "verified).\n",
 			       DEFAULT_RANDOM);
 			return EXIT_OK;
 		default: return EXIT_USAGE;
@@ -123,6 +266,8 @@ int cmd_verify(int argc, char **argv)
 		printf("%-36s %s: %ld cases, %ld mismatches\n", sel[i]->k->name,
 		       bad ? "FAIL" : "ok", res.cases, res.mismatches);
 		failed += bad;
+		if (perft_max > 0)
+			failed += verify_perft(sel[i]->k, (unsigned)perft_max);
 	}
 	for (size_t i = 0; i < registry_refused_count(); i++) {
 		const struct refused_plugin *r = registry_refused_at(i);

@@ -1,5 +1,5 @@
-/* report.c - `slidebench report STUDY_DIR`: reads a study (m64/, m32/ or m32.skipped, sim/,
- * pressure/, plots/) or one bench run directory, and writes report.html and report.md. */
+/* report.c - `slidebench report STUDY_DIR`: reads a study (m64/, bits/ or m32.skipped,
+ * tables/ or tables.skipped, sim/, pressure/, plots/) or one bench run directory, and writes report.html and report.md. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +14,9 @@ static void usage(FILE *f)
 	fprintf(f, "usage: slidebench report STUDY_DIR\n"
 		"Writes STUDY_DIR/report.html (one self-contained file: inline CSS, the charts of\n"
 		"STUDY_DIR/plots/*.svg inlined) and STUDY_DIR/report.md (linking plots/*.png).\n"
-		"STUDY_DIR is what run_all.sh writes (m64/, m32/ or m32.skipped, sim/, pressure/,\n"
-		"plots/) or a single bench run directory (read as m64).\n"
+		"STUDY_DIR is what run_all.sh writes (m64/, bits/ or m32.skipped, tables/ or\n"
+		"tables.skipped, sim/, pressure/, plots/) or a single bench run directory (read as\n"
+		"m64).  bits/ and tables/ hold alternating blocks (see slidebench blocks).\n"
 		"It holds: the environment, the counters, the verification summary, a table per\n"
 		"mode, the charts, one computed sentence per card question (32 vs 64 bit, 512 B\n"
 		"vs 4 KB tables, branchless vs conditional), a cache section (pressure crossovers,\n"
@@ -56,37 +57,30 @@ static void m32_reason(struct study *s)
 		s->m32_why[strcspn(s->m32_why, "\n")] = 0;
 		fclose(f);
 	} else {
-		snprintf(s->m32_why, sizeof s->m32_why, "m32/ is absent and no m32.skipped says why");
+		snprintf(s->m32_why, sizeof s->m32_why, "bits/ is absent and no m32.skipped says why");
 	}
 }
 
 static void study_free(struct study *s)
 {
 	run_free(&s->m64);
-	if (s->have_m32)
-		run_free(&s->m32);
 	if (s->have_sim)
 		run_free(&s->sim);
 	if (s->have_pressure)
 		run_free(&s->pressure);
 }
 
-/* Returns NULL when sub-run r (named sub) belongs in the study of m64: the same trace, and for
- * m32 a 32-bit build; else why not, in buf. */
+/* Returns NULL when sub-run r (named sub) belongs in the study of m64 (the same trace), else
+ * why not, in buf. */
 static const char *sub_problem(const struct run *m64, const struct run *r, const char *sub,
 			       char *buf, size_t len)
 {
 	const char *a = run_dataset(m64), *b = run_dataset(r);
-	double bits = json_num(r->ctx, "slidebench.word_size_bits");
 
-	if (strcmp(a, "random") && strcmp(b, "random") && strcmp(a, b))
-		snprintf(buf, len, "%s/ was run on dataset \"%s\" but m64/ on \"%s\": not the same "
-			 "study", sub, b, a);
-	else if (!strcmp(sub, "m32") && bits != 32)
-		snprintf(buf, len, "m32/ is not a 32-bit build (context.json: word_size_bits %g)",
-			 bits);
-	else
+	if (!strcmp(a, "random") || !strcmp(b, "random") || !strcmp(a, b))
 		return NULL;
+	snprintf(buf, len, "%s/ was run on dataset \"%s\" but m64/ on \"%s\": not the same study",
+		 sub, b, a);
 	return buf;
 }
 
@@ -115,11 +109,9 @@ int report_load(const char *dir, struct study *s)
 	}
 	if (s->plain)
 		return 0;
-	if ((rc = load_sub(dir, "m32", &s->m32, err, sizeof err)) > 0)
-		s->have_m32 = 1;
-	else if (rc < 0)
-		snprintf(s->m32_why, sizeof s->m32_why, "m32/ is unreadable: %s", err);
-	else
+	s->have_bits = exists(dir, "bits/01-m64/summary.csv");
+	s->have_tables = exists(dir, "tables/01-hugepage/summary.csv");
+	if (!s->have_bits)
 		m32_reason(s);
 	if ((rc = load_sub(dir, "sim", &s->sim, err, sizeof err)) < 0)
 		fprintf(stderr, "slidebench report: sim/ skipped: %s\n", err);
@@ -127,10 +119,10 @@ int report_load(const char *dir, struct study *s)
 	if ((rc = load_sub(dir, "pressure", &s->pressure, err, sizeof err)) < 0)
 		fprintf(stderr, "slidebench report: pressure/ skipped: %s\n", err);
 	s->have_pressure = rc > 0;
-	static const char *const SUB[] = { "m32", "sim", "pressure" };
-	const struct run *runs[] = { &s->m32, &s->sim, &s->pressure };
-	const int have[] = { s->have_m32, s->have_sim, s->have_pressure };
-	for (size_t i = 0; i < 3; i++)
+	static const char *const SUB[] = { "sim", "pressure" };
+	const struct run *runs[] = { &s->sim, &s->pressure };
+	const int have[] = { s->have_sim, s->have_pressure };
+	for (size_t i = 0; i < 2; i++)
 		if (have[i] && sub_problem(&s->m64, runs[i], SUB[i], err, sizeof err)) {
 			fprintf(stderr, "slidebench report: %s: %s\n", dir, err);
 			study_free(s);

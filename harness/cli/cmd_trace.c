@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "trace/chess.h"
+#include "trace/epd.h"
 #include "cli/cli.h"
 #include "util/output.h"
 #include "trace/pgn.h"
@@ -148,12 +149,54 @@ skip_counted:
 	return 0;
 }
 
+/* Converts a position list (epd.h): each good line a one-position game; a bad line is
+ * skipped and reported as a bad game is.  Returns 0, or -1 when the output failed. */
+static int convert_list(struct conv *c, const char *path)
+{
+	struct epd_reader r;
+	struct chess_pos p;
+	int rc;
+
+	if (epd_open(&r, path, c->err, sizeof c->err) < 0) {
+		fprintf(stderr, "slidebench: %s\n", c->err);
+		c->inputs_failed++;
+		return 0;
+	}
+	while ((rc = epd_next(&r, &p, c->err, sizeof c->err)) != 0) {
+		if (rc == -1) {
+			fprintf(stderr, "slidebench: %s; the rest of this input is not read\n", c->err);
+			c->inputs_failed++;
+			break;
+		}
+		c->read++;
+		if (rc == -2) {
+			fprintf(stderr, "slidebench: %s: position %lu, %s: skipped\n", path,
+				r.positions, c->err);
+			c->skipped++;
+			continue;
+		}
+		c->n = 0;
+		if (keep(c, &p, c->game_base + (uint32_t)r.positions, 0) < 0 || commit(c) < 0) {
+			epd_close(&r);
+			return -1;
+		}
+	}
+	if (r.positions == 0)
+		fprintf(stderr, "slidebench: %s: no positions found\n", path);
+	c->game_base += (uint32_t)r.positions;
+	epd_close(&r);
+	return 0;
+}
+
 /* Converts every game of one input; returns 0, or -1 when the output failed. */
 static int convert_input(struct conv *c, const char *path)
 {
 	struct pgn_reader r;
 	struct pgn_game g;
 	int rc;
+
+	if (epd_is_list(path))
+		return convert_list(c, path);
 
 	if (pgn_open(&r, path, c->err, sizeof c->err) < 0) {
 		fprintf(stderr, "slidebench: %s\n", c->err);
@@ -196,6 +239,8 @@ static void trace_usage(FILE *f)
 		"Replays the games of each IN (PGN text, zstd-compressed PGN, or - for standard\n"
 		"input) with full legality and writes every position to OUT: each game's start\n"
 		"position and the position after each move (format: datasets/README.md).\n"
+		"An IN ending in .epd or .fen, or whose first line is a FEN, is a position list:\n"
+		"one EPD or FEN a line, each position a one-position game (a bad line is skipped).\n"
 		"A game with an illegal, ambiguous or unreadable move, broken movetext, an impossible\n"
 		"FEN tag, or cut off by the end of the input is skipped whole, with a message naming\n"
 		"input, game and ply; the other games are converted.\n\n"

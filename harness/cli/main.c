@@ -17,9 +17,11 @@ static const struct {
 	{ "trace", cmd_trace, "convert PGN (.pgn, .pgn.zst, -) into a position trace" },
 	{ "trace-info", cmd_trace_info, "print a trace's header and statistics" },
 	{ "trace-dump", cmd_trace_dump, "print one FEN per position of a trace" },
+	{ "perft", cmd_perft, "count a position's legal move tree with each kernel's lookups" },
 	{ "report", cmd_report, "write report.html and report.md for a study or a bench run" },
 	{ "compare", cmd_compare, "set runs side by side: ratios, intervals, significance" },
 	{ "verdicts", cmd_verdicts, "set studies' verdicts side by side; name every contradiction" },
+	{ "blocks", cmd_blocks, "compare two processes run as alternating blocks (run_all.sh)" },
 	{ "export", cmd_export, "write a run in another tool's format (--format gbench)" },
 };
 

@@ -1,4 +1,5 @@
 /* hostload.c - steal time and the other CPUs' load, from /proc/stat. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,27 +58,29 @@ int hostload_snap(const char *path, int pinned_cpu, struct host_snap *s)
 	return s->ok ? 0 : -1;
 }
 
-/* Writes 100 * part / whole, or null. */
-static void pct(FILE *f, unsigned long long part, unsigned long long whole, int ok)
+/* Returns 100 * part / whole (two decimals) as a JSON number, or null. */
+static json_t *pct(unsigned long long part, unsigned long long whole, int ok)
 {
-	if (ok && whole > 0)
-		fprintf(f, "%.2f", 100.0 * (double)part / (double)whole);
-	else
-		fputs("null", f);
+	if (!ok || whole == 0)
+		return json_null();
+	return json_real(round(10000.0 * (double)part / (double)whole) / 100);
 }
 
-void hostload_write_json(FILE *f, const struct host_snap *snap, unsigned n)
+json_t *hostload_json(const struct host_snap *snap, unsigned n)
 {
-	fputc('[', f);
-	for (unsigned e = 0; e < n; e++) {
+	json_t *arr = json_array();
+
+	for (unsigned e = 0; arr && e < n; e++) {
 		const struct host_snap *a = &snap[e], *b = &snap[e + 1];
 		int ok = a->ok && b->ok && b->total >= a->total && b->other_total >= a->other_total;
-		fprintf(f, "%s{\"steal_pct\": ", e ? ", " : "");
-		pct(f, ok ? b->steal - a->steal : 0, b->total - a->total, ok);
-		fputs(", \"other_cpus_busy_pct\": ", f);
-		pct(f, ok ? b->other_busy - a->other_busy : 0, b->other_total - a->other_total,
-		    ok && b->other_total > a->other_total);
-		fputc('}', f);
+		json_t *o = json_object();
+		json_object_set_new(o, "steal_pct", pct(ok ? b->steal - a->steal : 0,
+							b->total - a->total, ok));
+		json_object_set_new(o, "other_cpus_busy_pct",
+				    pct(ok ? b->other_busy - a->other_busy : 0,
+					b->other_total - a->other_total,
+					ok && b->other_total > a->other_total));
+		json_array_append_new(arr, o);
 	}
-	fputc(']', f);
+	return arr;
 }

@@ -6,6 +6,8 @@
 
 #include <stdio.h>
 
+#include "util/jsonx.h"
+
 #define HOST_MAX_EPOCHS 64
 
 struct host_snap {
@@ -16,8 +18,8 @@ struct host_snap {
 
 /* Reads /proc/stat (path: NULL for /proc/stat).  Returns 0, or -1 (s->ok = 0). */
 int hostload_snap(const char *path, int pinned_cpu, struct host_snap *s);
-/* Writes "[{"steal_pct": 0.1, "other_cpus_busy_pct": 3.2}, ...]" for the n + 1 snapshots
- * around n epochs; null members where a snapshot failed. */
-void hostload_write_json(FILE *f, const struct host_snap *snap, unsigned n);
+/* Returns [{"steal_pct": 0.1, "other_cpus_busy_pct": 3.2}, ...] for the n + 1 snapshots
+ * around n epochs (json_decref it); null members where a snapshot failed. */
+json_t *hostload_json(const struct host_snap *snap, unsigned n);
 
 #endif

@@ -9,6 +9,8 @@
 #ifndef SB_HUGEPAGE_H
 #define SB_HUGEPAGE_H
 
+#include "util/jsonx.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -69,9 +71,9 @@ size_t hugepage_last(const struct hp_region **r, enum hp_mode *mode);
 /* Returns 0 after summing smaps' Rss and AnonHugePages (kB) over the last advised anonymous
  * regions into out (for a per-kernel delta around each init()), or -1 (none, or no smaps). */
 int hugepage_usage(struct hp_info *out);
-/* Writes the "tables" JSON object (no key, no trailing comma): mode, THP settings, and per
- * advised region its bytes, aligned bytes and what smaps says now.  For context.json. */
-void hugepage_write_json(FILE *f);
+/* Returns context.json's "tables" object (json_decref it; NULL out of memory): mode, THP
+ * settings, and per advised region its bytes, aligned bytes and what smaps says now. */
+json_t *hugepage_json(void);
 
 /* Parses smaps text from f and sums the mappings overlapping [lo, hi) into out; returns 0, or -1
  * when no mapping overlaps the range.  Takes a FILE* so tests can feed a fixture. */

@@ -5,7 +5,6 @@
  * "Key:   value kB" lines and a last "VmFlags: ..." line.  The figures are per whole mapping:
  * a range inside a mapping gets that mapping's figures. */
 #include "env/hugepage.h"
-#include "util/output.h"
 
 #include <string.h>
 
@@ -107,38 +106,51 @@ int hugepage_usage(struct hp_info *out)
 	return used ? 0 : -1;
 }
 
-void hugepage_write_json(FILE *f)
+/* Returns one region of the last advice as a JSON object, with what smaps reads back now. */
+static json_t *region_json(const struct hp_region *r)
+{
+	struct hp_info now;
+	int ok = hugepage_readback((const void *)r->start, r->end - r->start, &now);
+	json_t *o = json_object();
+
+	jsonx_set_str(o, "what", r->what);
+	jsonx_set_int(o, "bytes", (long long)(r->end - r->start));
+	jsonx_set_int(o, "aligned_bytes", (long long)r->aligned_bytes);
+	jsonx_set_bool(o, "anonymous", r->anonymous);
+	if (ok == 0) {
+		jsonx_set_int(o, "rss_bytes", (long long)now.rss_kb << 10);
+		jsonx_set_int(o, "anon_huge_bytes", (long long)now.anon_huge_kb << 10);
+		json_object_set_new(o, "thp_eligible", now.thp_eligible < 0 ? json_null() :
+				    json_boolean(now.thp_eligible));
+	} else {
+		json_object_set_new(o, "rss_bytes", json_null());
+		json_object_set_new(o, "anon_huge_bytes", json_null());
+		json_object_set_new(o, "thp_eligible", json_null());
+	}
+	jsonx_set_str(o, "why", r->why);
+	return o;
+}
+
+json_t *hugepage_json(void)
 {
 	const struct hp_region *r;
 	enum hp_mode mode;
 	size_t n = hugepage_last(&r, &mode);
 	struct hp_sys sys;
 	char why[200];
+	json_t *o = json_object(), *regions = json_array();
+	int possible;
 
 	hugepage_sys(&sys);
-	fprintf(f, "{\"mode\": \"%s\", \"thp_enabled\": \"%s\", \"thp_defrag\": \"%s\", "
-		"\"huge_page_bytes\": %zu, \"possible\": %s, \"why\": ", hugepage_mode_name(mode),
-		sys.enabled, sys.defrag, sys.pmd_bytes,
-		hugepage_possible(mode, &sys, why, sizeof why) ? "true" : "false");
-	out_json_str(f, why);
-	fprintf(f, ", \"regions\": [");
-	for (size_t i = 0; i < n; i++) {
-		struct hp_info now;
-		int ok = hugepage_readback((const void *)r[i].start, r[i].end - r[i].start, &now);
-		fprintf(f, "%s{\"what\": ", i ? ", " : "");
-		out_json_str(f, r[i].what);
-		fprintf(f, ", \"bytes\": %zu, \"aligned_bytes\": %zu, \"anonymous\": %s, "
-			"\"rss_bytes\": ", (size_t)(r[i].end - r[i].start), r[i].aligned_bytes,
-			r[i].anonymous ? "true" : "false");
-		if (ok == 0)
-			fprintf(f, "%zu, \"anon_huge_bytes\": %zu, \"thp_eligible\": %s",
-				now.rss_kb << 10, now.anon_huge_kb << 10, now.thp_eligible < 0 ?
-				"null" : now.thp_eligible ? "true" : "false");
-		else
-			fprintf(f, "null, \"anon_huge_bytes\": null, \"thp_eligible\": null");
-		fprintf(f, ", \"why\": ");
-		out_json_str(f, r[i].why);
-		fputc('}', f);
-	}
-	fprintf(f, "]}");
+	possible = hugepage_possible(mode, &sys, why, sizeof why);
+	jsonx_set_str(o, "mode", hugepage_mode_name(mode));
+	jsonx_set_str(o, "thp_enabled", sys.enabled);
+	jsonx_set_str(o, "thp_defrag", sys.defrag);
+	jsonx_set_int(o, "huge_page_bytes", (long long)sys.pmd_bytes);
+	jsonx_set_bool(o, "possible", possible);
+	jsonx_set_str(o, "why", why);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(regions, region_json(&r[i]));
+	json_object_set_new(o, "regions", regions);
+	return o;
 }

@@ -45,6 +45,41 @@ static const char *name_problem(const char *name)
 	return NULL;
 }
 
+const char *registry_branching_name(enum sb_branching b)
+{
+	return b == SB_BRANCHLESS ? "branchless" : "conditional";
+}
+
+const char *registry_question_name(enum sb_question q)
+{
+	static const char *const NAME[SB_QUESTION_COUNT] = {
+		[SB_QUESTION_NONE] = "",
+		[SB_QUESTION_BITS] = "bits",
+		[SB_QUESTION_TABLE] = "tables",
+		[SB_QUESTION_BRANCHING] = "branching",
+	};
+
+	return (unsigned)q < SB_QUESTION_COUNT ? NAME[q] : "";
+}
+
+json_t *registry_kernel_json(const struct kentry *e)
+{
+	json_t *o = json_object();
+
+	jsonx_set_str(o, "name", e->k->name);
+	jsonx_set_str(o, "family", e->k->family);
+	jsonx_set_str(o, "origin", e->origin);
+	jsonx_set_str(o, "description", e->k->description);
+	jsonx_set_int(o, "word_bits", e->k->word_bits);
+	jsonx_set_str(o, "branching", registry_branching_name(e->k->branching));
+	jsonx_set_int(o, "table_bytes", (long long)e->k->table_bytes);
+	json_object_set_new(o, "sibling", e->k->sibling ? json_string(e->k->sibling) : json_null());
+	jsonx_set_str(o, "question", registry_question_name(e->k->question));
+	jsonx_set_bool(o, "simd", e->k->simd);
+	jsonx_set_bool(o, "oracle", !strcmp(e->k->name, SB_ORACLE));
+	return o;
+}
+
 const char *registry_check_descriptor(const struct sb_kernel *k)
 {
 	const char *why;
@@ -65,6 +100,14 @@ const char *registry_check_descriptor(const struct sb_kernel *k)
 		return "branching must be SB_CONDITIONAL or SB_BRANCHLESS";
 	if (!k->rook || !k->bishop || !k->run)
 		return "rook, bishop and run are required";
+	if ((unsigned)k->question >= SB_QUESTION_COUNT)
+		return "question must be one of enum sb_question";
+	if (!k->sibling != (k->question == SB_QUESTION_NONE))
+		return "sibling and question go together (both set, or neither)";
+	if (k->sibling && !strcmp(k->sibling, k->name))
+		return "sibling names the kernel itself";
+	if (k->simd != 0 && k->simd != 1)
+		return "simd must be 0 or 1";
 	return NULL;
 }
 

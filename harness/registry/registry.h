@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include "kernels/kernel.h"
+#include "util/jsonx.h"
 
 #define REGISTRY_WHY_MAX 512
 
@@ -61,6 +62,14 @@ const struct refused_plugin *registry_refused_find(const char *name);
 /* Runs unavailable() and init() once; returns 0 when the kernel can run, else -1 (why_not
  * set; refused set too when init() failed). */
 int registry_prepare(struct kentry *e);
+/* Returns the name of b: "conditional" or "branchless". */
+const char *registry_branching_name(enum sb_branching b);
+/* Returns the name of q: "bits", "tables", "branching", or "" for SB_QUESTION_NONE. */
+const char *registry_question_name(enum sb_question q);
+/* Returns the descriptor of e as a JSON object (name, family, origin, description,
+ * word_bits, branching, table_bytes, sibling, question, simd, oracle): context.json's "kernels" and
+ * `list --format json`.  NULL when out of memory. */
+json_t *registry_kernel_json(const struct kentry *e);
 /* Checks a descriptor's fields; returns NULL when sound, else what is wrong. */
 const char *registry_check_descriptor(const struct sb_kernel *k);
 

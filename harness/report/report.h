@@ -26,12 +26,14 @@ struct verdicts {
 	size_t n, cap;
 };
 
-/* A study directory: m64/ (or a plain bench run given directly), and what is beside it. */
+/* A study directory: m64/ (or a plain bench run given directly), and what is beside it.  The
+ * cross-process comparisons (bits/, tables/: alternating blocks, analysis/blocks.h) are read
+ * where they are used. */
 struct study {
 	char dir[PATH_MAX];
-	struct run m64, m32, sim, pressure;
-	int have_m32, have_sim, have_pressure, plain;
-	char m32_why[2 * PATH_MAX];       /* why there is no m32 comparison */
+	struct run m64, sim, pressure;
+	int have_bits, have_tables, have_sim, have_pressure, plain;
+	char m32_why[2 * PATH_MAX];       /* why there are no bits blocks */
 	struct verdicts *verdicts;        /* every verdict the sections state, for verdicts.csv */
 };
 
@@ -112,6 +114,14 @@ void report_verification(struct doc *d, const struct study *s);
 /* report_answers.c and report_recommend.c */
 void report_answers(struct doc *d, const struct study *s);
 void report_recommend(struct doc *d, const struct study *s);
+
+/* report_blocks.c: the cross-process comparisons, run as alternating blocks */
+/* Appends the -m32 build against the same -march 64-bit build (bits/ blocks) with each side's
+ * build flags to out, or why there is none. */
+void report_bits_blocks(const struct study *s, char *out, size_t len);
+/* The huge-page paragraph from the tables/ blocks: per kernel, time without over with huge
+ * pages.  Returns 0 written (a note when the blocks are unreadable), -1 when there are none. */
+int report_huge_blocks(struct doc *d, const struct study *s);
 
 /* report_cache.c: pressure crossovers, huge pages, simulated L1/TLB, with their charts */
 void report_cache(struct doc *d, const struct study *s);

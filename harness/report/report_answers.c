@@ -1,5 +1,8 @@
-/* report_answers.c - the card's three questions, each answered by one sentence computed from
- * the data (ratio of medians, 95% interval, significance), with the detail in a table. */
+/* report_answers.c - the study's three questions (32-bit against 64-bit, small against large
+ * tables, branchless against conditional), each answered by one sentence computed from the
+ * data (ratio of medians, 95% interval, significance), with the detail in a table.  Which
+ * kernels are compared is what their descriptors declare (sibling and question), as the run's
+ * context.json recorded them. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -7,22 +10,90 @@
 #include <string.h>
 
 #include "analysis/paired.h"
+#include "registry/registry.h"
 #include "report/report.h"
 
 #define MAXP 4096   /* pairs of cells gathered for one comparison */
 
-/* The 32-bit-designed kernels and the 64-bit sibling each is set against: the same tables
- * and the same technique where one exists (kindergarten-32 and cichy index kindergarten-4k's
- * 4 KB tables; wegner-file and fan-line fold into ~130 KB per-line tables like
- * kindergarten-subset's; sherwin and magic-fancy both index one shared attack-set table). */
-static const char *const PAIRS32[][2] = {
-	{ "kindergarten-32", "kindergarten-4k" },
-	{ "cichy", "kindergarten-4k" },
-	{ "wegner-file", "kindergarten-subset" },
-	{ "fan-line", "kindergarten-subset" },
-	{ "sherwin", "magic-fancy" },
+/* One pair of a question: kernel x (which names its sibling) against y, with their table
+ * footprints for the order. */
+struct kpair {
+	const char *x, *y;
+	double x_bytes, y_bytes;
 };
-#define NPAIRS32 (sizeof PAIRS32 / sizeof PAIRS32[0])
+#define MAXPAIRS 64
+
+/* Returns the descriptor member key of kernel name in the run's context.json (a string or
+ * number as text), else of the kernel of that name built into this binary (a run written
+ * before context.json recorded siblings), else NULL.  Numbers are written into buf. */
+static const char *kernel_field(const struct run *r, const char *name, const char *key,
+				char *buf, size_t len)
+{
+	const json_t *ks = r->ctx ? jsonx_get(r->ctx, "kernels") : NULL;
+	const struct kentry *e = registry_find(name);
+
+	for (size_t i = 0; i < json_array_size(ks); i++) {
+		const json_t *k = json_array_get(ks, i), *v;
+		if (!jsonx_str(k, "name") || strcmp(jsonx_str(k, "name"), name))
+			continue;
+		if ((v = json_object_get(k, "question")) == NULL)
+			break;  /* recorded before descriptors carried the question */
+		v = json_object_get(k, key);
+		if (json_is_number(v))
+			return snprintf(buf, len, "%.0f", json_number_value(v)), buf;
+		return json_is_string(v) ? json_string_value(v) : NULL;
+	}
+	if (!e)
+		return NULL;
+	if (!strcmp(key, "sibling"))
+		return e->k->sibling;
+	if (!strcmp(key, "question"))
+		return registry_question_name(e->k->question);
+	if (!strcmp(key, "table_bytes"))
+		return snprintf(buf, len, "%zu", e->k->table_bytes), buf;
+	return NULL;
+}
+
+static int by_tables(const void *a, const void *b)
+{
+	const struct kpair *p = a, *q = b;
+
+	if (p->y_bytes != q->y_bytes)
+		return p->y_bytes < q->y_bytes ? -1 : 1;
+	if (p->x_bytes != q->x_bytes)
+		return p->x_bytes < q->x_bytes ? -1 : 1;
+	return strcmp(p->x, q->x);
+}
+
+/* Fills out[] with the pairs of question q (registry_question_name) among the kernels of r,
+ * as their descriptors declare them, smallest sibling tables first.  Returns how many. */
+static size_t question_pairs(const struct run *r, const char *q, struct kpair *out, size_t max)
+{
+	const char *seen[MAXPAIRS * 4];
+	size_t n = 0, nseen = 0;
+	char buf[32];
+
+	for (size_t i = 0; i < r->nrows && n < max; i++) {
+		const char *k = r->rows[i].kernel, *qq, *sib;
+		size_t j = 0;
+		while (j < nseen && strcmp(seen[j], k))
+			j++;
+		if (j < nseen || nseen == sizeof seen / sizeof seen[0])
+			continue;
+		seen[nseen++] = k;
+		qq = kernel_field(r, k, "question", buf, sizeof buf);
+		sib = kernel_field(r, k, "sibling", buf, sizeof buf);
+		if (!qq || strcmp(qq, q) || !sib || !*sib)
+			continue;
+		out[n].x = k;
+		out[n].y = sib;
+		out[n].x_bytes = atof(kernel_field(r, k, "table_bytes", buf, sizeof buf) ?: "0");
+		out[n].y_bytes = atof(kernel_field(r, sib, "table_bytes", buf, sizeof buf) ?: "0");
+		n++;
+	}
+	qsort(out, n, sizeof out[0], by_tables);
+	return n;
+}
 
 struct gather {
 	const struct rr_row *a[MAXP], *b[MAXP];
@@ -133,22 +204,25 @@ static size_t compare_kernels(struct doc *d, const struct study *s, const char *
 	return done;
 }
 
-/* (a) 32-bit designs against 64-bit siblings, and the -m32 build against -m64. */
+/* (a) 32-bit designs against 64-bit siblings, and the -m32 build against the 64-bit build of
+ * the same -march (alternating blocks, report_blocks.c). */
 static void answer_bits(struct doc *d, const struct study *s)
 {
 	struct gather *g = calloc(1, sizeof *g);
-	char a[1024], b[1024], list[512] = "";
+	char a[2048], b[1024], list[512] = "";
+	struct kpair pair[MAXPAIRS];
+	size_t np = question_pairs(&s->m64, "bits", pair, MAXPAIRS);
 	struct cmp c;
 
 	if (!g)
 		return;
 	doc_h(d, 3, "q-bits", "(a) 32-bit against 64-bit");
-	for (size_t i = 0; i < NPAIRS32; i++) {
+	for (size_t i = 0; i < np; i++) {
 		size_t before = g->n;
-		gather_all(&s->m64, PAIRS32[i][0], PAIRS32[i][1], g);
+		gather_all(&s->m64, pair[i].x, pair[i].y, g);
 		if (g->n > before)
 			doc_cat(list, sizeof list, "%s%s against %s",
-				 list[0] ? ", " : "", PAIRS32[i][0], PAIRS32[i][1]);
+				 list[0] ? ", " : "", pair[i].x, pair[i].y);
 	}
 	doc_p(d, NULL, "Pairing (same tables or technique, 64-bit arithmetic): %s.",
 	      list[0] ? list : "none of the pairs was timed");
@@ -167,40 +241,36 @@ static void answer_bits(struct doc *d, const struct study *s)
 		snprintf(a, sizeof a, "The 32-bit-designed kernels and their 64-bit siblings were "
 			 "not both timed");
 	}
-	g->n = 0;
-	if (s->have_m32) {
-		for (size_t i = 0; i < s->m64.nrows && g->n < MAXP; i++) {
-			const struct rr_row *x = &s->m64.rows[i], *y;
-			if (!run_row_timed(x) || !strcmp(x->mode, "pressure"))
-				continue;
-			if (!(y = run_find(&s->m32, x->kernel, x)) || !run_row_timed(y))
-				continue;
-			g->a[g->n] = x;
-			g->b[g->n++] = y;
-		}
-		if (g->n && cmp_rows(g->a, g->b, g->n, &c) == 0) {
-			cmp_phrase(b, sizeof b, "the -m32 build", "the -m64 build", &c, 1);
-			doc_cat(a, sizeof a, "; %s (geometric mean over %zu "
-				 "common cells)", b, g->n);
-		} else {
-			doc_cat(a, sizeof a, "; the m32 and m64 runs share "
-				 "no timed cell");
-		}
-	} else {
-		doc_cat(a, sizeof a, "; no -m32 comparison: %s", s->m32_why);
-	}
+	report_bits_blocks(s, a, sizeof a);
 	doc_p(d, "answer", "%s.", a);
-	for (size_t i = 0; i < NPAIRS32; i++) {
-		compare_kernels(d, s, "bits", PAIRS32[i][0], PAIRS32[i][1], "hw_instructions", "sim_ir",
+	for (size_t i = 0; i < np; i++) {
+		compare_kernels(d, s, "bits", pair[i].x, pair[i].y, "hw_instructions", "sim_ir",
 				"instructions", b, sizeof b);
 	}
 	free(g);
 }
 
+/* Answers question q (registry_question_name, also the verdicts' question id) with one
+ * clause per pair the descriptors declare, comparing the miss column hw (or sim) called
+ * what; none declared says so. */
+static void answer_pairs(struct doc *d, const struct study *s, const char *q, const char *hw,
+			 const char *sim, const char *what)
+{
+	struct kpair pair[MAXPAIRS];
+	size_t np = question_pairs(&s->m64, q, pair, MAXPAIRS);
+	char all[4096] = "", one[2048];
+
+	for (size_t i = 0; i < np; i++) {
+		compare_kernels(d, s, q, pair[i].x, pair[i].y, hw, sim, what, one, sizeof one);
+		doc_cat(all, sizeof all, "%s%s", i ? "; " : "", one);
+	}
+	if (!np)
+		snprintf(all, sizeof all, "no kernel of this run declares a sibling for this question");
+	doc_p(d, "answer", "%s.", all);
+}
+
 void report_answers(struct doc *d, const struct study *s)
 {
-	char one[2048], two[2048];
-
 	doc_h(d, 2, "answers", "Answers");
 	doc_p(d, NULL, "Each ratio is the time of the first kernel over the second. Both were "
 	      "timed in the same rounds, so each ratio is computed round by round (each round's "
@@ -211,16 +281,7 @@ void report_answers(struct doc *d, const struct study *s)
 	      "p < 0.05 and the sign is the same in every epoch of the run.", PR_BOOT_ITERS);
 	answer_bits(d, s);
 	doc_h(d, 3, "q-tables", "(b) Shared 512 B against 4 KB tables");
-	compare_kernels(d, s, "tables", "kindergarten-4k", "kindergarten-512", "hw_l1d_miss",
-			"sim_d1_miss",
-			"L1 misses", one, sizeof one);
-	doc_p(d, "answer", "%s.", one);
+	answer_pairs(d, s, "tables", "hw_l1d_miss", "sim_d1_miss", "L1 misses");
 	doc_h(d, 3, "q-branching", "(c) Branchless against conditional");
-	compare_kernels(d, s, "branching", "classical-branchless", "classical-conditional",
-			"hw_br_miss",
-			"sim_br_miss", "branch mispredictions", one, sizeof one);
-	compare_kernels(d, s, "branching", "classical-generalized-branchless",
-			"classical-generalized-conditional", "hw_br_miss", "sim_br_miss",
-			"branch mispredictions", two, sizeof two);
-	doc_p(d, "answer", "%s; the generalized pair: %s.", one, two);
+	answer_pairs(d, s, "branching", "hw_br_miss", "sim_br_miss", "branch mispredictions");
 }

@@ -1,6 +1,6 @@
 /* report_cache.c - the cache section: the pressure, huge-page and simulated-L1 charts, each
- * with one sentence computed from the data (pressure crossovers, nohugepage/hugepage ratios;
- * the simulated L1 and TLB sentences are in report_sim.c). */
+ * with one sentence computed from the data (pressure crossovers; the huge-page blocks'
+ * paired ratios are in report_blocks.c, the simulated L1 and TLB sentences in report_sim.c). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -111,39 +111,6 @@ static void pressure_sentence(struct doc *d, const struct study *s)
 
 /* ---- huge pages ---- */
 
-/* Appends how much of the tables the hugepage run's smaps read back as huge. */
-static void huge_share(const struct run *h, char *out, size_t len)
-{
-	const struct json *t = h->ctx ? json_get(h->ctx, "tables") : NULL;
-	const struct json *reg = t ? json_get(t, "regions") : NULL;
-	double huge = 0, all = 0;
-	char x[32], y[32];
-
-	if (!t) {
-		doc_cat(out, len, "; the hugepage run's context.json does not say what became huge");
-		return;
-	}
-	if (json_num(t, "possible") == 0) {
-		const char *why = json_str(t, "why");
-		doc_cat(out, len, "; huge pages were not possible here: %s", why && *why ? why : "?");
-		return;
-	}
-	for (size_t i = 0; reg && reg->type == JSON_ARR && i < reg->n; i++) {
-		const struct json *g = &reg->items[i];
-		if (json_num(g, "anonymous") != 1)
-			continue;
-		all += json_num(g, "bytes");
-		huge += isnan(json_num(g, "anon_huge_bytes")) ? 0 : json_num(g, "anon_huge_bytes");
-	}
-	if (all > 0)
-		doc_cat(out, len, "; %s of the %s of anonymous table memory was backed by huge pages "
-		    "(%.0f%%, smaps read-back, THP %s)", report_bytes(x, sizeof x, huge),
-		    report_bytes(y, sizeof y, all), 100 * huge / all,
-		    json_str(t, "thp_enabled") ? json_str(t, "thp_enabled") : "?");
-	else
-		doc_cat(out, len, "; smaps reported no anonymous table region");
-}
-
 /* Writes the text of dir/name (first line) into buf, or returns -1. */
 static int read_line(const char *dir, const char *name, char *buf, size_t len)
 {
@@ -160,46 +127,17 @@ static int read_line(const char *dir, const char *name, char *buf, size_t len)
 	return 0;
 }
 
+/* The huge-page paragraph (report_blocks.c), or why there is none. */
 static void huge_sentence(struct doc *d, const struct study *s)
 {
-	struct run *h = calloc(2, sizeof *h), *nh = h + 1;
-	char dir[2][PATH_MAX + 32], err[PATH_MAX + 256], out[4096] = "", buf[512], list[3072] = "";
-	int ok[2];
+	char buf[512];
 
-	if (!h)
+	if (report_huge_blocks(d, s) == 0)
 		return;
-	snprintf(dir[0], sizeof dir[0], "%s/tables-hugepage", s->dir);
-	snprintf(dir[1], sizeof dir[1], "%s/tables-nohugepage", s->dir);
-	ok[0] = run_load(dir[0], h, err, sizeof err) == 0;
-	ok[1] = ok[0] && run_load(dir[1], nh, err, sizeof err) == 0;
-	if (!ok[1]) {
-		if (read_line(s->dir, "tables.skipped", buf, sizeof buf) < 0)
-			snprintf(buf, sizeof buf, "tables-hugepage/ or tables-nohugepage/ is absent "
-				 "or unreadable and no tables.skipped says why");
-		doc_p(d, "note", "No huge-page comparison: %s.", buf);
-		if (ok[0])
-			run_free(h);
-		free(h);
-		return;
-	}
-	for (size_t i = 0; i < h->nrows; i++) {
-		const struct rr_row *x = &h->rows[i], *y;
-		struct cmp c;
-		if (!run_row_timed(x) || !(y = run_find(nh, x->kernel, x)) || !run_row_timed(y))
-			continue;
-		if (cmp_rows(&x, &y, 1, &c) < 0)
-			continue;
-		doc_cat(list, sizeof list, "%s%s %.2f\u00d7 (%.2f\u2013%.2f%s)", list[0] ? ", " : "",
-		    x->kernel, c.ratio, c.lo, c.hi, c.verdict == 1 ? "" : ", not distinguishable");
-	}
-	doc_cat(out, sizeof out, "Time without huge pages over time with them (ns/lookup, %s mode): %s",
-	    h->nrows ? h->rows[0].mode : "?",
-	    list[0] ? list : "no kernel was timed in both tables runs");
-	huge_share(h, out, sizeof out);
-	doc_p(d, "answer", "%s.", out);
-	run_free(h);
-	run_free(nh);
-	free(h);
+	if (read_line(s->dir, "tables.skipped", buf, sizeof buf) < 0)
+		snprintf(buf, sizeof buf, "tables/ holds no blocks (01-hugepage/, 01-nohugepage/) "
+			 "and no tables.skipped says why");
+	doc_p(d, "note", "No huge-page comparison: %s.", buf);
 }
 
 void report_cache(struct doc *d, const struct study *s)
@@ -207,7 +145,7 @@ void report_cache(struct doc *d, const struct study *s)
 	doc_h(d, 2, "cache", "Cache");
 	if (s->plain) {
 		doc_p(d, "note", "A single bench run: the cache section needs a study from "
-		      "run_all.sh (pressure/, tables-hugepage/, tables-nohugepage/, sim/).");
+		      "run_all.sh (pressure/, tables/, sim/).");
 		return;
 	}
 	doc_h(d, 3, "cache-pressure", "Under cache pressure");

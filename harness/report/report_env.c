@@ -9,7 +9,7 @@
 /* Writes a byte count as "48 KiB" / "1 MiB" / "unknown". */
 static const char *bytes(const struct run *r, const char *key, char *buf, size_t len)
 {
-	double v = r->ctx ? json_num(r->ctx, key) : NAN;
+	double v = r->ctx ? jsonx_num(r->ctx, key) : NAN;
 
 	if (isnan(v) || v <= 0)
 		snprintf(buf, len, "unknown");
@@ -21,25 +21,39 @@ static const char *bytes(const struct run *r, const char *key, char *buf, size_t
 }
 
 /* Writes a scalar or a flat object/array as text ("name=x, live=true"). */
-static void json_text(const struct json *j, char *buf, size_t len)
+static void json_text(const json_t *j, char *buf, size_t len)
 {
 	size_t used = 0;
+	const char *key;
+	json_t *v;
 
 	buf[0] = 0;
 	if (!j)
 		return;
-	switch (j->type) {
-	case JSON_STR: snprintf(buf, len, "%s", j->str); return;
-	case JSON_NUM: snprintf(buf, len, "%g", j->num); return;
-	case JSON_BOOL: snprintf(buf, len, "%s", j->num ? "true" : "false"); return;
+	switch (json_typeof(j)) {
+	case JSON_STRING: snprintf(buf, len, "%s", json_string_value(j)); return;
+	case JSON_INTEGER:
+	case JSON_REAL: snprintf(buf, len, "%g", json_number_value(j)); return;
+	case JSON_TRUE: snprintf(buf, len, "true"); return;
+	case JSON_FALSE: snprintf(buf, len, "false"); return;
 	case JSON_NULL: snprintf(buf, len, "null"); return;
-	default: break;
-	}
-	for (size_t i = 0; i < j->n && used + 1 < len; i++) {
-		char v[256];
-		json_text(&j->items[i], v, sizeof v);
-		used += (size_t)snprintf(buf + used, len - used, "%s%s%s%s", i ? ", " : "",
-					 j->keys ? j->keys[i] : "", j->keys ? "=" : "", v);
+	case JSON_ARRAY:
+		for (size_t i = 0; i < json_array_size(j) && used + 1 < len; i++) {
+			char t[256];
+			json_text(json_array_get(j, i), t, sizeof t);
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", t);
+		}
+		return;
+	case JSON_OBJECT:
+		json_object_foreach((json_t *)j, key, v) {
+			char t[256];
+			if (used + 1 >= len)
+				break;
+			json_text(v, t, sizeof t);
+			used += (size_t)snprintf(buf + used, len - used, "%s%s=%s", used ? ", " : "",
+						 key, t);
+		}
+		return;
 	}
 }
 
@@ -51,7 +65,7 @@ static const char *cs(const struct run *r, const char *key)
 	static unsigned next;
 	char *b = buf[next++ % 12];
 
-	json_text(r->ctx ? json_get(r->ctx, key) : NULL, b, sizeof buf[0]);
+	json_text(r->ctx ? jsonx_get(r->ctx, key) : NULL, b, sizeof buf[0]);
 	return *b ? b : "unknown";
 }
 
@@ -88,25 +102,27 @@ void report_environment(struct doc *d, const struct study *s)
 	       cs(r, "run_id"), cs(r, "run.trace"), cs(r, "run.samples"), cs(r, "run.warmup"));
 	doc_li(d, "Command: %s", cs(r, "command"));
 	if (!s->plain)
-		doc_li(d, "Sub-runs: m64%s%s%s%s%s", s->have_m32 ? ", m32" : "",
-		       s->have_sim ? ", sim (callgrind)" : "", s->have_pressure ? ", pressure" : "",
-		       s->have_m32 ? "" : "; no m32: ", s->have_m32 ? "" : s->m32_why);
+		doc_li(d, "Sub-runs: m64%s%s%s%s%s%s", s->have_bits ? ", bits blocks" : "",
+		       s->have_tables ? ", tables blocks" : "", s->have_sim ? ", sim (callgrind)" : "",
+		       s->have_pressure ? ", pressure" : "", s->have_bits ? "" : "; no bits blocks: ",
+		       s->have_bits ? "" : s->m32_why);
 	doc_list_end(d);
 }
 
 /* Lists the events of run r: live ones together, the others with their reason. */
 static void run_counters(struct doc *d, const struct run *r, const char *what)
 {
-	const struct json *ev = r->ctx ? json_get(r->ctx, "events") : NULL;
-	const struct json *src = r->ctx ? json_get(r->ctx, "counter_sources") : NULL;
+	const json_t *ev = r->ctx ? jsonx_get(r->ctx, "events") : NULL;
+	const json_t *src = r->ctx ? jsonx_get(r->ctx, "counter_sources") : NULL;
 	char live[1024] = "", txt[512];
 	size_t nlive = 0;
 
 	if (!r->ctx)
 		return;
-	for (size_t i = 0; ev && ev->type == JSON_ARR && i < ev->n; i++) {
-		const char *name = json_str(&ev->items[i], "name"), *why = json_str(&ev->items[i], "why");
-		const char *on = json_str(&ev->items[i], "live");
+	for (size_t i = 0; i < json_array_size(ev); i++) {
+		const json_t *e = json_array_get(ev, i);
+		const char *name = jsonx_str(e, "name"), *why = jsonx_str(e, "why");
+		const char *on = jsonx_str(e, "live");
 		if (on && !strcmp(on, "true")) {
 			snprintf(live + strlen(live), sizeof live - strlen(live), "%s%s",
 				 nlive++ ? ", " : "", name ? name : "?");
@@ -115,12 +131,12 @@ static void run_counters(struct doc *d, const struct run *r, const char *what)
 		doc_li(d, "%s: %s not counted: %s", what, name ? name : "?",
 		       why && *why ? why : "no reason recorded");
 	}
-	if (!ev || ev->type != JSON_ARR || ev->n == 0)
+	if (json_array_size(ev) == 0)
 		doc_li(d, "%s: no counter events were requested or recorded", what);
 	else
 		doc_li(d, "%s: live events: %s", what, nlive ? live : "none");
-	for (size_t i = 0; src && src->type == JSON_ARR && i < src->n; i++) {
-		json_text(&src->items[i], txt, sizeof txt);
+	for (size_t i = 0; i < json_array_size(src); i++) {
+		json_text(json_array_get(src, i), txt, sizeof txt);
 		doc_li(d, "%s: counter source: %s", what, txt);
 	}
 }
@@ -130,8 +146,6 @@ void report_counters(struct doc *d, const struct study *s)
 	doc_h(d, 2, "counters", "Counters");
 	doc_list_begin(d);
 	run_counters(d, &s->m64, s->plain ? "run" : "m64");
-	if (s->have_m32)
-		run_counters(d, &s->m32, "m32");
 	if (s->have_sim) {
 		const char *d1 = run_ctx(&s->sim, "simulation.D1"), *ll = run_ctx(&s->sim, "simulation.LL");
 		doc_li(d, "sim: callgrind-simulated misses (sim_* columns, labelled sim): D1 %s, "
@@ -145,16 +159,16 @@ void report_counters(struct doc *d, const struct study *s)
 void report_verification(struct doc *d, const struct study *s)
 {
 	const struct run *r = &s->m64;
-	const struct json *k = r->ctx ? json_get(r->ctx, "kernels") : NULL;
-	size_t timed = 0, failed = 0, unavail = 0;
+	const json_t *k = r->ctx ? jsonx_get(r->ctx, "kernels") : NULL;
+	size_t timed = 0, failed = 0, unavail = 0, n = json_array_size(k);
 
 	doc_h(d, 2, "verification", "Verification");
-	if (!k || k->type != JSON_ARR) {
+	if (!json_is_array(k)) {
 		doc_p(d, "note", "context.json lists no kernels; see the flags in the tables.");
 		return;
 	}
-	for (size_t i = 0; i < k->n; i++) {
-		const char *st = json_str(&k->items[i], "status");
+	for (size_t i = 0; i < n; i++) {
+		const char *st = jsonx_str(json_array_get(k, i), "status");
 		if (st && !strcmp(st, "timed"))
 			timed++;
 		else if (st && strstr(st, "unavailable"))
@@ -165,14 +179,14 @@ void report_verification(struct doc *d, const struct study *s)
 	doc_p(d, NULL, "Every kernel is checked against the reference ray-walk on the run's exact "
 	      "inputs before it is timed: %zu kernels timed, %zu failed verification (or were "
 	      "refused), %zu unavailable on this machine.", timed, failed, unavail);
-	if (timed == k->n)
+	if (timed == n)
 		return;
 	doc_list_begin(d);
-	for (size_t i = 0; i < k->n; i++) {
-		const char *st = json_str(&k->items[i], "status");
+	for (size_t i = 0; i < n; i++) {
+		const char *st = jsonx_str(json_array_get(k, i), "status");
+		const char *name = jsonx_str(json_array_get(k, i), "name");
 		if (!st || strcmp(st, "timed"))
-			doc_li(d, "%s: %s", json_str(&k->items[i], "name") ?
-			       json_str(&k->items[i], "name") : "?", st ? st : "no status");
+			doc_li(d, "%s: %s", name ? name : "?", st ? st : "no status");
 	}
 	doc_list_end(d);
 }

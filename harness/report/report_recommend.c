@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernels/kernel.h"
 #include "report/report.h"
 
 #define MAXK 256
@@ -20,7 +21,7 @@ static int by_score(const void *x, const void *y)
 	return (a->score > b->score) - (a->score < b->score);
 }
 
-/* Fills c[] with the kernels timed on every piece of w (the reference oracle and the null
+/* Fills c[] with the kernels timed on every piece of w (the oracle, SB_ORACLE, and the null
  * baseline are not candidates).  Returns how many. */
 static size_t candidates(const struct run *r, const struct workload *w, struct cand *c)
 {
@@ -35,8 +36,7 @@ static size_t candidates(const struct run *r, const struct workload *w, struct c
 		const struct rr_row *x = &r->rows[i];
 		size_t j, got = 0;
 		double lsum = 0;
-		if (!report_in_workload(x, w) || !strcmp(x->family, "reference") ||
-		    !strcmp(x->kernel, "reference"))
+		if (!report_in_workload(x, w) || !strcmp(x->kernel, SB_ORACLE))
 			continue;
 		for (j = 0; j < n && strcmp(c[j].kernel, x->kernel); j++)
 			;
@@ -68,13 +68,21 @@ static void recommend_run(struct doc *d, const struct study *s, const struct run
 	for (size_t i = 0; i < nw; i++) {
 		size_t n = candidates(r, &w[i], c), np;
 		struct cmp m;
+		/* perft rows are the engine workload: per node of the tree, not per lookup */
+		const char *unit = strcmp(w[i].mode, "perft") ? "ns/lookup" : "ns/node";
+		if (!strcmp(w[i].mode, "perft") && strncmp(w[i].label, "engine", 6)) {
+			char l[sizeof w[i].label];
+			snprintf(l, sizeof l, "%s", w[i].label);
+			snprintf(w[i].label, sizeof w[i].label, "engine (%.*s)",
+				 (int)sizeof w[i].label - 10, l);
+		}
 		if (n == 0) {
 			doc_li(d, "%s: no kernel was timed", w[i].label);
 			continue;
 		}
 		if (n == 1) {
-			doc_li(d, "%s: %s (%.3f ns/lookup) is the only kernel timed", w[i].label,
-			       c[0].kernel, c[0].score);
+			doc_li(d, "%s: %s (%.3f %s) is the only kernel timed", w[i].label,
+			       c[0].kernel, c[0].score, unit);
 			continue;
 		}
 		np = report_pairs(r, &w[i], c[0].kernel, c[1].kernel, a, b, 16);
@@ -89,8 +97,9 @@ static void recommend_run(struct doc *d, const struct study *s, const struct run
 		verdict_add(s, q, c[0].kernel, c[1].kernel, &m, settled, why);
 		verdict[0] = 0;
 		verdict_clause(verdict, sizeof verdict, &m, settled, why);
-		doc_li(d, "%s: %s is fastest (%.3f ns/lookup), %s ahead of %s (%.3f ns/lookup)%s.",
-		       w[i].label, c[0].kernel, c[0].score, f, c[1].kernel, c[1].score, verdict);
+		doc_li(d, "%s: %s is fastest (%.3f %s), %s ahead of %s (%.3f %s)%s.",
+		       w[i].label, c[0].kernel, c[0].score, unit, f, c[1].kernel, c[1].score, unit,
+		       verdict);
 	}
 	free(c);
 }

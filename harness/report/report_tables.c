@@ -175,8 +175,6 @@ void report_tables(struct doc *d, const struct study *s)
 	      "hardware counters, or callgrind simulation where marked sim.",
 	      " (\u26a0 in the Markdown)");
 	run_tables(d, &s->m64, s->plain ? "run" : "m64", "t-m64");
-	if (s->have_m32)
-		run_tables(d, &s->m32, "m32 (-m32 build)", "t-m32");
 	if (s->have_pressure)
 		run_tables(d, &s->pressure, "pressure", "t-pressure");
 }

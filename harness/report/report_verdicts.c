@@ -158,11 +158,11 @@ static void host_note(struct doc *d, const struct run *r)
 	for (int e = 0; r->ctx && e < 64; e++) {
 		char key[64];
 		snprintf(key, sizeof key, "host.epochs.%d.steal_pct", e);
-		double st = json_num(r->ctx, key);
+		double st = jsonx_num(r->ctx, key);
 		snprintf(key, sizeof key, "host.epochs.%d.other_cpus_busy_pct", e);
-		double sb = json_num(r->ctx, key);
+		double sb = jsonx_num(r->ctx, key);
 		snprintf(key, sizeof key, "host.epochs.%d", e);
-		if (!json_get(r->ctx, key))
+		if (!jsonx_get(r->ctx, key))
 			break;
 		n++;
 		if (isnan(st) || isnan(sb)) {

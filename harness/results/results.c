@@ -10,7 +10,6 @@
 static const char *const HW_EVENT[HW_NEVENTS] = { "PAPI_TOT_CYC", "PAPI_TOT_INS", "PAPI_L1_DCM",
 						  "PAPI_TLB_DM", "PAPI_BR_MSP" };
 static const char *const DISTURB_EVENT[2] = { "perf::CONTEXT-SWITCHES", "perf::CPU-MIGRATIONS" };
-static const char *const BRANCH_NAME[] = { "conditional", "branchless" };
 
 /* Returns the index of event name in b's counters, or -1. */
 static int event_index(const struct bench *b, const char *name)
@@ -47,8 +46,9 @@ static void row_identity(const struct cell *c, const char *run_id, struct summar
 	o->lookups = c->w->lookups * c->w->reps;
 	o->table_bytes = c->k->table_bytes;
 	o->word_bits = c->k->word_bits;
-	o->branching = BRANCH_NAME[c->k->branching];
+	o->branching = registry_branching_name(c->k->branching);
 	o->layout_copy = strstr(c->k->name, "@L") != NULL;
+	o->lookups_per_node = c->w->lookups_per_node;
 }
 
 /* Returns the per-lookup gross ns of c's measured samples in x[0..m). */
@@ -91,6 +91,9 @@ static void row_measure(struct bench *b, size_t wi, size_t ki, const struct summ
 	const struct cell *c = bench_cell(b, wi, ki), *zc = bench_cell(b, wi, 0);
 	size_t m = b->taken > b->warmup ? b->taken - b->warmup : 0;
 	double lk = (double)o->lookups;
+
+	if (zc->state != CELL_TIMED)  /* no baseline (perft): gross figures */
+		ki = 0;
 
 	o->samples = m;
 	gross_ns(b, c, gross, m);

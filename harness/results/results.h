@@ -31,6 +31,7 @@ struct summary {
 	unsigned disturbed, clock_outliers;
 	int layout_copy;         /* a --layouts copy: folded into its kernel's layout spread */
 	double null_median_ns, null_min_ns;  /* the baseline subtracted (per lookup, gross) */
+	double lookups_per_node;  /* perft: slider lookups per node (the row's unit); else NaN */
 	char flags[200];
 };
 
@@ -74,8 +75,8 @@ struct run_meta {
 /* Writes the four files into dir (each atomically).  Returns 0 or -1 with err set. */
 int results_write(struct bench *b, const struct results *r, const struct run_meta *m,
 		  const char *dir, char *err, size_t errlen);
-/* Writes context.json's body to f (results_context.c). */
-void results_write_context(struct bench *b, const struct run_meta *m, FILE *f);
+/* Writes context.json to f (results_context.c).  Returns 0 or -1 (out of memory, or f). */
+int results_write_context(struct bench *b, const struct run_meta *m, FILE *f);
 /* Returns the piece, with the working set's size in pressure mode ("all@64K"), in buf. */
 const char *results_piece(char *buf, size_t len, const struct summary *o);
 /* Prints the human table of the summary to f. */

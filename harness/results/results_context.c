@@ -1,169 +1,218 @@
 /* results_context.c - context.json: what a reader needs to compare runs and machines (the
- * machine, the timer, which counters were live and why not, build, run settings, kernels). */
+ * machine, the timer, which counters were live and why not, build, run settings, kernels),
+ * built as one jansson tree and written once. */
 #include <math.h>
 #include <stdio.h>
 
 #include "bench/disturb.h"
 #include "env/env.h"
+#include "env/hostload.h"
 #include "env/hugepage.h"
-#include "util/output.h"
 #include "results/results.h"
 
-static const char *const BRANCH_NAME[] = { "conditional", "branchless" };
-
-/* The compiler that built this binary: SB_CC from the Makefile ("gcc 12.2.0", "clang 14.0.6"),
- * else gcc with the version the Makefile asked it for. */
-#ifdef SB_CC
-#define CONTEXT_CC SB_CC
-#else
-#define CONTEXT_CC "gcc " SB_CC_VERSION
-#endif
-
-/* Returns nothing; writes a size in bytes, or null when it is not known. */
-static void context_bytes(FILE *f, const char *key, long bytes)
+/* Returns the "slidebench" object: the build that wrote the run. */
+static json_t *context_build(void)
 {
-	if (bytes > 0)
-		fprintf(f, ", \"%s\": %ld", key, bytes);
-	else
-		fprintf(f, ", \"%s\": null", key);
+	json_t *o = json_object();
+
+	jsonx_set_str(o, "git_rev", SB_GIT_REV);
+	jsonx_set_str(o, "compiler", SB_CC);
+	jsonx_set_str(o, "cflags", SB_CFLAGS);
+	jsonx_set_int(o, "abi_version", SB_ABI_VERSION);
+	jsonx_set_int(o, "word_size_bits", (int)(8 * sizeof(void *)));
+	return o;
 }
 
-/* Returns nothing; writes the cpu identity and cache keys of "machine" (after cpu_model). */
-static void context_cpu(FILE *f, const struct env_info *env)
+/* Returns nothing; sets the cpu identity and cache members of "machine". */
+static void context_cpu(json_t *o, const struct env_info *env)
 {
-	fprintf(f, ", \"cpu_vendor\": ");
-	out_json_str(f, env->cpu_vendor);
-	if (env->cpu_family >= 0)
-		fprintf(f, ", \"cpu_family\": %d, \"cpu_model_number\": %d, \"cpu_stepping\": %d, "
-			"\"cpu_family_hex\": \"0x%x\", \"cpu_model_hex\": \"0x%02x\", "
-			"\"cpu_stepping_hex\": \"0x%x\"", env->cpu_family, env->cpu_model_number,
-			env->cpu_stepping, (unsigned)env->cpu_family, (unsigned)env->cpu_model_number,
-			(unsigned)env->cpu_stepping);
-	else
-		fprintf(f, ", \"cpu_family\": null, \"cpu_model_number\": null, "
-			"\"cpu_stepping\": null");
-	fprintf(f, ", \"uarch\": ");
-	out_json_str(f, env->uarch);
-	context_bytes(f, "l1d_bytes", env->caches.l1d);
-	context_bytes(f, "l1i_bytes", env->caches.l1i);
-	context_bytes(f, "l2_bytes", env->caches.l2);
-	context_bytes(f, "l3_bytes", env->caches.l3);
-	fprintf(f, ", \"cache_source\": ");
-	out_json_str(f, env->caches.source);
+	char hex[16];
+
+	jsonx_set_str(o, "cpu_vendor", env->cpu_vendor);
+	if (env->cpu_family >= 0) {
+		jsonx_set_int(o, "cpu_family", env->cpu_family);
+		jsonx_set_int(o, "cpu_model_number", env->cpu_model_number);
+		jsonx_set_int(o, "cpu_stepping", env->cpu_stepping);
+		snprintf(hex, sizeof hex, "0x%x", (unsigned)env->cpu_family);
+		jsonx_set_str(o, "cpu_family_hex", hex);
+		snprintf(hex, sizeof hex, "0x%02x", (unsigned)env->cpu_model_number);
+		jsonx_set_str(o, "cpu_model_hex", hex);
+		snprintf(hex, sizeof hex, "0x%x", (unsigned)env->cpu_stepping);
+		jsonx_set_str(o, "cpu_stepping_hex", hex);
+	} else {
+		json_object_set_new(o, "cpu_family", json_null());
+		json_object_set_new(o, "cpu_model_number", json_null());
+		json_object_set_new(o, "cpu_stepping", json_null());
+	}
+	jsonx_set_str(o, "uarch", env->uarch);
+	jsonx_set_bytes(o, "l1d_bytes", env->caches.l1d);
+	jsonx_set_bytes(o, "l1i_bytes", env->caches.l1i);
+	jsonx_set_bytes(o, "l2_bytes", env->caches.l2);
+	jsonx_set_bytes(o, "l3_bytes", env->caches.l3);
+	jsonx_set_str(o, "cache_source", env->caches.source);
 }
 
-/* Returns nothing; writes "counter_sources": PAPI's components (live or why not) and the
- * getrusage-based disturbance detection, which is live everywhere. */
-static void context_sources(FILE *f)
+/* Returns the "machine" object. */
+static json_t *context_machine(const struct env_info *env)
+{
+	json_t *o = json_object();
+
+	jsonx_set_str(o, "cpu_model", env->cpu_model);
+	context_cpu(o, env);
+	jsonx_set_str(o, "cpu_flags", env->cpu_flags_note);
+	jsonx_set_int(o, "ncpus", env->ncpus);
+	jsonx_set_bool(o, "is_vm", env->is_vm);
+	jsonx_set_str(o, "hypervisor", env->hypervisor);
+	jsonx_set_str(o, "kernel", env->kernel_release);
+	jsonx_set_str(o, "hostname", env->hostname);
+	jsonx_set_str(o, "governor", env->governor);
+	jsonx_set_str(o, "thp", env->thp);
+	jsonx_set_bool(o, "tsc_invariant", env->tsc_invariant);
+	return o;
+}
+
+/* Returns a {"name", "live", "why"} object. */
+static json_t *context_source(const char *name, int live, const char *why)
+{
+	json_t *o = json_object();
+
+	jsonx_set_str(o, "name", name);
+	jsonx_set_bool(o, "live", live);
+	jsonx_set_str(o, "why", why);
+	return o;
+}
+
+/* Returns "counter_sources": PAPI's components (live or why not) and the getrusage-based
+ * disturbance detection, which is live everywhere. */
+static json_t *context_sources(void)
 {
 	struct counters_source src[16];
 	size_t n = counters_sources(src, sizeof src / sizeof src[0]);
+	json_t *a = json_array();
 
-	fprintf(f, "  \"counter_sources\": [");
-	for (size_t i = 0; i < n; i++) {
-		fprintf(f, "%s{\"name\": ", i ? ", " : "");
-		out_json_str(f, src[i].name);
-		fprintf(f, ", \"live\": %s, \"why\": ", src[i].live ? "true" : "false");
-		out_json_str(f, src[i].why);
-		fputc('}', f);
-	}
-	fprintf(f, "%s{\"name\": \"disturbance\", \"live\": true, \"why\": ", n ? ", " : "");
-	out_json_str(f, disturb_method());
-	fprintf(f, "}],\n");
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, context_source(src[i].name, src[i].live, src[i].why));
+	json_array_append_new(a, context_source("disturbance", 1, disturb_method()));
+	return a;
 }
 
-void results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
+/* Returns "events": each requested counter event, live or why not. */
+static json_t *context_events(const struct bench *b)
+{
+	json_t *a = json_array();
+
+	for (size_t e = 0; e < b->nev; e++)
+		json_array_append_new(a, context_source(counters_name(b->ctr, e),
+							counters_live(b->ctr, e),
+							counters_why(b->ctr, e)));
+	return a;
+}
+
+/* Returns "timer": the tick source and its calibration. */
+static json_t *context_timer(const struct bench *b)
+{
+	json_t *o = json_object();
+
+	jsonx_set_str(o, "source", b->timer.use_tsc ? "tsc" : "clock_gettime");
+	jsonx_set_real(o, "tick_ghz", round(b->timer.tick_ghz * 1e6) / 1e6);
+	jsonx_set_real(o, "calibration_spread", round(b->timer.calib_spread * 1e6) / 1e6);
+	return o;
+}
+
+/* Returns "host": how busy the host was in each epoch (hostload_json). */
+static json_t *context_host(const struct bench *b)
+{
+	json_t *o = json_object();
+
+	jsonx_set_str(o, "source", "/proc/stat");
+	json_object_set_new(o, "epochs", hostload_json(b->host, b->nhost > 0 ? b->nhost - 1 : 0));
+	return o;
+}
+
+/* Returns "run": the settings of this run. */
+static json_t *context_run(const struct bench *b, const struct run_meta *m)
+{
+	json_t *o = json_object();
+	char state[256];
+
+	jsonx_set_str(o, "trace", m->trace);
+	jsonx_set_int(o, "warmup", b->warmup);
+	jsonx_set_int(o, "samples", b->samples);
+	jsonx_set_int(o, "samples_taken", b->taken > b->warmup ? b->taken - b->warmup : 0);
+	jsonx_set_bool(o, "interrupted", m->interrupted);
+	jsonx_set_bool(o, "simulated", m->simulated);
+	jsonx_set_int(o, "max_queries", (long long)m->max_queries);
+	jsonx_set_int(o, "min_lookups_per_sample", (long long)m->min_lookups);
+	jsonx_set_int(o, "seed", (long long)m->seed);
+	jsonx_set_int(o, "epochs", b->epochs);
+	jsonx_set_int(o, "layout_copies", m->layouts);
+	jsonx_set_bool(o, "cold_rows", m->cold);
+	snprintf(state, sizeof state, "warm: an untimed pass of the same kernel and workload right "
+		 "before each timed sample; cold (--cold): a buffer of %zu bytes touched before "
+		 "each sample, one timed pass", b->evict_words * sizeof(uint64_t));
+	jsonx_set_str(o, "cache_state", state);
+	return o;
+}
+
+/* Returns "workloads": mode, piece, cache state, pressure, lookups and repetitions of each. */
+static json_t *context_workloads(const struct bench *b)
+{
+	json_t *a = json_array();
+
+	for (size_t wi = 0; wi < b->nw; wi++) {
+		const struct workload *w = &b->w[wi];
+		json_t *o = json_object();
+		jsonx_set_str(o, "mode", w->def->name);
+		jsonx_set_str(o, "piece", w->piece);
+		jsonx_set_str(o, "cache_state", workload_state(w));
+		jsonx_set_int(o, "pressure_bytes",
+			      isnan(w->pressure_bytes) ? 0 : (long long)w->pressure_bytes);
+		jsonx_set_int(o, "lookups", (long long)w->lookups);
+		jsonx_set_int(o, "reps", w->reps);
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+/* Returns "kernels": every kernel's descriptor (registry_kernel_json) and its status here. */
+static json_t *context_kernels(struct bench *b)
+{
+	json_t *a = json_array();
+
+	for (size_t ki = 0; ki < b->nk; ki++) {
+		const struct cell *c = bench_cell(b, 0, ki + 1);
+		json_t *o = registry_kernel_json(b->kern[ki]);
+		jsonx_set_str(o, "status", b->nw == 0 ? "no workloads" :
+			      c->state == CELL_TIMED ? "timed" : c->why);
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+int results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 {
 	struct env_info env;
+	json_t *o = json_object(), *sim = m->sim ? sim_context_json(m->sim) : NULL;
+	int rc;
 
 	env_capture(&env, m->cpu);
-	fprintf(f, "{\n  \"run_id\": ");
-	out_json_str(f, m->run_id);
-	fprintf(f, ",\n  \"command\": ");
-	out_json_str(f, m->argv_line);
-	fprintf(f, ",\n  \"slidebench\": {\"git_rev\": ");
-	out_json_str(f, SB_GIT_REV);
-	fprintf(f, ", \"compiler\": ");
-	out_json_str(f, CONTEXT_CC);
-	fprintf(f, ", \"cflags\": ");
-	out_json_str(f, SB_CFLAGS);
-	fprintf(f, ", \"abi_version\": %d, \"word_size_bits\": %d},\n", SB_ABI_VERSION,
-		(int)(8 * sizeof(void *)));
-	fprintf(f, "  \"machine\": {\"cpu_model\": ");
-	out_json_str(f, env.cpu_model);
-	context_cpu(f, &env);
-	fprintf(f, ", \"cpu_flags\": ");
-	out_json_str(f, env.cpu_flags_note);
-	fprintf(f, ", \"ncpus\": %ld, \"is_vm\": %s, \"hypervisor\": ", env.ncpus,
-		env.is_vm ? "true" : "false");
-	out_json_str(f, env.hypervisor);
-	fprintf(f, ", \"kernel\": ");
-	out_json_str(f, env.kernel_release);
-	fprintf(f, ", \"hostname\": ");
-	out_json_str(f, env.hostname);
-	fprintf(f, ", \"governor\": ");
-	out_json_str(f, env.governor);
-	fprintf(f, ", \"thp\": ");
-	out_json_str(f, env.thp);
-	fprintf(f, ", \"tsc_invariant\": %s},\n", env.tsc_invariant ? "true" : "false");
-	fprintf(f, "  \"timer\": {\"source\": \"%s\", \"tick_ghz\": %.6f, "
-		"\"calibration_spread\": %.6f},\n", b->timer.use_tsc ? "tsc" : "clock_gettime",
-		b->timer.tick_ghz, b->timer.calib_spread);
-	fprintf(f, "  \"host\": {\"source\": \"/proc/stat\", \"epochs\": ");
-	hostload_write_json(f, b->host, b->nhost > 0 ? b->nhost - 1 : 0);
-	fprintf(f, "},\n");
-	fprintf(f, "  \"pinned_cpu\": %d,\n  \"papi_version\": ", m->cpu);
-	out_json_str(f, counters_papi_version());
-	fprintf(f, ",\n");
-	context_sources(f);
-	fprintf(f, "  \"tables\": ");
-	hugepage_write_json(f);
-	fprintf(f, ",\n  \"events\": [");
-	for (size_t e = 0; e < b->nev; e++) {
-		fprintf(f, "%s{\"name\": ", e ? ", " : "");
-		out_json_str(f, counters_name(b->ctr, e));
-		fprintf(f, ", \"live\": %s, \"why\": ", counters_live(b->ctr, e) ? "true" : "false");
-		out_json_str(f, counters_why(b->ctr, e) ? counters_why(b->ctr, e) : "");
-		fputc('}', f);
-	}
-	fprintf(f, "],\n  \"run\": {\"trace\": ");
-	out_json_str(f, m->trace ? m->trace : "");
-	fprintf(f, ", \"warmup\": %u, \"samples\": %u, \"samples_taken\": %u, "
-		"\"interrupted\": %s, \"simulated\": %s, \"max_queries\": %zu, "
-		"\"min_lookups_per_sample\": %zu, \"seed\": %llu, \"epochs\": %u, "
-		"\"layout_copies\": %u, \"cold_rows\": %s,\n    \"cache_state\": \"warm: an "
-		"untimed pass of the same kernel and workload right before each timed sample; cold "
-		"(--cold): a buffer of %zu bytes touched before each sample, one timed pass\"},\n",
-		b->warmup, b->samples,
-		b->taken > b->warmup ? b->taken - b->warmup : 0, m->interrupted ? "true" : "false",
-		m->simulated ? "true" : "false", m->max_queries, m->min_lookups, m->seed, b->epochs,
-		m->layouts, m->cold ? "true" : "false", b->evict_words * sizeof(uint64_t));
-	if (m->sim)
-		sim_write_context(f, m->sim);
-	fprintf(f, "  \"workloads\": [");
-	for (size_t wi = 0; wi < b->nw; wi++)
-		fprintf(f, "%s{\"mode\": \"%s\", \"piece\": \"%s\", \"cache_state\": \"%s\", "
-			"\"pressure_bytes\": %.0f, \"lookups\": %zu, \"reps\": %u}", wi ? ", " : "",
-			b->w[wi].def->name, b->w[wi].piece, workload_state(&b->w[wi]),
-			isnan(b->w[wi].pressure_bytes) ? 0 : b->w[wi].pressure_bytes,
-			b->w[wi].lookups, b->w[wi].reps);
-	fprintf(f, "],\n  \"kernels\": [\n");
-	for (size_t ki = 0; ki < b->nk; ki++) {
-		const struct kentry *e = b->kern[ki];
-		const struct cell *c = bench_cell(b, 0, ki + 1);
-		fprintf(f, "    {\"name\": ");
-		out_json_str(f, e->k->name);
-		fprintf(f, ", \"family\": ");
-		out_json_str(f, e->k->family);
-		fprintf(f, ", \"origin\": ");
-		out_json_str(f, e->origin);
-		fprintf(f, ", \"description\": ");
-		out_json_str(f, e->k->description);
-		fprintf(f, ", \"word_bits\": %d, \"branching\": \"%s\", \"table_bytes\": %zu, "
-			"\"status\": ", e->k->word_bits, BRANCH_NAME[e->k->branching],
-			e->k->table_bytes);
-		out_json_str(f, b->nw == 0 ? "no workloads" : c->state == CELL_TIMED ? "timed" : c->why);
-		fprintf(f, "}%s\n", ki + 1 < b->nk ? "," : "");
-	}
-	fprintf(f, "  ]\n}\n");
+	jsonx_set_str(o, "run_id", m->run_id);
+	jsonx_set_str(o, "command", m->argv_line);
+	json_object_set_new(o, "slidebench", context_build());
+	json_object_set_new(o, "machine", context_machine(&env));
+	json_object_set_new(o, "timer", context_timer(b));
+	json_object_set_new(o, "host", context_host(b));
+	jsonx_set_int(o, "pinned_cpu", m->cpu);
+	jsonx_set_str(o, "papi_version", counters_papi_version());
+	json_object_set_new(o, "counter_sources", context_sources());
+	json_object_set_new(o, "tables", hugepage_json());
+	json_object_set_new(o, "events", context_events(b));
+	json_object_set_new(o, "run", context_run(b, m));
+	if (sim)
+		json_object_set_new(o, "simulation", sim);
+	json_object_set_new(o, "workloads", context_workloads(b));
+	json_object_set_new(o, "kernels", context_kernels(b));
+	rc = jsonx_write(o, f);
+	json_decref(o);
+	return rc;
 }

@@ -44,6 +44,7 @@ static const struct column SUMMARY_COLS[] = {
 	{ "sim_tlb_miss", S_(COL_NUM, sim_tlb_miss) },
 	{ "table_bytes", S_(COL_SIZE, table_bytes) }, { "word_bits", S_(COL_INT, word_bits) },
 	{ "branching", S_(COL_STR, branching) },
+	{ "lookups_per_node", S_(COL_NUM, lookups_per_node) },
 	{ "disturbed_samples", S_(COL_UINT, disturbed) }, { "flags", S_(COL_CHARS, flags) },
 };
 
@@ -179,7 +180,10 @@ int results_write(struct bench *b, const struct results *r, const struct run_met
 			goto abort;
 	write_samples(b, r, o[0].f, o[1].f);
 	write_summary(r, o[2].f);
-	results_write_context(b, m, o[3].f);
+	if (results_write_context(b, m, o[3].f) < 0) {
+		snprintf(err, errlen, "%s/context.json: cannot write", dir);
+		goto abort;
+	}
 	for (size_t i = 0; i < 4; i++)
 		if (out_commit(&o[i], err, errlen) < 0) {
 			for (size_t j = i + 1; j < 4; j++)

@@ -233,8 +233,8 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 		return -1;
 	}
 	snprintf(path, sizeof path, "%s/context.json", dir);
-	r->ctx = json_load(path, r->ctx_err, sizeof r->ctx_err);
-	if (!r->ctx || r->ctx->type != JSON_OBJ) {
+	r->ctx = jsonx_load(path, r->ctx_err, sizeof r->ctx_err);
+	if (!r->ctx || !json_is_object(r->ctx)) {
 		/* required: the machine, the compiler and the trace come from it */
 		snprintf(err, errlen, "%s", r->ctx ? "context.json: not a JSON object" : r->ctx_err);
 		run_free(r);
@@ -254,7 +254,7 @@ void run_free(struct run *r)
 	free(r->rows);
 	csv_free(&r->summary);
 	csv_free(&r->samples);
-	json_free(r->ctx);
+	json_decref(r->ctx);
 	memset(r, 0, sizeof *r);
 }
 
@@ -308,14 +308,14 @@ const char *run_dataset(const struct run *r)
 
 const char *run_ctx(const struct run *r, const char *key)
 {
-	return r->ctx ? json_str(r->ctx, key) : NULL;
+	return r->ctx ? jsonx_str(r->ctx, key) : NULL;
 }
 
 void run_label(const struct run *r, char *buf, size_t len)
 {
 	const char *cpu = run_ctx(r, "machine.cpu_model"), *ua = run_ctx(r, "machine.uarch");
 	const char *cc = run_ctx(r, "slidebench.compiler");
-	double bits = r->ctx ? json_num(r->ctx, "slidebench.word_size_bits") : NAN;
+	double bits = r->ctx ? jsonx_num(r->ctx, "slidebench.word_size_bits") : NAN;
 
 	snprintf(buf, len, "%s%s%s%s, %s%s", cpu ? cpu : "unknown CPU", ua && *ua ? " (" : "",
 		 ua && *ua ? ua : "", ua && *ua ? ")" : "", cc ? cc : "unknown compiler",

@@ -1,11 +1,13 @@
 /* runread.h - reads what a bench run wrote back in: CSV by column name (quoted fields, extra
- * and missing columns tolerated), summary rows with their raw measured samples, and a small
- * JSON reader for context.json.  Used by report, compare and export. */
+ * and missing columns tolerated), summary rows with their raw measured samples, and
+ * context.json (through jansson, util/jsonx.h).  Used by report, compare and export. */
 #ifndef SB_RUNREAD_H
 #define SB_RUNREAD_H
 
 #include <limits.h>
 #include <stddef.h>
+
+#include "util/jsonx.h"
 
 /* ---- CSV (runread_csv.c) ---- */
 struct csv {
@@ -23,29 +25,6 @@ int csv_col(const struct csv *c, const char *name);
 const char *csv_cell(const struct csv *c, size_t row, int col);
 /* Returns the cell as a number; NaN when empty, missing or not a number (never 0). */
 double csv_num(const struct csv *c, size_t row, int col);
-
-/* ---- JSON (runread_json.c) ---- */
-enum json_type { JSON_NULL, JSON_BOOL, JSON_NUM, JSON_STR, JSON_ARR, JSON_OBJ };
-struct json {
-	enum json_type type;
-	double num;            /* JSON_NUM, JSON_BOOL (0/1) */
-	char *str;             /* JSON_STR */
-	size_t n;              /* items in an array or object */
-	char **keys;           /* object keys */
-	struct json *items;
-};
-
-/* Parses a whole JSON text.  Returns the tree (json_free it) or NULL with err set. */
-struct json *json_parse(const char *text, char *err, size_t errlen);
-/* Reads and parses path.  Returns the tree or NULL with err set. */
-struct json *json_load(const char *path, char *err, size_t errlen);
-void json_free(struct json *j);
-/* Returns the node at a dotted key ("machine.l1d_bytes", "events.0.name"), or NULL. */
-const struct json *json_get(const struct json *j, const char *key);
-/* Returns the string at key ("true"/"false" for booleans), or NULL. */
-const char *json_str(const struct json *j, const char *key);
-/* Returns the number at key (a numeric string counts), or NaN. */
-double json_num(const struct json *j, const char *key);
 
 /* ---- a run (runread.c) ---- */
 struct rr_row {                  /* one summary.csv row */
@@ -73,7 +52,7 @@ struct run {
 	int have_samples;
 	struct rr_row *rows;
 	size_t nrows;
-	struct json *ctx;        /* context.json, NULL when absent or unreadable */
+	json_t *ctx;             /* context.json, NULL when absent or unreadable */
 	char ctx_err[256];       /* why ctx is NULL */
 };
 

@@ -20,7 +20,9 @@ want=(
 	"libpapi-dev|PAPI headers and library: hardware and software event counters"
 	"papi-tools|papi_avail / papi_native_avail, to see which events this machine has"
 	"libzstd-dev|reading .pgn.zst game collections"
+	"libjansson-dev|jansson: every JSON file slidebench writes and reads (context.json, list --format json, export)"
 	"gcc-multilib|make m32: every kernel built and verified as 32-bit code too"
+	"libjansson-dev:i386|make m32: the 32-bit build links jansson too (needs dpkg's i386 architecture, added here)"
 	"qemu-user|make verify-m32: runs the 32-bit build under qemu-i386 where the kernel refuses 32-bit programs"
 	"valgrind|callgrind: simulated cache and branch counters where there is no PMU"
 	"gnuplot-nox|the charts in plots/"
@@ -42,7 +44,12 @@ for entry in "${want[@]}"; do
 done
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 
+add_i386=0
+if [[ " ${missing[*]}" == *:i386* ]] && ! dpkg --print-foreign-architectures | grep -qx i386; then
+	add_i386=1
+fi
 cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+[[ $add_i386 -eq 0 ]] || cmd="dpkg --add-architecture i386 && $cmd"
 if [[ $check_only -eq 1 ]]; then
 	echo "deps: to install them: $cmd" >&2
 	exit 1
@@ -52,7 +59,11 @@ if [[ $(id -u) -ne 0 ]]; then
 	echo "  $cmd" >&2
 	exit 0
 fi
+if [[ $add_i386 -eq 1 ]]; then
+	echo "deps: adding dpkg's i386 architecture (for the :i386 packages above)" >&2
+	dpkg --add-architecture i386
+fi
 echo "deps: installing ${missing[*]} with apt-get (see the reasons above)" >&2
-apt-get update -qq >&2
+apt-get update -qq >&2 || echo "deps: apt-get update reported errors; installing from the lists it has" >&2
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
 echo "deps: installed ${missing[*]}" >&2

@@ -135,56 +135,61 @@ int sim_write_csv(FILE *f, const char *run_id, const struct sim_counts *sim, siz
 	return ferror(f) ? -1 : 0;
 }
 
-/* Returns nothing; writes "size,assoc,line" of v (size, assoc, line) as a JSON string. */
-static void sim_json_cache(FILE *f, long size, long assoc, long line)
+/* Returns "size,assoc,line" as a JSON string. */
+static json_t *sim_json_cache(long size, long assoc, long line)
 {
-	fprintf(f, "\"%ld,%ld,%ld\"", size, assoc, line);
+	char buf[64];
+
+	snprintf(buf, sizeof buf, "%ld,%ld,%ld", size, assoc, line);
+	return json_string(buf);
 }
 
-void sim_write_context(FILE *f, const struct sim_info *info)
+/* Returns one callgrind pass of context.json's "simulation": its geometry asked and used. */
+static json_t *sim_json_pass(const struct sim_pass *p)
+{
+	json_t *o = json_object(), *asked = json_object(), *used = json_object();
+
+	jsonx_set_str(o, "geometry", p->geom);
+	jsonx_set_str(o, "kind", p->kind == SIM_TLB ? "tlb" : "d1");
+	jsonx_set_str(o, "dumps", p->dir);
+	json_object_set_new(asked, "D1", sim_json_cache(p->g.d1_size, p->g.d1_assoc, p->g.d1_line));
+	json_object_set_new(asked, "LL", sim_json_cache(p->g.ll_size, p->g.ll_assoc, p->g.ll_line));
+	json_object_set_new(o, "asked", asked);
+	json_object_set_new(used, "D1", !p->used.d1[0] ? json_null() :  /* not read back */
+			    sim_json_cache(p->used.d1[0], p->used.d1[1], p->used.d1[2]));
+	json_object_set_new(used, "LL", !p->used.ll[0] ? json_null() :
+			    sim_json_cache(p->used.ll[0], p->used.ll[1], p->used.ll[2]));
+	json_object_set_new(o, "used", used);
+	jsonx_set_int(o, "regions", (long long)p->entries);
+	jsonx_set_str(o, "status", p->status);
+	return o;
+}
+
+json_t *sim_context_json(const struct sim_info *info)
 {
 	const struct sim_geometry *g0 = &info->pass[0].g;
 	const struct { const char *key, *val; } str[] = {  /* the string members, in order */
 		{ "valgrind", info->valgrind }, { "binary", info->exe },
 		{ "binary_why", info->exe_why }, { "binary_cflags", info->cflags },
 		{ "binary_march", info->march }, { "binary_rev", info->rev } };
+	json_t *o, *passes;
 
 	if (!info->npass)
-		return;
-	fprintf(f, "  \"simulation\": {\"tool\": \"valgrind callgrind --cache-sim=yes "
-		"--branch-sim=yes\"");
-	for (size_t i = 0; i < sizeof str / sizeof str[0]; i++) {
-		fprintf(f, ", \"%s\": ", str[i].key);
-		out_json_str(f, str[i].val);
-	}
-	fprintf(f, ", \"D1\": ");
-	sim_json_cache(f, g0->d1_size, g0->d1_assoc, g0->d1_line);
-	fprintf(f, ", \"LL\": ");
-	sim_json_cache(f, g0->ll_size, g0->ll_assoc, g0->ll_line);
-	fprintf(f, ", \"I1\": \"32768,8,64\", \"tlb_entries\": %ld, \"tlb_page_bytes\": %d, "
-		"\"host_ll_warning\": %s, \"dumps\": \"callgrind/\",\n    \"passes\": [",
-		info->tlb_entries, SIM_PAGE, info->host_ll_warning ? "true" : "false");
-	for (size_t i = 0; i < info->npass; i++) {
-		const struct sim_pass *p = &info->pass[i];
-		fprintf(f, "%s\n      {\"geometry\": \"%s\", \"kind\": \"%s\", \"dumps\": \"%s\", "
-			"\"asked\": {\"D1\": ", i ? "," : "", p->geom,
-			p->kind == SIM_TLB ? "tlb" : "d1", p->dir);
-		sim_json_cache(f, p->g.d1_size, p->g.d1_assoc, p->g.d1_line);
-		fprintf(f, ", \"LL\": ");
-		sim_json_cache(f, p->g.ll_size, p->g.ll_assoc, p->g.ll_line);
-		fprintf(f, "}, \"used\": {\"D1\": ");
-		if (p->used.d1[0])
-			sim_json_cache(f, p->used.d1[0], p->used.d1[1], p->used.d1[2]);
-		else
-			fputs("null", f);
-		fprintf(f, ", \"LL\": ");
-		if (p->used.ll[0])
-			sim_json_cache(f, p->used.ll[0], p->used.ll[1], p->used.ll[2]);
-		else
-			fputs("null", f);
-		fprintf(f, "}, \"regions\": %zu, \"status\": ", p->entries);
-		out_json_str(f, p->status);
-		fputc('}', f);
-	}
-	fprintf(f, "]},\n");
+		return NULL;
+	o = json_object();
+	passes = json_array();
+	jsonx_set_str(o, "tool", "valgrind callgrind --cache-sim=yes --branch-sim=yes");
+	for (size_t i = 0; i < sizeof str / sizeof str[0]; i++)
+		jsonx_set_str(o, str[i].key, str[i].val);
+	json_object_set_new(o, "D1", sim_json_cache(g0->d1_size, g0->d1_assoc, g0->d1_line));
+	json_object_set_new(o, "LL", sim_json_cache(g0->ll_size, g0->ll_assoc, g0->ll_line));
+	jsonx_set_str(o, "I1", "32768,8,64");
+	jsonx_set_int(o, "tlb_entries", info->tlb_entries);
+	jsonx_set_int(o, "tlb_page_bytes", SIM_PAGE);
+	jsonx_set_bool(o, "host_ll_warning", info->host_ll_warning);
+	jsonx_set_str(o, "dumps", "callgrind/");
+	for (size_t i = 0; i < info->npass; i++)
+		json_array_append_new(passes, sim_json_pass(&info->pass[i]));
+	json_object_set_new(o, "passes", passes);
+	return o;
 }

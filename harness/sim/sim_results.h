@@ -4,6 +4,8 @@
 #ifndef SB_SIM_RESULTS_H
 #define SB_SIM_RESULTS_H
 
+#include "util/jsonx.h"
+
 #include <stdio.h>
 #include "sim/bench_sim.h"
 
@@ -37,9 +39,9 @@ void sim_summary(const struct sim_counts *sim, size_t n, const char *kernel, con
  * kernel runs alone), so where the stream is a fair part of the L1 the net figure can grow
  * with the L1 size; the gross one does not.  Returns 0, or -1 when writing failed. */
 int sim_write_csv(FILE *f, const char *run_id, const struct sim_counts *sim, size_t n);
-/* Writes context.json's member "simulation": {...} followed by ",\n" (nothing when info
- * planned no pass): the binary valgrind ran and its -march, the geometries asked for and
- * used, and each pass's status. */
-void sim_write_context(FILE *f, const struct sim_info *info);
+/* Returns context.json's "simulation" object (json_decref it), or NULL when info planned no
+ * pass: the binary valgrind ran and its -march, the geometries asked for and used, and each
+ * pass's status. */
+json_t *sim_context_json(const struct sim_info *info);
 
 #endif

@@ -162,21 +162,6 @@ void out_csv_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-void out_json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 void out_csv_num(FILE *f, double x)
 {
 	if (!isnan(x))

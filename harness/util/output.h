@@ -62,7 +62,5 @@ void out_abort(struct out_file *o);
 void out_csv_str(FILE *f, const char *s);
 /* Writes x with six significant digits, or nothing for NaN: an honest empty cell. */
 void out_csv_num(FILE *f, double x);
-/* Writes s as a JSON string literal. */
-void out_json_str(FILE *f, const char *s);
 
 #endif

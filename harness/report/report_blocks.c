@@ -1,0 +1,190 @@
+/* report_blocks.c - the report's sentences on the two cross-process comparisons, both run as
+ * alternating blocks (analysis/blocks.h): the -m32 build against the 64-bit build of the same
+ * -march (bits/), and the large-table kernels with and without huge pages (tables/). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/blocks.h"
+#include "report/report.h"
+
+#define MAXK 64
+
+/* Writes how the blocks ran: "6 pairs of blocks in the order m64 m32 m32 m64 …". */
+static void how_run(const struct blk_set *bs, char *out, size_t len)
+{
+	const char *name[2] = { bs->a, bs->b };
+	int alt = blk_alternates(bs);
+
+	snprintf(out, len, "%zu pair%s of blocks ", bs->npair, bs->npair == 1 ? "" : "s");
+	if (alt < 0) {
+		doc_cat(out, len, "(their order unknown: a block has no run_id)");
+		return;
+	}
+	doc_cat(out, len, "run in the order ");
+	for (size_t i = 0; bs->order[i] && i < 4; i++)
+		doc_cat(out, len, "%s%s", i ? " " : "", name[bs->order[i] == 'B']);
+	doc_cat(out, len, "%s%s", strlen(bs->order) > 4 ? " \u2026" : "",
+		alt ? "" : " (NOT alternating: the host's steps are not cancelled)");
+	if (bs->incomplete)
+		doc_cat(out, len, "; %zu pair%s with one block missing left out", bs->incomplete,
+			bs->incomplete == 1 ? "" : "s");
+}
+
+/* Appends "; settled (...)" or "; not settled: why (...)" for a block verdict. */
+static void clause(char *out, size_t len, const struct blk_verdict *v, int settled,
+		   const char *why)
+{
+	if (settled == 1)
+		doc_cat(out, len, "; settled (paired over %zu block pairs, signed-rank p = %.2g)",
+			v->r.n, v->r.p);
+	else
+		doc_cat(out, len, "; not settled: %s (paired over %zu block pairs)", why, v->r.n);
+}
+
+/* Loads dir/sub's blocks of sides a and b.  Returns the set, or NULL with err set. */
+static struct blk_set *load(const struct study *s, const char *sub, const char *a,
+			    const char *b, char *err, size_t len)
+{
+	struct blk_set *bs = calloc(1, sizeof *bs);
+	char dir[PATH_MAX + 16];
+
+	snprintf(dir, sizeof dir, "%s/%s", s->dir, sub);
+	if (!bs)
+		snprintf(err, len, "out of memory");
+	else if (blk_load(dir, a, b, bs, err, len) < 0) {
+		free(bs);
+		return NULL;
+	}
+	return bs;
+}
+
+/* Writes "gcc 12.2.0 -O2 -march=x86-64-v3 ..." of run r (its context.json). */
+static const char *flags(const struct run *r, char *buf, size_t len)
+{
+	const char *cc = run_ctx(r, "slidebench.compiler"), *fl = run_ctx(r, "slidebench.cflags");
+
+	snprintf(buf, len, "%s %s", cc ? cc : "?", fl ? fl : "(no cflags in context.json)");
+	buf[strcspn(buf, "\n")] = 0;
+	for (size_t n = strlen(buf); n && buf[n - 1] == ' '; n--)
+		buf[n - 1] = 0;
+	return buf;
+}
+
+void report_bits_blocks(const struct study *s, char *out, size_t len)
+{
+	char err[PATH_MAX + 256], how[256], ph[512], why[160], fa[320], fb[320], fm[320];
+	struct blk_verdict v;
+	struct blk_set *bs;
+	struct cmp c;
+	int settled;
+
+	if (!s->have_bits) {
+		doc_cat(out, len, "; no -m32 comparison: %s", s->m32_why);
+		return;
+	}
+	if (!(bs = load(s, "bits", "m64", "m32", err, sizeof err))) {
+		doc_cat(out, len, "; no -m32 comparison: %s", err);
+		return;
+	}
+	how_run(bs, how, sizeof how);
+	if (blk_compare(bs, NULL, &v) < 0) {
+		doc_cat(out, len, "; the -m32 and -m64 blocks share no timed cell (%s)", how);
+	} else {
+		blk_cmp(&v, &c);
+		settled = verdict_settle(&c, NAN, why, sizeof why);
+		verdict_add(s, "bits", "-m64 build (same -march)", "-m32 build", &c, settled, why);
+		cmp_phrase(ph, sizeof ph, "the -m32 build", "the 64-bit build of the same -march",
+			   &c, 1);
+		doc_cat(out, len, "; %s (%zu kernel\u00d7mode\u00d7piece cells, %s)", ph, v.ncell,
+			how);
+		clause(out, len, &v, settled, why);
+	}
+	doc_cat(out, len, "; built: the 64-bit side (bin/slidebench-sim) %s, the 32-bit side "
+		"(bin32/slidebench) %s; the main sweep (m64/, every other figure) %s",
+		flags(&bs->ra[0], fa, sizeof fa), flags(&bs->rb[0], fb, sizeof fb),
+		flags(&s->m64, fm, sizeof fm));
+	blk_free(bs);
+	free(bs);
+}
+
+/* Appends one kernel's huge-page verdict ("sherwin 1.12× (1.05–1.20), settled") to list. */
+static void huge_kernel(const struct study *s, const struct blk_set *bs, const char *k,
+			char *list, size_t len)
+{
+	char why[160], with[96], without[96];
+	struct blk_verdict v;
+	struct cmp c;
+	int settled;
+
+	if (blk_compare(bs, k, &v) < 0)
+		return;
+	blk_cmp(&v, &c);
+	settled = verdict_settle(&c, NAN, why, sizeof why);
+	snprintf(with, sizeof with, "%s, huge pages", k);
+	snprintf(without, sizeof without, "%s, no huge pages", k);
+	verdict_add(s, "hugepages", with, without, &c, settled, why);
+	doc_cat(list, len, "%s%s %.2f\u00d7 (%.2f\u2013%.2f, %s)", list[0] ? ", " : "", k,
+		v.r.ratio, v.r.lo, v.r.hi, settled == 1 ? "settled" : "not settled");
+}
+
+/* Appends how much of the tables the hugepage block's smaps read back as huge. */
+static void huge_share(const struct run *h, char *out, size_t len)
+{
+	const json_t *t = h->ctx ? jsonx_get(h->ctx, "tables") : NULL;
+	const json_t *reg = t ? jsonx_get(t, "regions") : NULL;
+	double huge = 0, all = 0;
+	char x[32], y[32];
+
+	if (!t) {
+		doc_cat(out, len, "; the hugepage block's context.json does not say what became huge");
+		return;
+	}
+	if (jsonx_num(t, "possible") == 0) {
+		const char *why = jsonx_str(t, "why");
+		doc_cat(out, len, "; huge pages were not possible here: %s", why && *why ? why : "?");
+		return;
+	}
+	for (size_t i = 0; i < json_array_size(reg); i++) {
+		const json_t *g = json_array_get(reg, i);
+		if (jsonx_num(g, "anonymous") != 1)
+			continue;
+		all += jsonx_num(g, "bytes");
+		huge += isnan(jsonx_num(g, "anon_huge_bytes")) ? 0 : jsonx_num(g, "anon_huge_bytes");
+	}
+	if (all > 0)
+		doc_cat(out, len, "; %s of the %s of anonymous table memory was backed by huge pages "
+		    "(%.0f%%, smaps read-back of the first hugepage block, THP %s)",
+		    report_bytes(x, sizeof x, huge), report_bytes(y, sizeof y, all), 100 * huge / all,
+		    jsonx_str(t, "thp_enabled") ? jsonx_str(t, "thp_enabled") : "?");
+	else
+		doc_cat(out, len, "; smaps reported no anonymous table region");
+}
+
+int report_huge_blocks(struct doc *d, const struct study *s)
+{
+	char err[PATH_MAX + 256], how[256], list[3072] = "", out[4096] = "";
+	const char *k[MAXK];
+	struct blk_set *bs;
+	size_t nk;
+
+	if (!s->have_tables)
+		return -1;
+	if (!(bs = load(s, "tables", "hugepage", "nohugepage", err, sizeof err))) {
+		doc_p(d, "note", "No huge-page comparison: %s.", err);
+		return 0;
+	}
+	how_run(bs, how, sizeof how);
+	nk = blk_kernels(bs, k, MAXK);
+	for (size_t i = 0; i < nk; i++)
+		huge_kernel(s, bs, k[i], list, sizeof list);
+	doc_cat(out, sizeof out, "Time without huge pages over time with them (net ns/lookup, %s "
+		"mode) per kernel, %s: %s", bs->ra[0].nrows ? bs->ra[0].rows[0].mode : "?", how,
+		list[0] ? list : "no kernel was timed in both blocks of a pair");
+	huge_share(&bs->ra[0], out, sizeof out);
+	doc_p(d, "answer", "%s.", out);
+	blk_free(bs);
+	free(bs);
+	return 0;
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# test_runall_plan.sh - run_all.sh --plan: the cross-process comparisons (bits: the -m32 build
+# against the 64-bit build of the same -march; tables: huge pages against none) run as
+# alternating blocks A B B A A B ..., at least six pairs in a full run (five can never reach
+# p < 0.05 in the signed-rank test) and three with --quick; the bits blocks' 64-bit side is
+# bin/slidebench-sim (the -m32 build's -march), never bin/slidebench (-march=native).
+. "$(dirname "$0")/lib.sh"
+
+# Checks the blocks of comparison $1 in plan file $2: pairs NN = 01.. in order, each pair's
+# two sides different, each pair starting with the side the previous pair ended with (A B B A),
+# pair 01 starting with side $3; at least $4 pairs.
+alternates() {
+	awk -v cmp="$1" -v first="$3" -v min="$4" '
+	$1 ~ "^" cmp "/" {
+		split(substr($1, length(cmp) + 2), p, "-"); nn = p[1] + 0; side = p[2]
+		n++
+		if (n % 2 == 1) {
+			if (nn != ++pairs) { print "block " n ": pair " nn ", expected " pairs; bad = 1 }
+			want = (pairs == 1) ? first : last
+			if (side != want) { print "pair " nn " starts with " side ", expected " want; bad = 1 }
+			a = side
+		} else {
+			if (nn != pairs) { print "block " n ": pair " nn " after pair " pairs; bad = 1 }
+			if (side == a) { print "pair " nn ": both blocks " side; bad = 1 }
+		}
+		last = side
+	}
+	END {
+		if (n % 2) { print "an odd number of blocks"; bad = 1 }
+		if (pairs < min) { print pairs " pairs, fewer than " min; bad = 1 }
+		exit bad
+	}' "$2"
+}
+
+./run_all.sh --plan >"$tmp/full" 2>"$tmp/err" || bad "run_all.sh --plan failed: $(cat "$tmp/err")"
+./run_all.sh --plan --quick >"$tmp/quick" 2>>"$tmp/err" || bad "run_all.sh --plan --quick failed"
+check "full: bits blocks alternate, >= 6 pairs" alternates bits "$tmp/full" m64 6
+check "full: tables blocks alternate, >= 6 pairs" alternates tables "$tmp/full" hugepage 6
+check "quick: bits blocks alternate, >= 3 pairs" alternates bits "$tmp/quick" m64 3
+check "quick: tables blocks alternate, >= 3 pairs" alternates tables "$tmp/quick" hugepage 3
+check "full: exactly 6 bits pairs (12 blocks)" test "$(grep -c '^bits/' "$tmp/full")" -eq 12
+check "quick: exactly 3 tables pairs (6 blocks)" test "$(grep -c '^tables/' "$tmp/quick")" -eq 6
+check "--pairs 8: 16 bits blocks" test "$(./run_all.sh --plan --pairs 8 | grep -c '^bits/')" -eq 16
+check "m64 blocks run bin/slidebench-sim" bash -c "grep '^bits/[0-9]*-m64 ' '$tmp/full' | grep -qv 'bin/slidebench-sim' && exit 1 || exit 0"
+check "m32 blocks run bin32/slidebench" bash -c "grep '^bits/[0-9]*-m32 ' '$tmp/full' | grep -qv 'bin32/slidebench' && exit 1 || exit 0"
+check "hugepage blocks pass --tables hugepage" grep -q '^tables/01-hugepage .*--tables hugepage' "$tmp/full"
+# the checker itself catches a plan that does not alternate, and one with too few pairs
+printf 'bits/01-m64 x\nbits/01-m32 x\nbits/02-m64 x\nbits/02-m32 x\n' >"$tmp/abab"
+if alternates bits "$tmp/abab" m64 2 >/dev/null; then bad "A B A B passed as alternating"; else ok; fi
+if alternates bits "$tmp/quick" m64 6 >/dev/null; then bad "3 pairs passed as >= 6"; else ok; fi
+expect "--pairs 0 is refused" 2 'pairs' -- ./run_all.sh --plan --pairs 0
+expect "--plan prints the plan" 0 '^bits/01-m64' -- ./run_all.sh --plan --out "$tmp/study"
+check "--plan writes no study directory" test ! -e "$tmp/study"
+finish
