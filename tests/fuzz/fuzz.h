@@ -4,7 +4,9 @@
 #ifndef SB_FUZZ_H
 #define SB_FUZZ_H
 
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <fcntl.h>
 #include <stddef.h>
 #include <stdint.h>

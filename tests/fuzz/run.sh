@@ -30,9 +30,10 @@ seed() {
 			bin/slidebench trace -q $D/features.pgn -o "$dir/features.trace" || true
 			bin/slidebench trace -q $D/illegal.pgn -o "$dir/illegal.trace" || true
 		fi ;;
-	fuzz_csv) for f in $D/fixture-run-a/*.csv $D/fixture-study-cache/*/*.csv; do
+	fuzz_csv) for f in $(find $D -name '*.csv' | sort | head -n 40); do
 			i=$((i + 1)); cp "$f" "$dir/csv$i"; done ;;
-	fuzz_run) for r in $D/fixture-run-a $D/fixture-run-b $D/fixture-study-cache/*; do
+	fuzz_run) for r in $(find $D -name summary.csv -printf '%h\n' | sort | head -n 20); do
+			[[ -f $r/samples.csv && -f $r/context.json ]] || continue
 			i=$((i + 1))
 			{ cat "$r/summary.csv"; printf '===\n'; head -n 40 "$r/samples.csv"
 			  printf '===\n'; cat "$r/context.json"; } >"$dir/run$i"; done ;;
