@@ -63,6 +63,20 @@ static void m32_reason(struct study *s)
 	}
 }
 
+/* Returns NULL when sub-run r (named sub) belongs in the study of m64 (the same trace), else
+ * why not, in buf. */
+static const char *sub_problem(const struct run *m64, const struct run *r, const char *sub,
+			       char *buf, size_t len)
+{
+	const char *a = run_dataset(m64), *b = run_dataset(r);
+
+	if (!strcmp(a, "random") || !strcmp(b, "random") || !strcmp(a, b))
+		return NULL;
+	snprintf(buf, len, "%s/ was run on dataset \"%s\" but m64/ on \"%s\": not the same study",
+		 sub, b, a);
+	return buf;
+}
+
 int report_load(const char *dir, struct study *s)
 {
 	char err[PATH_MAX + 256];
@@ -96,6 +110,15 @@ int report_load(const char *dir, struct study *s)
 	if ((rc = load_sub(dir, "pressure", &s->pressure, err, sizeof err)) < 0)
 		fprintf(stderr, "slidebench report: pressure/ skipped: %s\n", err);
 	s->have_pressure = rc > 0;
+	static const char *const SUB[] = { "sim", "pressure" };
+	const struct run *runs[] = { &s->sim, &s->pressure };
+	const int have[] = { s->have_sim, s->have_pressure };
+	for (size_t i = 0; i < 2; i++)
+		if (have[i] && sub_problem(&s->m64, runs[i], SUB[i], err, sizeof err)) {
+			fprintf(stderr, "slidebench report: %s: %s\n", dir, err);
+			study_free(s);
+			return -1;
+		}
 	return 0;
 }
 
@@ -160,6 +183,7 @@ int cmd_report(int argc, char **argv)
 	doc_end(&d);
 	if (out_commit(&html, err, sizeof err) < 0 || out_commit(&md, err, sizeof err) < 0 ||
 	    verdicts_write(s, err, sizeof err) < 0) {
+		out_abort(&md); /* the html failed first: its twin's temporary must not stay */
 		fprintf(stderr, "slidebench report: %s\n", err);
 		goto out_study;
 	}

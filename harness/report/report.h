@@ -49,6 +49,9 @@ struct workload {
 };
 #define REPORT_MAX_WORKLOADS 64
 
+/* report_svg.c: returns NULL when an SVG may be inlined into report.html, else why not. */
+const char *report_svg_problem(const char *svg);
+
 /* report_doc.c */
 void doc_begin(struct doc *d, const char *title);
 void doc_end(struct doc *d);
