@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <signal.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,6 +241,15 @@ static int modes_need(unsigned modes, enum mode_input in)
 	return 0;
 }
 
+/* Returns 1 when a selected mode has the flag at offset off of struct mode_def set. */
+static int modes_flag(unsigned modes, size_t off)
+{
+	for (int m = 0; m < MODE_COUNT; m++)
+		if ((modes >> m & 1) && *(const int *)((const char *)&MODES[m] + off))
+			return 1;
+	return 0;
+}
+
 /* Loads the trace, the random stream and the pressure working sets the modes need into ws.
  * Returns 0 or -1. */
 static int load_inputs(const struct bench_opts *o, unsigned modes, struct workset *ws,
@@ -261,7 +271,7 @@ static int load_inputs(const struct bench_opts *o, unsigned modes, struct workse
 			return -1;
 		}
 		int r = workset_from_trace(ws, &t, (size_t)o->max_queries, path);
-		if (r == 0 && (modes >> MODE_PERFT & 1))
+		if (r == 0 && modes_flag(modes, offsetof(struct mode_def, perft)))
 			r = workset_add_perft(ws, &t, (size_t)o->perft_positions, (unsigned)o->perft_depth);
 		trace_free(&t);
 		if (r < 0) {
@@ -288,7 +298,7 @@ static int load_inputs(const struct bench_opts *o, unsigned modes, struct workse
 		fprintf(stderr, "slidebench bench: out of memory building the random groups\n");
 		return -1;
 	}
-	if (modes >> MODE_PRESSURE & 1) {
+	if (modes_flag(modes, offsetof(struct mode_def, pressure))) {
 		if (pressure_build(ps, o->seed) < 0) {
 			fprintf(stderr, "slidebench bench: out of memory building the pressure "
 				"working sets\n");
