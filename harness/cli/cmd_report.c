@@ -131,6 +131,23 @@ void study_free(struct study *s)
 		run_free(&s->pressure);
 }
 
+/* The report's sections in order: answers first (what a reader came for), then the charts,
+ * then how it was measured.  Each writes its own headings and records its verdicts. */
+static const struct {
+	const char *what;
+	void (*write)(struct doc *d, const struct study *s);
+} SECTIONS[] = {
+	{ "headline: full or quick study, how busy the host was", report_headline },
+	{ "recommendation per workload", report_recommend },
+	{ "answers to the three questions", report_answers },
+	{ "charts", report_charts },
+	{ "cache: pressure, huge pages, simulated caches", report_cache },
+	{ "environment", report_environment },
+	{ "counters", report_counters },
+	{ "verification", report_verification },
+	{ "appendix: tables per mode", report_tables },
+};
+
 int cmd_report(int argc, char **argv)
 {
 	struct out_file html, md;
@@ -170,16 +187,8 @@ int cmd_report(int argc, char **argv)
 		 run_ctx(&s->m64, "run_id") ? run_ctx(&s->m64, "run_id") : s->dir);
 	s->verdicts = &verdicts;
 	doc_begin(&d, title);
-	/* answers first: what a reader came for, then the charts, then how it was measured */
-	report_headline(&d, s);
-	report_recommend(&d, s);
-	report_answers(&d, s);
-	report_charts(&d, s);
-	report_cache(&d, s);
-	report_environment(&d, s);
-	report_counters(&d, s);
-	report_verification(&d, s);
-	report_tables(&d, s);
+	for (size_t i = 0; i < sizeof SECTIONS / sizeof SECTIONS[0]; i++)
+		SECTIONS[i].write(&d, s);
 	doc_end(&d);
 	if (out_commit(&html, err, sizeof err) < 0 || out_commit(&md, err, sizeof err) < 0 ||
 	    verdicts_write(s, err, sizeof err) < 0) {
