@@ -43,7 +43,7 @@ struct doc {
 };
 
 /* A workload: the rows of one mode in one cache state (and pressure). */
-struct workload {
+struct report_workload {
 	const char *mode, *cache, *pressure;
 	char label[96];
 };
@@ -85,23 +85,23 @@ void verdict_add(const struct study *s, const char *question, const char *a, con
 /* Writes s->dir/verdicts.csv.  Returns 0, or -1 with err set. */
 int verdicts_write(const struct study *s, char *err, size_t len);
 /* Returns the largest layout_spread_pct of kernel k's rows in w (NaN when not recorded). */
-double report_layout_spread(const struct run *r, const struct workload *w, const char *k);
+double report_layout_spread(const struct run *r, const struct report_workload *w, const char *k);
 /* The report's first lines: what kind of study this is (quick: indicative, with the samples
  * per cell) and how busy the host was. */
 void report_headline(struct doc *d, const struct study *s);
 
 /* report_tables.c */
 /* Fills out[] with the workloads of r in file order.  Returns how many. */
-size_t report_workloads(const struct run *r, struct workload *out, size_t max);
+size_t report_workloads(const struct run *r, struct report_workload *out, size_t max);
 /* Fills a[i], b[i] with the timed rows of kernels ka and kb in workload w (one per piece).
  * Returns how many pieces have both. */
-size_t report_pairs(const struct run *r, const struct workload *w, const char *ka,
+size_t report_pairs(const struct run *r, const struct report_workload *w, const char *ka,
 		    const char *kb, const struct rr_row **a, const struct rr_row **b, size_t max);
 /* Returns 1 when row is in workload w. */
-int report_in_workload(const struct rr_row *row, const struct workload *w);
+int report_in_workload(const struct rr_row *row, const struct report_workload *w);
 /* Mean per-lookup misses of kernel k in w: hw column hw_col where counted, else sim_col from
  * the sim/ run or from r itself.  Sets *src to "hw" or "sim".  NaN when neither. */
-double report_misses(const struct study *s, const struct run *r, const struct workload *w,
+double report_misses(const struct study *s, const struct run *r, const struct report_workload *w,
 		     const char *k, const char *hw_col, const char *sim_col, const char **src);
 void report_tables(struct doc *d, const struct study *s);
 void report_charts(struct doc *d, const struct study *s);
@@ -122,7 +122,7 @@ struct report_cand {
 };
 /* Fills c[] (at most max) with the kernels timed on every piece of w, fastest first (the
  * reference oracle and the null baseline are not candidates).  Returns how many. */
-size_t report_candidates(const struct run *r, const struct workload *w, struct report_cand *c,
+size_t report_candidates(const struct run *r, const struct report_workload *w, struct report_cand *c,
 			 size_t max);
 
 /* report_blocks.c: the cross-process comparisons, run as alternating blocks */

@@ -103,7 +103,7 @@ struct gather {
 /* Appends the pairs (y as a, x as b) of every workload of r but pressure to g. */
 static void gather_all(const struct run *r, const char *x, const char *y, struct gather *g)
 {
-	struct workload w[REPORT_MAX_WORKLOADS];
+	struct report_workload w[REPORT_MAX_WORKLOADS];
 	size_t nw = report_workloads(r, w, REPORT_MAX_WORKLOADS);
 
 	for (size_t i = 0; i < nw; i++)
@@ -129,7 +129,7 @@ static size_t compare_kernels(struct doc *d, const struct study *s, const char *
 	static const char *const HEAD[] = { "mode", "result", "p (signed-rank, paired)", "basis",
 		"misses x", "misses y" };
 	const struct run *r = &s->m64;
-	struct workload w[REPORT_MAX_WORKLOADS];
+	struct report_workload w[REPORT_MAX_WORKLOADS];
 	size_t nw = report_workloads(r, w, REPORT_MAX_WORKLOADS), done = 0;
 	char lists[3][512] = { "", "", "" }, buf[512], mx[48], my[48], pv[32], why[160];
 	double sx = 0, sy = 0;

@@ -23,7 +23,7 @@ static int by_ns(const void *a, const void *b)
 }
 
 /* Fills rk with the timed kernels of workload w, fastest first.  Returns how many. */
-static size_t ranking(const struct run *r, const struct workload *w, struct rank *rk)
+static size_t ranking(const struct run *r, const struct report_workload *w, struct rank *rk)
 {
 	size_t n = 0;
 
@@ -43,15 +43,15 @@ static size_t ranking(const struct run *r, const struct workload *w, struct rank
 
 static int by_pressure(const void *a, const void *b)
 {
-	double x = atof(((const struct workload *)a)->pressure);
-	double y = atof(((const struct workload *)b)->pressure);
+	double x = atof(((const struct report_workload *)a)->pressure);
+	double y = atof(((const struct report_workload *)b)->pressure);
 	return (x > y) - (x < y);
 }
 
 static void pressure_sentence(struct doc *d, const struct study *s)
 {
 	const struct run *r = &s->pressure;
-	struct workload w[REPORT_MAX_WORKLOADS];
+	struct report_workload w[REPORT_MAX_WORKLOADS];
 	struct rank rk[MAXK], last[MAXK];
 	const struct rr_row *a[64], *b[64];
 	char out[4096] = "", un[1024] = "", s0[32], s1[32], sp[32], f[96];

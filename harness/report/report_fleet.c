@@ -9,9 +9,9 @@
 #include "report/report_fleet.h"
 
 /* Finds workload label in run r.  Returns 1 with *w filled, else 0. */
-static int find_workload(const struct run *r, const char *label, struct workload *w)
+static int find_workload(const struct run *r, const char *label, struct report_workload *w)
 {
-	struct workload all[REPORT_MAX_WORKLOADS];
+	struct report_workload all[REPORT_MAX_WORKLOADS];
 	size_t n = report_workloads(r, all, REPORT_MAX_WORKLOADS);
 
 	for (size_t i = 0; i < n; i++)
@@ -21,7 +21,7 @@ static int find_workload(const struct run *r, const char *label, struct workload
 }
 
 /* Compares kernel b against a in w of r by the report's rules.  Returns settled (1, 0, -1). */
-static int settle(const struct run *r, const struct workload *w, const char *a, const char *b,
+static int settle(const struct run *r, const struct report_workload *w, const char *a, const char *b,
 		  struct cmp *m, char *why, size_t len)
 {
 	const struct rr_row *ra[16], *rb[16];
@@ -38,7 +38,7 @@ static int settle(const struct run *r, const struct workload *w, const char *a, 
 int fleet_pick(const struct study *s, const char *label, struct pick *p)
 {
 	struct report_cand c[256];
-	struct workload w;
+	struct report_workload w;
 	size_t n;
 
 	memset(p, 0, sizeof *p);
@@ -83,7 +83,7 @@ static int depend_verdict(const struct fleet *f, const char *label, const struct
 	if (first == f->n)
 		return snprintf(out, len, "no machine timed this workload"), 0;
 	for (size_t m = first + 1; m < f->n; m++) {
-		struct workload w1, w2;
+		struct report_workload w1, w2;
 		struct cmp c1, c2;
 		char y1[160], y2[160];
 		if (!p[m].win || !strcmp(p[m].win, p[first].win))

@@ -54,7 +54,7 @@ static void sort_kernels(struct fleet_rank *r, size_t nm)
 
 size_t fleet_ranks(const struct fleet *f, struct fleet_rank *out, size_t max)
 {
-	struct workload *w = calloc(REPORT_MAX_WORKLOADS, sizeof *w);
+	struct report_workload *w = calloc(REPORT_MAX_WORKLOADS, sizeof *w);
 	struct report_cand *c = calloc(256, sizeof *c);
 	size_t nr = 0;
 

@@ -16,7 +16,7 @@ static int by_score(const void *x, const void *y)
 	return (a->score > b->score) - (a->score < b->score);
 }
 
-size_t report_candidates(const struct run *r, const struct workload *w, struct report_cand *c,
+size_t report_candidates(const struct run *r, const struct report_workload *w, struct report_cand *c,
 			 size_t max)
 {
 	size_t n = 0, pieces = 0;
@@ -51,7 +51,7 @@ size_t report_candidates(const struct run *r, const struct workload *w, struct r
 
 static void recommend_run(struct doc *d, const struct study *s, const struct run *r)
 {
-	struct workload w[REPORT_MAX_WORKLOADS];
+	struct report_workload w[REPORT_MAX_WORKLOADS];
 	size_t nw = report_workloads(r, w, REPORT_MAX_WORKLOADS);
 	struct report_cand *c = calloc(MAXK, sizeof *c);
 	const struct rr_row *a[16], *b[16];

@@ -8,13 +8,13 @@
 
 #include "report/report.h"
 
-int report_in_workload(const struct rr_row *row, const struct workload *w)
+int report_in_workload(const struct rr_row *row, const struct report_workload *w)
 {
 	return !strcmp(row->mode, w->mode) && !strcmp(row->cache_state, w->cache) &&
 	       !strcmp(row->pressure, w->pressure);
 }
 
-size_t report_workloads(const struct run *r, struct workload *out, size_t max)
+size_t report_workloads(const struct run *r, struct report_workload *out, size_t max)
 {
 	size_t n = 0;
 
@@ -25,7 +25,7 @@ size_t report_workloads(const struct run *r, struct workload *out, size_t max)
 			;
 		if (j < n || n == max)
 			continue;
-		out[n] = (struct workload){ row->mode, row->cache_state, row->pressure, "" };
+		out[n] = (struct report_workload){ row->mode, row->cache_state, row->pressure, "" };
 		snprintf(out[n].label, sizeof out[n].label, "%s%s%s%s%s", row->mode,
 			 strcmp(row->cache_state, "warm") ? " " : "",
 			 strcmp(row->cache_state, "warm") ? row->cache_state : "",
@@ -37,7 +37,7 @@ size_t report_workloads(const struct run *r, struct workload *out, size_t max)
 	return n;
 }
 
-size_t report_pairs(const struct run *r, const struct workload *w, const char *ka,
+size_t report_pairs(const struct run *r, const struct report_workload *w, const char *ka,
 		    const char *kb, const struct rr_row **a, const struct rr_row **b, size_t max)
 {
 	size_t n = 0;
@@ -56,7 +56,7 @@ size_t report_pairs(const struct run *r, const struct workload *w, const char *k
 }
 
 /* Mean of column col over kernel k's rows in w of run r; NaN when no row has a value. */
-static double mean_col(const struct run *r, const struct workload *w, const char *k,
+static double mean_col(const struct run *r, const struct report_workload *w, const char *k,
 		       const char *col)
 {
 	double s = 0;
@@ -74,7 +74,7 @@ static double mean_col(const struct run *r, const struct workload *w, const char
 	return n ? s / n : NAN;
 }
 
-double report_misses(const struct study *s, const struct run *r, const struct workload *w,
+double report_misses(const struct study *s, const struct run *r, const struct report_workload *w,
 		     const char *k, const char *hw_col, const char *sim_col, const char **src)
 {
 	double v = mean_col(r, w, k, hw_col);
@@ -108,7 +108,7 @@ static void fmt_num(char *buf, size_t len, double v, const char *fmt)
 }
 
 /* One table for workload w of run r. */
-static void workload_table(struct doc *d, const struct run *r, const struct workload *w)
+static void workload_table(struct doc *d, const struct run *r, const struct report_workload *w)
 {
 	static const char *const HEAD[] = { "kernel", "piece", "ns/lookup median", "95% interval",
 		"ns min", "spread %", "L1 miss/lk", "br miss/lk", "table bytes", "flags" };
@@ -153,7 +153,7 @@ static void workload_table(struct doc *d, const struct run *r, const struct work
 
 static void run_tables(struct doc *d, const struct run *r, const char *what, const char *id)
 {
-	struct workload w[REPORT_MAX_WORKLOADS];
+	struct report_workload w[REPORT_MAX_WORKLOADS];
 	size_t nw = report_workloads(r, w, REPORT_MAX_WORKLOADS);
 	char title[160], hid[160];
 

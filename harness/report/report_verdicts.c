@@ -122,7 +122,7 @@ int verdicts_write(const struct study *s, char *err, size_t len)
 	return out_commit(&o, err, len);
 }
 
-double report_layout_spread(const struct run *r, const struct workload *w, const char *k)
+double report_layout_spread(const struct run *r, const struct report_workload *w, const char *k)
 {
 	double m = NAN;
 
