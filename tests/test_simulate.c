@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "sim/simulate.h"
+#include "sim/sim_callgrind.h"
 
 #define WALK_LOADS 65536 /* loads per walk region, whatever the buffer size */
 

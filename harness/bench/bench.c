@@ -9,7 +9,7 @@
 #include "bench/null_kernel.h"
 #include "bench/perft.h"
 #include "sim/sim_results.h"
-#include "sim/simulate.h"
+#include "sim/sim_callgrind.h"
 #include "registry/verify.h"
 
 static volatile uint64_t bench_sink;

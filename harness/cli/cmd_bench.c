@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
-#include "sim/bench_sim.h"
+#include "sim/sim_bench.h"
 #include "analysis/ranking.h"
 #include "cli/cli.h"
 #include "env/env.h"
@@ -19,7 +19,7 @@
 #include "registry/layouts.h"
 #include "util/output.h"
 #include "results/results.h"
-#include "sim/simulate.h"
+#include "sim/sim_callgrind.h"
 #include "trace/trace.h"
 
 #define MAX_SEL 512
@@ -39,7 +39,7 @@ struct bench_opts {
 };
 
 static volatile sig_atomic_t stop_flag;
-static struct sim_info sim_info;  /* what --simulate runs (bench_sim.h) */
+static struct sim_info sim_info;  /* what --simulate runs (sim_bench.h) */
 
 /* SIGINT, SIGTERM and SIGHUP: finish the current round, write the complete ones. */
 static void on_stop_signal(int sig)
@@ -391,7 +391,7 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 	struct sim_opts so = { .d1 = o->d1, .ll = o->ll, .l1 = o->l1, .tlb = o->tlb,
 			       .max_queries = o->max_queries };
 	if (o->simulate && !stop_flag &&
-	    bench_simulate(argc, argv, &so, work_dir, &sim, &nsim, &sim_info) < 0)
+	    sim_bench_run(argc, argv, &so, work_dir, &sim, &nsim, &sim_info) < 0)
 		rc = EXIT_FAIL;
 	struct run_meta m = { .run_id = run_id, .argv_line = join(argc, argv, cmd, sizeof cmd),
 			      .trace = modes_need(modes, INPUT_TRACE_QUERIES) ? (o->trace ? o->trace : DEFAULT_TRACE) : NULL,

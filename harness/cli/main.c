@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "sim/simulate.h"
+#include "sim/sim_callgrind.h"
 
 static const struct {
 	const char *name;

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim/bench_sim.h"
+#include "sim/sim_bench.h"
 
 /* Returns the byte count of "32768", "48K" or "1M" ending at *end, or -1. */
 static long sim_size(const char *s, char **end)

@@ -7,7 +7,7 @@
 #include "util/jsonx.h"
 
 #include <stdio.h>
-#include "sim/bench_sim.h"
+#include "sim/sim_bench.h"
 
 #define SIM_CSV_HEADER "run_id,kernel,mode,piece,pressure_bytes,sim_kind,cache_bytes,assoc,line_bytes," \
 	"lookups,sim_ir,sim_d1_miss,sim_ll_miss,sim_br_miss,sim_d1_miss_gross\n"

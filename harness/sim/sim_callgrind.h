@@ -1,11 +1,11 @@
-/* simulate.h - simulated cache and branch counters with valgrind's callgrind, for machines
+/* sim_callgrind.h - simulated cache and branch counters with valgrind's callgrind, for machines
  * without a PMU.  The bench re-runs itself under callgrind (sim_build_argv + sim_run); the child
  * brackets each timed region with sim_region_begin / sim_region_end("label"), which toggles
  * collection and dumps one file per region; the parent reads them back with sim_collect.
  * Figures are deterministic for a given geometry and are labelled "sim", never mixed with
  * hardware counters. */
-#ifndef SB_SIMULATE_H
-#define SB_SIMULATE_H
+#ifndef SB_SIM_CALLGRIND_H
+#define SB_SIM_CALLGRIND_H
 
 #include <signal.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* bench_sim.c - `bench --simulate`: the same command re-run under callgrind once per geometry,
+/* sim_bench.c - `bench --simulate`: the same command re-run under callgrind once per geometry,
  * one counted region per kernel and workload, read back as per-label counts.  valgrind 3.19
  * cannot decode AVX-512, so a -march=native build of an AVX-512 machine is never run under it:
  * the x86-64-v3 build bin/slidebench-sim beside this binary is (make all builds it). */
@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sim/bench_sim.h"
+#include "sim/sim_bench.h"
 
 #define SIM_MAX_QUERIES 20000
 #define SIM_EXE "slidebench-sim"
@@ -162,7 +162,7 @@ static int sim_one_pass(struct sim_pass *p, int primary, const char *run_dir, ch
 	return 0;
 }
 
-int bench_simulate(int argc, char **argv, const struct sim_opts *o, const char *run_dir,
+int sim_bench_run(int argc, char **argv, const struct sim_opts *o, const char *run_dir,
 		   struct sim_counts **sim, size_t *nsim, struct sim_info *info)
 {
 	char err[PATH_MAX + 300], *child[128], maxq[32], dir[PATH_MAX];

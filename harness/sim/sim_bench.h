@@ -1,11 +1,11 @@
-/* bench_sim.h - the parent side of `bench --simulate`: which geometries to simulate (the --d1
+/* sim_bench.h - the parent side of `bench --simulate`: which geometries to simulate (the --d1
  * pass, an --l1 sweep, a data-TLB pass), which binary valgrind runs, and what came back. */
-#ifndef SB_BENCH_SIM_H
-#define SB_BENCH_SIM_H
+#ifndef SB_SIM_BENCH_H
+#define SB_SIM_BENCH_H
 
 #include <limits.h>
 #include <stddef.h>
-#include "sim/simulate.h"
+#include "sim/sim_callgrind.h"
 
 #define SIM_MAX_PASSES 16
 #define SIM_TLB_DEFAULT 64  /* first-level DTLB entries simulated unless --tlb says otherwise */
@@ -31,7 +31,7 @@ struct sim_pass {
 	size_t entries;             /* regions read back */
 };
 
-/* Everything context.json records about a simulation (filled by sim_plan / bench_simulate). */
+/* Everything context.json records about a simulation (filled by sim_plan / sim_bench_run). */
 struct sim_info {
 	char exe[PATH_MAX];   /* the binary run under valgrind */
 	char exe_why[128];    /* why that one */
@@ -51,7 +51,7 @@ struct sim_info {
 int sim_plan(const struct sim_opts *o, struct sim_info *info, char *err, size_t errlen);
 /* Checks that valgrind is there and picks in info->exe the binary it can run: bin/slidebench-sim
  * beside this one, else this one unless it holds AVX-512 code.  Returns 0, or -1 with err
- * (e.g. "... build bin/slidebench-sim: make all").  bench_simulate calls it too; call it
+ * (e.g. "... build bin/slidebench-sim: make all").  sim_bench_run calls it too; call it
  * after sim_plan and before the timed run to fail early. */
 int sim_ready(struct sim_info *info, char *err, size_t errlen);
 /* Re-runs `slidebench bench argv...` under callgrind once per pass of sim_plan (the x86-64-v3
@@ -60,7 +60,7 @@ int sim_ready(struct sim_info *info, char *err, size_t errlen);
  * run_dir/callgrind/.  Fills *sim (caller frees; each entry labelled with its pass) and info.
  * Returns 0, or -1 after a message when any pass failed (*sim then holds the passes that
  * worked; info->pass[].status says which did not and why). */
-int bench_simulate(int argc, char **argv, const struct sim_opts *o, const char *run_dir,
+int sim_bench_run(int argc, char **argv, const struct sim_opts *o, const char *run_dir,
 		   struct sim_counts **sim, size_t *nsim, struct sim_info *info);
 
 #endif

@@ -1,6 +1,6 @@
-/* simulate_dump.c - reading callgrind's dumps back: one per region, found by the label the
+/* sim_dump.c - reading callgrind's dumps back: one per region, found by the label the
  * child gave CALLGRIND_DUMP_STATS_AT, its "events:" line mapping columns to struct sim_counts. */
-#include "sim/simulate.h"
+#include "sim/sim_callgrind.h"
 
 #include <dirent.h>
 #include <errno.h>

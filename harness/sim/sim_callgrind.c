@@ -1,7 +1,8 @@
-/* simulate.c - callgrind as a cache and branch simulator (valgrind.org/docs/manual/cl-manual.html:
- * --collect-atstart=no, CALLGRIND_TOGGLE_COLLECT, CALLGRIND_DUMP_STATS_AT, the "events:" and
+/* sim_callgrind.c - callgrind as a cache and branch simulator
+
+ * (valgrind.org/docs/manual/cl-manual.html: --collect-atstart=no, CALLGRIND_TOGGLE_COLLECT, CALLGRIND_DUMP_STATS_AT, the "events:" and
  * "totals:" lines of the dump format). */
-#include "sim/simulate.h"
+#include "sim/sim_callgrind.h"
 
 #include <alloca.h>
 #include <errno.h>
