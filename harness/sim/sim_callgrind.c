@@ -1,7 +1,6 @@
-/* sim_callgrind.c - callgrind as a cache and branch simulator
-
- * (valgrind.org/docs/manual/cl-manual.html: --collect-atstart=no, CALLGRIND_TOGGLE_COLLECT, CALLGRIND_DUMP_STATS_AT, the "events:" and
- * "totals:" lines of the dump format). */
+/* sim_callgrind.c - callgrind as a cache and branch simulator (valgrind.org/docs/manual/
+ * cl-manual.html: --collect-atstart=no, CALLGRIND_TOGGLE_COLLECT, CALLGRIND_DUMP_STATS_AT,
+ * the "events:" and "totals:" lines of the dump format). */
 #include "sim/sim_callgrind.h"
 
 #include <alloca.h>
