@@ -149,7 +149,7 @@ static void section_depend(struct doc *d, const struct fleet *f, const struct fl
 	const char *head[FLEET_MAX_MACHINES + 3];
 	const char *cells[FLEET_MAX_MACHINES + 3];
 	char (*txt)[320] = calloc(f->n, sizeof *txt), verdict[768], moves[512], sum[1024] = "";
-	char hcol[FLEET_MAX_MACHINES][160];
+	char hcol[FLEET_MAX_MACHINES][300];
 	struct pick *p = calloc(f->n, sizeof *p);
 	size_t depends = 0, settled = 0;
 

@@ -27,8 +27,8 @@ static const char *str(const struct run *r, const char *key)
 void report_fleet_machines(struct doc *d, const struct fleet *f, const struct fleet_rank *r,
 			     size_t nr)
 {
-	static const char *const HEAD[] = { "machine", "Slurm job_task", "CPU", "caches L1d / L2 / "
-		"L3", "VM", "build", "recommendation per workload", "its report" };
+	static const char *const HEAD[] = { "machine", "Slurm job_task", "CPU",
+		"caches L1d / L2 / L3", "VM", "build", "recommendation per workload", "its report" };
 	char c[8][1024], a[32], b[32], x[32], n[16];
 	struct pick p;
 
