@@ -20,7 +20,9 @@ static void usage(FILE *f)
 		"It holds: the environment, the counters, the verification summary, a table per\n"
 		"mode, the charts, one computed sentence per card question (32 vs 64 bit, 512 B\n"
 		"vs 4 KB tables, branchless vs conditional), a cache section (pressure crossovers,\n"
-		"huge pages, simulated L1 and TLB) and a recommendation per workload.\n"
+		"huge pages, simulated L1 and TLB), the gcc build against the clang build (compiler/\n"
+		"blocks or compiler.skipped: does the answer depend on the compiler?) and a\n"
+		"recommendation per workload.\n"
 		"Exit: 0 written; 1 unreadable input or write error; 2 usage.\n");
 }
 
@@ -151,6 +153,7 @@ int cmd_report(int argc, char **argv)
 	report_answers(&d, s);
 	report_charts(&d, s);
 	report_cache(&d, s);
+	report_compiler(&d, s);
 	report_environment(&d, s);
 	report_counters(&d, s);
 	report_verification(&d, s);
