@@ -86,7 +86,10 @@ endif
 
 # The revision is recorded by results_context.c alone; it gets its own stamp so that a commit
 # rebuilds that one file, not the whole tree.
+# (GIT_REV from the environment wins: a fleet task builds a copy of the tree that has no .git)
+ifeq ($(origin GIT_REV),undefined)
 GIT_REV  := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD 2>/dev/null || echo -dirty)
+endif
 REV_STAMP := $(BUILD)/git-rev
 ifneq ($(file <$(REV_STAMP)),$(GIT_REV))
 $(shell mkdir -p $(BUILD))
@@ -115,7 +118,7 @@ DEPS    := $(HEADERS) $(CONFIG)
 PLUGIN_FLAGS = $(CFLAGS) $(KFLAGS) $(EXTRA_FLAGS) -fPIC -fvisibility=hidden -DSB_PLUGIN
 
 .PHONY: trace all test sanitize bench plots report m32 verify-m32 plugin layouts deps clean help \
-	check-tests FORCE
+	check-tests fuzz fuzz-build FORCE
 .DEFAULT_GOAL := all
 
 TRACE := datasets/master-2000.trace
@@ -233,6 +236,30 @@ sanitize: ## the tests under ASan and UBSan (separate build tree)
 	$(MAKE) --no-print-directory check-tests BUILD=build-san BIN=bin-san OPT=-O1 \
 		EXTRA_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 
+# libFuzzer targets (tests/fuzz/fuzz_*.c): the PGN/SAN reader, FEN, the trace loader, the run
+# readers (CSV; summary, samples and context.json together) and bench's command line, built by
+# clang 14 with ASan and UBSan into their own tree; each runs FUZZ_SECONDS with a corpus seeded
+# from tests/data and kept in bin-fuzz/fuzz/corpus/ between runs.  A crash fails the target;
+# its input is left in bin-fuzz/fuzz/crashes/<target>/ to become a regression test.
+FUZZ_CC      ?= clang-14
+FUZZ_SECONDS ?= 30
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+fuzz: ## the libFuzzer targets, FUZZ_SECONDS each (default 30): PGN/SAN, FEN, trace, run readers, command line
+	./harness/scripts/deps.sh
+	$(MAKE) --no-print-directory $(BIN)/slidebench
+	$(MAKE) --no-print-directory CC=$(FUZZ_CC) BUILD=build-fuzz BIN=bin-fuzz OPT=-O1 HAVE_PAPI=0 \
+		ARCH=$(V3_ARCH) EXTRA_FLAGS="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" fuzz-build
+	./tests/fuzz/run.sh bin-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-build: $(patsubst %,$(BIN)/fuzz/%,$(FUZZ_TARGETS))
+
+# fuzz_cli includes cli/cmd_bench.c (its parser is static), so that object is left out.
+$(BIN)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(HOBJS) $(KOBJS) $(KHOBJS) $(DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -fsanitize=fuzzer $< \
+		$(filter-out $(BUILD)/harness/cli/cmd_bench.o,$(HOBJS)) $(KOBJS) $(KHOBJS) -o $@ $(LDLIBS)
+
 # The 32-bit build targets $(M32_ARCH), which qemu-i386 runs where the kernel refuses 32-bit
 # programs; harness/scripts/run32.sh picks native or qemu.
 BUILD32 ?= build32
@@ -258,7 +285,7 @@ report: all plots ## the study's report.html and report.md (make report STUDY=re
 	$(BIN)/slidebench report $(STUDY)
 
 clean: ## remove build trees (results/ are kept)
-	rm -rf build build-san build32 bin bin-san bin32
+	rm -rf build build-san build32 build-fuzz bin bin-san bin32 bin-fuzz
 
 help: ## this list
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12

@@ -28,6 +28,9 @@ usage: ./run_all.sh [OPTIONS] [-- BENCH-ARGS...]
   --plan          print the order of the blocks and what each runs, run nothing
   --simulate      run the simulated (callgrind) sweep even where hardware counters work
   --bench-only    skip installing, building, verifying and the trace (make bench)
+  --slurm [--partition P] [--nodelist LIST] [--time T] [--no-wait]
+                  the study on every node through Slurm, into results/<date>-fleet/<host>/
+                  and a fleet report (harness/scripts/slurm_fleet.sh --help)
   --help          this text
   -- BENCH-ARGS   passed to every `slidebench bench` as they are
 Writes DIR/m64/ (the sweep), DIR/bits/NN-m64/ and NN-m32/ (or DIR/m32.skipped),
@@ -39,6 +42,8 @@ Exit status: 0 ok; 1 a build or a verification failed (the rest still ran); 2 ba
 TXT
 }
 
+# --slurm: the study on a fleet of machines, each node running this script (slurm_fleet.sh)
+for a in "$@"; do [[ $a == --slurm ]] && exec harness/scripts/slurm_fleet.sh submit "$@"; [[ $a == -- ]] && break; done
 quick=0 kernels="" trace="" cpu="" out="" samples="" force_sim=0 bench_only=0 extra=() pairs="" plan=0
 need_arg() { [[ $# -ge 2 && -n $2 ]] || { echo "run_all.sh: $1 needs a value" >&2; exit 2; }; }
 while [[ $# -gt 0 ]]; do

@@ -174,6 +174,24 @@ static void fen_cases(void)
 		"k7/8/8/8/8/8/8/R6K w - - 0 1", "kk6/8/8/8/8/8/8/K7 w - - 0 1",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", "hello", "",
 		"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		/* issue 16, D1: en passant squares no double step explains */
+		"4k3/8/8/3PP3/8/8/8/4K3 w - d6 0 1", "4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1",
+		"4k3/8/8/3pP3/8/8/8/4K3 w - d3 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - e6 0 1",
+		"4k3/8/8/8/3Pp3/8/8/4K3 b - d6 0 1", "4k3/8/8/8/3Pp3/8/3B4/4K3 b - d3 0 1",
+		"4k3/8/8/3pP3/8/8/8/4K3 w - z9 0 1",
+		/* castling rights without king and rook at home, twice, or unreadable */
+		"4k3/8/8/8/8/8/8/4K3 w K - 0 1", "r3k3/8/8/8/8/8/8/R3K3 w KQkq - 0 1",
+		"r3k3/8/8/8/8/8/8/R3K3 w QQ - 0 1", "r3k3/8/8/8/8/8/8/R3K3 w X - 0 1",
+		/* pawns on the first rank, too many pawns or promoted pieces, side not to move in check */
+		"4k3/8/8/8/8/8/8/p3K3 w - - 0 1", "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1",
+		"qq2k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1", "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
+		/* counters and trailing text */
+		"4k3/8/8/8/8/8/8/4K3 w - - x 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 junk",
+	};
+	static const char *const GOOD[] = {
+		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1",
+		"4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 b", "r3k3/8/8/8/8/8/8/R3K3 w Qq - 3 9 ",
+		"4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1",
 	};
 	const char *kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 	struct chess_pos p;
@@ -181,6 +199,9 @@ static void fen_cases(void)
 
 	for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++)
 		CHECK(chess_from_fen(&p, BAD[i], err, sizeof err) < 0, "FEN \"%s\" accepted", BAD[i]);
+	for (size_t i = 0; i < sizeof GOOD / sizeof GOOD[0]; i++)
+		CHECK(chess_from_fen(&p, GOOD[i], err, sizeof err) == 0, "FEN \"%s\": %s", GOOD[i], err);
+	CHECK(chess_from_fen(&p, GOOD[0], err, sizeof err) == 0 && p.ep == 43, "ep %d", p.ep);
 	CHECK(chess_from_fen(&p, kiwi, err, sizeof err) == 0, "%s", err);
 	chess_board_fen(&p.b, p.stm, fen);
 	CHECK(!strncmp(fen, kiwi, strlen(fen)), "FEN round trip: %s", fen);

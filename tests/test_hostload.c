@@ -31,7 +31,6 @@ int main(void)
 				  "cpu1 240 0 50 410 0 0 0 50 0 0\nintr 9\n", 1);
 	struct host_snap s[2];
 	char *buf = NULL;
-	size_t len = 0;
 	json_t *j;
 
 	CHECK(hostload_snap(a, 0, &s[0]) == 0 && s[0].ok, "snapshot a not read");

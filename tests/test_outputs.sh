@@ -33,7 +33,34 @@ for d in "${devs[@]}"; do
 	chardev "trace -o $d/null" "$d/null"
 	expect "trace -o $d/full" 1 "$d/full: write failed: No space left on device" -- "$SB" trace -q $PGN -o "$d/full"
 	chardev "trace -o $d/full" "$d/full"
+	# Issue 16, D2: every command's standard output checked through its close.
+	RA=tests/data/fixture-run-a RB=tests/data/fixture-run-b
+	expect "export > $d/full" 1 "standard output: write failed: No space left on device" -- \
+		sh -c "$SB export --format gbench $RA >$d/full"
+	expect "export -o $d/full" 1 "$d/full: write failed: No space left on device" -- \
+		"$SB" export --format gbench -o "$d/full" $RA
+	expect "compare > $d/full" 1 "standard output: write failed" -- sh -c "$SB compare $RA $RB >$d/full"
+	expect "compare --csv $d/full" 1 "$d/full: write failed" -- "$SB" compare --csv "$d/full" $RA $RB
+	expect "list > $d/full" 1 "standard output: write failed" -- sh -c "$SB list >$d/full"
+	expect "trace-info > $d/full" 1 "standard output: write failed" -- \
+		sh -c "$SB trace -q $PGN -o - | $SB trace-info - >$d/full"
+	chardev "export, compare, list > $d/full" "$d/full"
 done
+
+# Issue 16, D3: "-" is standard output for export -o and compare --csv (no file named "-").
+mkdir "$tmp/dash" && cd "$tmp/dash"
+expect "export -o -" 0 '"benchmarks"' -- "$OLDPWD/$SB" export --format gbench -o - "$OLDPWD/tests/data/fixture-run-a"
+expect "compare --csv -" 0 'geometric mean' -- "$OLDPWD/$SB" compare --csv - "$OLDPWD/tests/data/fixture-run-a" "$OLDPWD/tests/data/fixture-run-b"
+if [[ ! -e - ]]; then ok; else bad "a file named - was created"; fi
+cd "$OLDPWD"
+# A regular output file is written to a temporary and renamed: an old one stays whole on failure.
+printf 'old' >"$tmp/old.json"
+"$SB" export --format gbench -o "$tmp/old.json" tests/data/fixture-run-a
+if grep -q '"benchmarks"' "$tmp/old.json" && ! ls -a "$tmp" | grep -q '\.tmp$'; then ok; else bad "export -o FILE not renamed into place"; fi
+# D9: an output that is also an input is refused before anything is written.
+cp $PGN "$tmp/in.pgn"
+expect "trace X.pgn -o X.pgn" 2 "is also an input" -- "$SB" trace "$tmp/in.pgn" -o "$tmp/in.pgn"
+if cmp -s "$tmp/in.pgn" $PGN; then ok; else bad "trace overwrote its input"; fi
 
 # -o - streams a valid trace: trace-info and trace-dump read it from a pipe.
 "$SB" trace -q $PGN -o "$tmp/file.trace"

@@ -117,14 +117,19 @@ int main(void)
 	spill(b, 100);
 	expect_refused("short header", ": truncated header");
 	spill(b, TRACE_HEADER_BYTES + 10 * TRACE_RECORD_BYTES + 30);
-	expect_refused("truncated", ": truncated at record 10 (the header says 20)");
+	expect_refused("truncated", "bytes, but the header's 20 records take 1760: truncated");
 	memcpy(c, b, len), c[TRACE_HEADER_BYTES + 5 * TRACE_RECORD_BYTES + 3] ^= 0x10, spill(c, len);
 	expect_refused("flipped bit", ": checksum mismatch");
 	/* Version 2: the checksum covers the header too (all of it but the checksum). */
 	memcpy(c, b, len), c[64 + 6] ^= 0x20, spill(c, len);
 	expect_refused("flipped source byte", ": checksum mismatch");
-	memcpy(c, b, len), c[32] ^= 1, spill(c, len);
+	memcpy(c, b, len), c[32] ^= 2, spill(c, len);
 	expect_refused("changed game count", ": checksum mismatch");
+	/* Issue 16, D10: counts checked against each other and the file size before memory. */
+	memcpy(c, b, len), c[33] ^= 1, spill(c, len);
+	expect_refused("more games than records", ": bad header (257 games in 20 records");
+	memcpy(c, b, len), c[24] = 0, c[25] = 0xca, c[26] = 0x9a, c[27] = 0x3b, spill(c, len);
+	expect_refused("10^9 records claimed", "the header's 1000000000 records take");
 	memcpy(c, b, len), c[64 + 200] = 'x', spill(c, len);
 	expect_refused("byte in the source's padding", ": checksum mismatch");
 	/* A version-1 trace still loads: its checksum covers the records only. */
@@ -141,7 +146,7 @@ int main(void)
 	FILE *f = fopen(path, "ab");
 	fputc(0, f);
 	fclose(f);
-	expect_refused("extra byte", ": data after the last record");
+	expect_refused("extra byte", "1761 bytes, but the header's 20 records take 1760");
 	free(c);
 	free(b);
 

@@ -47,6 +47,12 @@ expect_err "missing result" 0 "game 1 (A - B): no result before the next game (l
 expect_err "unterminated comment" 3 "game 1 (A - B), ply 2: unterminated comment (opened at line 6)" "$SB" trace $D/comment.pgn -o "$T"
 expect_err "unterminated variation" 3 "game 1 (A - B), ply 3: unterminated variation (opened at line 6)" "$SB" trace $D/variation.pgn -o "$T"
 expect_err "impossible FEN" 3 'game 1 (A - B): FEN tag: impossible position in FEN "4k3/8/8/8/8/8/8/4KK2 w - - 0 1": white has two kings' "$SB" trace $D/badfen.pgn -o "$T"
+# Issue 16, D1: en passant squares no double step explains are refused, the game skipped.
+for fen in "4k3/8/8/3PP3/8/8/8/4K3 w - d6 0 1" "4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1" \
+	"4k3/8/8/8/8/8/3pP3/4K3 w - d3 0 1"; do
+	printf '[Event "ep"]\n[SetUp "1"]\n[FEN "%s"]\n\n1. e4 1-0\n\n[Event "ok"]\n\n1. e4 *\n' "$fen" >"$tmp/ep.pgn"
+	expect_err "en passant $fen" 3 "FEN tag: FEN \"$fen\": en passant square" "$SB" trace "$tmp/ep.pgn" -o "$T"
+done
 expect_err "broken tag" 3 "game 2: line 9: tag White: value not closed with '\"'" "$SB" trace $D/badtag.pgn -o "$T"
 expect_err "broken tag: the rest read" 3 "3 games read, 2 converted, 1 skipped" "$SB" trace $D/badtag.pgn -o "$T"
 # A 1 MB line: as a comment the game is fine; as one token it is refused, not buffered.
@@ -96,7 +102,9 @@ cp "$tmp/master-2000.trace" "$tmp/c.trace"
 printf '\7' | dd of="$tmp/c.trace" bs=1 seek=8 conv=notrunc status=none
 expect_err "unknown version" 1 "c.trace: unknown version 7" "$SB" trace-dump "$tmp/c.trace"
 head -c 100000 "$tmp/master-2000.trace" >"$tmp/c.trace"
-expect_err "truncated trace" 1 "c.trace: truncated at record 1384 (the header says 156667)" "$SB" trace-info "$tmp/c.trace"
+expect_err "truncated trace" 1 "c.trace: 100000 bytes, but the header's 156667 records take 11280344: truncated" "$SB" trace-info "$tmp/c.trace"
+# Through a pipe the size is unknown: the records are counted as they arrive.
+expect_err "truncated trace on stdin" 1 "standard input: truncated at record 1384 (the header says 156667)" sh -c "cat '$tmp/c.trace' | $SB trace-info -"
 cp "$tmp/master-2000.trace" "$tmp/c.trace"
 printf '\377' | dd of="$tmp/c.trace" bs=1 seek=5000000 conv=notrunc status=none
 expect_err "checksum" 1 "c.trace: checksum mismatch" "$SB" trace-dump "$tmp/c.trace"

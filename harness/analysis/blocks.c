@@ -87,6 +87,19 @@ int blk_load(const char *dir, const char *a, const char *b, struct blk_set *s, c
 			run_free(&s->ra[s->npair]);
 			goto fail;
 		}
+		/* every block on the first one's trace, or the pairs compare nothing (issue 16) */
+		const char *want = run_dataset(&s->ra[0]);
+		for (int side = 0; side < 2; side++) {
+			const struct run *r = side ? &s->rb[s->npair] : &s->ra[s->npair];
+			const char *got = run_dataset(r);
+			if (strcmp(want, "random") && strcmp(got, "random") && strcmp(want, got)) {
+				snprintf(err, len, "%s: was run on dataset \"%s\" but %s/01-%s/ on "
+					 "\"%s\": not the same study", r->dir, got, dir, a, want);
+				run_free(&s->ra[s->npair]);
+				run_free(&s->rb[s->npair]);
+				goto fail;
+			}
+		}
 		s->num[s->npair++] = nn;
 	}
 	if (s->npair == 0) {

@@ -217,7 +217,7 @@ int pr_settled(const struct pr_result *r, double layout_pct, char *why, size_t l
 		return 0;
 	}
 	if (!(r->p < PR_ALPHA)) {
-		snprintf(why, len, "the signed-rank test does not agree (p = %.2g)", r->p);
+		snprintf(why, len, "the signed-rank test does not agree");
 		return 0;
 	}
 	if (!isnan(layout_pct) && fabs(r->ratio - 1) * 100 <= layout_pct) {

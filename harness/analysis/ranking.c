@@ -79,9 +79,9 @@ static void print_ranking(const struct bench *b, const struct results *r, size_t
 	}
 	int settled = pr_settled(&res, fmax(o->layout_spread_pct, n->layout_spread_pct), why,
 				 sizeof why);
-	fprintf(f, "; next %s, %.3f ns, %.2fx (%.2f-%.2f) paired: %s%s\n", n->kernel, n->ns_median,
-		res.ratio, res.lo, res.hi, settled == 1 ? "settled" : "NOT settled: ",
-		settled == 1 ? "" : why);
+	fprintf(f, "; next %s, %.3f ns, %.2fx (%.2f-%.2f) paired, p = %.2g: %s%s\n", n->kernel,
+		n->ns_median, res.ratio, res.lo, res.hi, res.p,
+		settled == 1 ? "settled" : "NOT settled: ", settled == 1 ? "" : why);
 }
 
 void ranking_print(const struct bench *b, const struct results *r, FILE *f)

@@ -5,6 +5,7 @@
 
 #include "bench/bench.h"
 #include "bench/disturb.h"
+#include "bench/isolate.h"
 #include "bench/null_kernel.h"
 #include "bench/perft.h"
 #include "sim/sim_results.h"
@@ -153,9 +154,10 @@ static void settle(struct bench *b, struct cell *c)
 	bench_sink ^= sum;
 }
 
-/* Takes sample s of one cell. */
-static void sample(struct bench *b, struct cell *c, unsigned s, char *label, size_t labellen)
+void bench_sample(struct bench *b, struct cell *c, unsigned s)
 {
+	char label[256];
+	size_t labellen = sizeof label;
 	uint64_t t0, t1, sum = 0;
 	struct disturb_mark dm;
 	double ghz0;
@@ -192,13 +194,39 @@ static void sample(struct bench *b, struct cell *c, unsigned s, char *label, siz
 	c->ghz[s] = b->sim_child ? 0 : (ghz0 + timer_probe_ghz()) / 2;
 }
 
+/* Returns non-zero when kernel column ki is a --plugin, sampled in a child of its own. */
+static int isolated(const struct bench *b, size_t ki)
+{
+	const struct kentry *e = b->kern[ki - 1];
+
+	return !b->sim_child && strcmp(e->origin, "built-in") && registry_find(e->k->name) == e;
+}
+
+/* Samples a plugin cell in its column's child; on failure, names what happened and fails the
+ * column.  Returns 0, or 1 when the column failed now. */
+static int sample_isolated(struct bench *b, size_t wi, size_t ki, unsigned s)
+{
+	struct iso_worker *w = &b->iso[ki];
+	double limit = b->sample_limit > 0 ? b->sample_limit : ISOLATE_LIMIT_DEFAULT;
+
+	if (isolate_sample(b, w, wi, ki, s, limit) == 0)
+		return 0;
+	fprintf(stderr, "slidebench: kernel %s (%s): %s: not timed further, its rows left out; "
+		"the other kernels go on\n", b->kern[ki - 1]->k->name, b->kern[ki - 1]->origin,
+		w->why);
+	fail_kernel(b, ki, w->why);
+	return 1;
+}
+
 int bench_run(struct bench *b)
 {
 	size_t ncols = b->nk + 1;
-	char label[256];
+	int failed = 0;
 
 	unsigned ep = b->epochs > 1 ? b->epochs : 1, next_edge = 0;
 
+	if (!b->iso && !(b->iso = calloc(ncols, sizeof *b->iso)))
+		return -1;
 	b->nhost = 0;
 	for (unsigned s = 0; s < b->warmup + b->samples; s++) {
 		if (b->stop && *b->stop)
@@ -212,16 +240,23 @@ int bench_run(struct bench *b)
 		for (size_t wi = 0; wi < b->nw; wi++) {
 			/* Rotate the order every round so no kernel always follows the same one. */
 			for (size_t j = 0; j < ncols; j++) {
-				struct cell *c = bench_cell(b, wi, (j + s) % ncols);
-				if (c->state == CELL_TIMED)
-					sample(b, c, s, label, sizeof label);
+				size_t ki = (j + s) % ncols;
+				struct cell *c = bench_cell(b, wi, ki);
+				if (c->state != CELL_TIMED)
+					continue;
+				if (ki && isolated(b, ki))
+					failed += sample_isolated(b, wi, ki, s);
+				else
+					bench_sample(b, c, s);
 			}
 		}
 		b->taken = s + 1;
 	}
 	if (b->nhost > 0)
 		hostload_snap(NULL, b->pinned_cpu, &b->host[b->nhost++]);
-	return 0;
+	for (size_t ki = 0; ki < ncols; ki++)
+		isolate_stop(&b->iso[ki]);
+	return failed;
 }
 
 void bench_free(struct bench *b)
@@ -241,4 +276,6 @@ void bench_free(struct bench *b)
 	}
 	free(b->cells);
 	b->cells = NULL;
+	free(b->iso);
+	b->iso = NULL;
 }

@@ -13,6 +13,8 @@
 #include "bench/workload.h"
 #include "env/hostload.h"
 
+struct iso_worker;
+
 enum cell_state { CELL_TIMED, CELL_UNAVAILABLE, CELL_FAILED };
 
 /* One kernel on one workload. */
@@ -45,6 +47,9 @@ struct bench {
 	unsigned taken;              /* samples (warm-up included) completed for every cell */
 	int sim_child;               /* bracket each region for callgrind, label it */
 	volatile sig_atomic_t *stop; /* set by SIGINT: finish the current round and stop */
+	const char *events;          /* --events as given (a plugin's sampling child reopens it) */
+	double sample_limit;         /* seconds a plugin's sample may take (0: the default) */
+	struct iso_worker *iso;      /* [nk + 1]: the sampling child of each plugin column */
 	int pinned_cpu;              /* for the host load: the other CPUs are the others */
 	struct host_snap host[HOST_MAX_EPOCHS + 1];  /* /proc/stat at each epoch's edges */
 	unsigned nhost;              /* snapshots taken */
@@ -63,8 +68,12 @@ static inline struct cell *bench_cell(struct bench *b, size_t wi, size_t ki)
 int bench_setup(struct bench *b);
 /* Returns the number of kernel columns whose every workload passed verification. */
 size_t bench_verified(const struct bench *b);
-/* Takes warm-up + samples rounds (fewer when *stop is set).  Returns 0 or -1. */
+/* Takes warm-up + samples rounds (fewer when *stop is set).  A plugin (--plugin) is sampled
+ * in a child process (isolate.h): when it crashes, hangs or exits, its column is marked failed
+ * with what happened and the rounds go on.  Returns the number of kernels that failed so. */
 int bench_run(struct bench *b);
+/* Takes sample s of one cell in this process (the in-process path, and a plugin's child). */
+void bench_sample(struct bench *b, struct cell *c, unsigned s);
 void bench_free(struct bench *b);
 
 #endif

@@ -5,36 +5,59 @@
 
 #define QUERY_LOOPS(r, b, q) { SB_LOOP_##r, SB_LOOP_##b, SB_LOOP_##q }
 
+#define QUERY_STREAMS QUERY_LOOPS(ROOK_STREAM, BISHOP_STREAM, QUEEN_STREAM)
+
 const struct mode_def MODES[MODE_COUNT] = {
-	[MODE_STREAM] = { "stream", "independent lookups in game order: throughput",
-			  INPUT_TRACE_QUERIES, PIECES_ROOK | PIECES_BISHOP,
-			  QUERY_LOOPS(ROOK_STREAM, BISHOP_STREAM, QUEEN_STREAM), 0, 1, 1, 0, 1 },
-	[MODE_CHAIN] = { "chain", "each occupancy depends on the previous result: latency",
-			 INPUT_TRACE_QUERIES, PIECES_ROOK | PIECES_BISHOP,
-			 QUERY_LOOPS(ROOK_CHAIN, BISHOP_CHAIN, QUEEN_CHAIN), 0, 1, 1, 0, 1 },
-	[MODE_POINTER] = { "pointer", "one indirect call per lookup: what a plugin caller pays",
-			   INPUT_TRACE_QUERIES, PIECES_ROOK | PIECES_BISHOP,
-			   QUERY_LOOPS(ROOK_STREAM, BISHOP_STREAM, QUEEN_STREAM), 1, 1, 1, 0, 1 },
-	[MODE_POSITION] = { "position", "every slider of both sides per position, OR'ed per side",
-			    INPUT_TRACE_POSITIONS, 0, { SB_LOOP_POSITION }, 0, 0, 1, 0, 1 },
-	[MODE_RANDOM] = { "random", "random squares and occupancies (1/4 dense), queen = rook|bishop",
-			  INPUT_RANDOM_QUERIES, PIECES_QUEEN,
-			  QUERY_LOOPS(ROOK_STREAM, BISHOP_STREAM, QUEEN_STREAM), 0, 1, 1, 0, 1 },
-	[MODE_PEER] = { "peer", "the Chess_Movegen loop: per random occupancy, queens on all 64 "
-			"constant squares", INPUT_RANDOM_QUERIES, PIECES_QUEEN,
-			{ SB_LOOP_PEER, SB_LOOP_PEER, SB_LOOP_PEER }, 0, 0, 64, 0, 1 },
-	[MODE_PEER_RANDOM] = { "peer-random", "the Chess_Movegen default loop: per random "
-			       "occupancy, queens on 12 random squares", INPUT_RANDOM_GROUPS,
-			       PIECES_QUEEN, QUERY_LOOPS(ROOK_STREAM, BISHOP_STREAM, QUEEN_STREAM),
-			       0, 1, 1, 0, 0 },
-	[MODE_PRESSURE] = { "pressure", "position mode, a working set of S bytes touched between "
-			    "positions (--pressure)", INPUT_TRACE_POSITIONS, 0,
-			    { SB_LOOP_PRESSURE }, 0, 0, 1, 1, 0 },
+	[MODE_STREAM] = {
+		.name = "stream", .help = "independent lookups in game order: throughput",
+		.input = INPUT_TRACE_QUERIES, .pieces = PIECES_ROOK | PIECES_BISHOP,
+		.loop = QUERY_STREAMS, .check_queries = 1, .per_query = 1, .by_default = 1,
+	},
+	[MODE_CHAIN] = {
+		.name = "chain", .help = "each occupancy depends on the previous result: latency",
+		.input = INPUT_TRACE_QUERIES, .pieces = PIECES_ROOK | PIECES_BISHOP,
+		.loop = QUERY_LOOPS(ROOK_CHAIN, BISHOP_CHAIN, QUEEN_CHAIN), .check_queries = 1,
+		.per_query = 1, .by_default = 1,
+	},
+	[MODE_POINTER] = {
+		.name = "pointer", .help = "one indirect call per lookup: what a plugin caller pays",
+		.input = INPUT_TRACE_QUERIES, .pieces = PIECES_ROOK | PIECES_BISHOP,
+		.loop = QUERY_STREAMS, .pointer = 1, .check_queries = 1, .per_query = 1,
+		.by_default = 1,
+	},
+	[MODE_POSITION] = {
+		.name = "position", .help = "every slider of both sides per position, OR'ed per side",
+		.input = INPUT_TRACE_POSITIONS, .loop = { SB_LOOP_POSITION }, .per_query = 1,
+		.by_default = 1,
+	},
+	[MODE_RANDOM] = {
+		.name = "random", .help = "random squares and occupancies (1/4 dense), queen = rook|bishop",
+		.input = INPUT_RANDOM_QUERIES, .pieces = PIECES_QUEEN, .loop = QUERY_STREAMS,
+		.check_queries = 1, .per_query = 1, .by_default = 1,
+	},
+	[MODE_PEER] = {
+		.name = "peer", .help = "the Chess_Movegen loop: per random occupancy, queens on all "
+		"64 constant squares", .input = INPUT_RANDOM_QUERIES, .pieces = PIECES_QUEEN,
+		.loop = { SB_LOOP_PEER, SB_LOOP_PEER, SB_LOOP_PEER }, .per_query = 64,
+		.by_default = 1,
+	},
+	[MODE_PEER_RANDOM] = {
+		.name = "peer-random", .help = "the Chess_Movegen default loop: per random occupancy, "
+		"queens on 12 random squares", .input = INPUT_RANDOM_GROUPS, .pieces = PIECES_QUEEN,
+		.loop = QUERY_STREAMS, .check_queries = 1, .per_query = 1,
+	},
+	[MODE_PRESSURE] = {
+		.name = "pressure", .help = "position mode, a working set of S bytes touched between "
+		"positions (--pressure)", .input = INPUT_TRACE_POSITIONS,
+		.loop = { SB_LOOP_PRESSURE }, .per_query = 1, .pressure = 1,
+	},
 	/* Figures per node (leaf) of the tree, not per lookup, and gross: the whole engine's
 	 * time, nothing subtracted (the null kernel's tree would not be the same tree). */
-	[MODE_PERFT] = { "perft", "legal move trees to --perft-depth from positions sampled over "
-			 "the trace: per node", INPUT_TRACE_POSITIONS, 0, { SB_LOOP_PERFT }, 0, 0, 1,
-			 0, 0 },
+	[MODE_PERFT] = {
+		.name = "perft", .help = "legal move trees to --perft-depth from positions sampled "
+		"over the trace: per node", .input = INPUT_TRACE_POSITIONS,
+		.loop = { SB_LOOP_PERFT }, .per_query = 1, .perft = 1,
+	},
 };
 
 int mode_find(const char *name)

@@ -36,6 +36,7 @@ struct mode_def {
 				    * loop's checksum against the reference's is checked always */
 	unsigned per_query;        /* lookups per query entry (peer: 64 squares per occupancy) */
 	int pressure;              /* one workload per --pressure size, working set touched */
+	int perft;                 /* trees from positions of the trace (--perft-depth) */
 	int by_default;            /* in the run when --mode is not given */
 };
 

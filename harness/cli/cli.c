@@ -38,6 +38,11 @@ int cli_select_kernels(const char *list, struct kentry **out, size_t max)
 	size_t n = 0;
 	char *copy, *tok, *save = NULL;
 
+	if (list && (!*list || *list == ',' || list[strlen(list) - 1] == ',' || strstr(list, ",,"))) {
+		fprintf(stderr, "slidebench: --kernel \"%s\": an empty name in the list (give "
+			"names separated by single commas, or all)\n", list);
+		return -1;
+	}
 	if (!list || !strcmp(list, "all")) {
 		for (size_t i = 0; i < registry_count() && n < max; i++)
 			out[n++] = registry_at(i);
@@ -75,7 +80,8 @@ int cli_parse_long(const char *opt, const char *s, long min, long max, long *out
 
 	errno = 0;
 	v = strtol(s, &end, 10);
-	if (errno || end == s || *end || v < min || v > max) {
+	/* digits only: strtol would also take leading blanks and a sign */
+	if (!(*s >= '0' && *s <= '9') || errno || end == s || *end || v < min || v > max) {
 		fprintf(stderr, "slidebench: %s: \"%s\" is not a whole number from %ld to %ld\n", opt,
 			s, min, max);
 		return -1;

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <signal.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,7 @@ struct bench_opts {
 	char *plugins[MAX_PLUGINS];
 	size_t nplugins;
 	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries;
-	long perft_depth, perft_positions;
+	long perft_depth, perft_positions, sample_limit;
 	unsigned long long seed;
 	int simulate, sim_child, quiet, cold;
 };
@@ -40,10 +41,23 @@ struct bench_opts {
 static volatile sig_atomic_t stop_flag;
 static struct sim_info sim_info;  /* what --simulate runs (bench_sim.h) */
 
-static void on_sigint(int sig)
+/* SIGINT, SIGTERM and SIGHUP: finish the current round, write the complete ones. */
+static void on_stop_signal(int sig)
 {
-	(void)sig;
-	stop_flag = 1;
+	stop_flag = sig;
+}
+
+/* Installs (on 1) or removes (on 0) the stop handler for SIGINT, SIGTERM and SIGHUP; without
+ * SA_RESTART, so a wait for the --simulate child returns to see the flag. */
+static void stop_signals(int on)
+{
+	static const int SIGS[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { .sa_handler = on ? on_stop_signal : SIG_DFL };
+
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof SIGS / sizeof SIGS[0]; i++)
+		sigaction(SIGS[i], &sa, NULL);
+	sim_stop = on ? &stop_flag : NULL;
 }
 
 static void usage(FILE *f)
@@ -71,9 +85,11 @@ static void usage(FILE *f)
 "                      (bin/layouts/<i>/<kernel>.so, `make layouts`): layout_spread_pct\n"
 "  --cpu N             pin to cpu N before calibrating (sched_setaffinity)\n"
 "  --events LIST       PAPI preset or native names, or none (default, where countable:\n"
-"                      PAPI_TOT_CYC,PAPI_TOT_INS,PAPI_L1_DCM,PAPI_TLB_DM,PAPI_BR_MSP,\n"
-"                      perf::CONTEXT-SWITCHES,perf::CPU-MIGRATIONS)\n"
-"  --plugin FILE.so    load a kernel from a shared object (repeatable)\n"
+"                      " COUNTERS_DEFAULT_LIST "\n"
+"                      the first five per lookup in summary.csv's hw_* columns)\n"
+"  --plugin FILE.so    load a kernel from a shared object (repeatable); it is timed in a\n"
+"                      child process: a crash, hang or exit there fails it alone\n"
+"  --sample-limit S    seconds a plugin's sample may take before it is stopped (default 60)\n"
 "  --out DIR           result directory (default results/<run-id>); never overwritten\n"
 "  --max-queries N     whole games, every k-th, so each piece has at most N queries:\n"
 "                      the stream stays cache-resident (default 32768; 0: the whole trace)\n"
@@ -100,6 +116,12 @@ static int parse_modes(const char *list)
 	char buf[256], *tok, *save = NULL;
 	int bits = 0;
 
+	if (!*list || *list == ',' || list[strlen(list) - 1] == ',' || strstr(list, ",,") ||
+	    strlen(list) >= sizeof buf) {
+		fprintf(stderr, "slidebench bench: --mode \"%.80s\": an empty or overlong list "
+			"(%s)\n", list, mode_names(0));
+		return -1;
+	}
 	snprintf(buf, sizeof buf, "%s", list);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		int m = mode_find(tok);
@@ -122,7 +144,7 @@ static int parse_modes(const char *list)
 static int parse(int argc, char **argv, struct bench_opts *o)
 {
 	enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
-	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_PDEPTH, O_PPOS };
+	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_PDEPTH, O_PPOS, O_LIMIT };
 	static const struct option opts[] = {
 		{ "kernel", required_argument, NULL, 'k' }, { "mode", required_argument, NULL, 'm' },
 		{ "samples", required_argument, NULL, 's' }, { "warmup", required_argument, NULL, O_WARM },
@@ -130,6 +152,7 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		{ "layouts", required_argument, NULL, O_LAYOUTS },
 		{ "pressure", required_argument, NULL, O_PRESSURE },
 		{ "tables", required_argument, NULL, O_TABLES },
+		{ "sample-limit", required_argument, NULL, O_LIMIT },
 		{ "cpu", required_argument, NULL, 'c' }, { "events", required_argument, NULL, 'e' },
 		{ "plugin", required_argument, NULL, 'p' }, { "out", required_argument, NULL, 'o' },
 		{ "trace", required_argument, NULL, 't' }, { "max-queries", required_argument, NULL, O_MAXQ },
@@ -163,6 +186,7 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 				return EXIT_USAGE;
 			}
 			break;
+		case O_LIMIT: bad = cli_parse_long("--sample-limit", optarg, 1, 86400, &o->sample_limit); break;
 		case O_LAYOUTS: bad = cli_parse_long("--layouts", optarg, 0, 16, &o->layouts); break;
 		case 'c': bad = cli_parse_long("--cpu", optarg, 0, 4095, &o->cpu); break;
 		case 'e': o->events = optarg; break;
@@ -198,6 +222,11 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		fprintf(stderr, "slidebench bench: unexpected argument \"%s\"\n", argv[optind]);
 		return EXIT_USAGE;
 	}
+	if (!o->simulate && (o->d1 || o->ll || o->l1 || o->tlb)) {
+		fprintf(stderr, "slidebench bench: --%s only shapes --simulate; add --simulate or "
+			"leave it out\n", o->d1 ? "d1" : o->ll ? "ll" : o->l1 ? "l1" : "tlb");
+		return EXIT_USAGE;
+	}
 	o->seed = (unsigned long long)seed;
 	return 0;
 }
@@ -208,6 +237,15 @@ static int modes_need(unsigned modes, enum mode_input in)
 	for (int m = 0; m < MODE_COUNT; m++)
 		if ((modes >> m & 1) && (MODES[m].input == in ||
 		    (in == INPUT_TRACE_QUERIES && MODES[m].input == INPUT_TRACE_POSITIONS)))
+			return 1;
+	return 0;
+}
+
+/* Returns 1 when a selected mode has the flag at offset off of struct mode_def set. */
+static int modes_flag(unsigned modes, size_t off)
+{
+	for (int m = 0; m < MODE_COUNT; m++)
+		if ((modes >> m & 1) && *(const int *)((const char *)&MODES[m] + off))
 			return 1;
 	return 0;
 }
@@ -233,7 +271,7 @@ static int load_inputs(const struct bench_opts *o, unsigned modes, struct workse
 			return -1;
 		}
 		int r = workset_from_trace(ws, &t, (size_t)o->max_queries, path);
-		if (r == 0 && (modes >> MODE_PERFT & 1))
+		if (r == 0 && modes_flag(modes, offsetof(struct mode_def, perft)))
 			r = workset_add_perft(ws, &t, (size_t)o->perft_positions, (unsigned)o->perft_depth);
 		trace_free(&t);
 		if (r < 0) {
@@ -260,7 +298,7 @@ static int load_inputs(const struct bench_opts *o, unsigned modes, struct workse
 		fprintf(stderr, "slidebench bench: out of memory building the random groups\n");
 		return -1;
 	}
-	if (modes >> MODE_PRESSURE & 1) {
+	if (modes_flag(modes, offsetof(struct mode_def, pressure))) {
 		if (pressure_build(ps, o->seed) < 0) {
 			fprintf(stderr, "slidebench bench: out of memory building the pressure "
 				"working sets\n");
@@ -336,13 +374,20 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 	char err[PATH_MAX + 256], cmd[2048];
 	int rc = EXIT_OK;
 
-	signal(SIGINT, on_sigint);
-	bench_run(b);
-	signal(SIGINT, SIG_DFL);
+	if (bench_run(b) != 0)
+		rc = EXIT_FAIL;  /* a plugin failed while sampled (named), or out of memory */
 	if (o->sim_child)
 		return EXIT_OK;
+	if (stop_flag && b->taken == 0) {
+		fprintf(stderr, "slidebench: interrupted (%s) before the first round: nothing "
+			"to write\n", strsignal(stop_flag));
+		if (out_run_abandon(work_dir, err, sizeof err) < 0)
+			fprintf(stderr, "slidebench bench: %s\n", err);
+		return 128 + stop_flag;
+	}
 	if (stop_flag)
-		fprintf(stderr, "slidebench: interrupted: writing the %u complete rounds\n", b->taken);
+		fprintf(stderr, "slidebench: interrupted (%s): writing the %u complete rounds\n",
+			strsignal(stop_flag), b->taken);
 	struct sim_opts so = { .d1 = o->d1, .ll = o->ll, .l1 = o->l1, .tlb = o->tlb,
 			       .max_queries = o->max_queries };
 	if (o->simulate && !stop_flag &&
@@ -360,12 +405,14 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 		free(sim);
 		return EXIT_FAIL;
 	}
-	if (results_write(b, &r, &m, work_dir, err, sizeof err) < 0 ||
-	    out_run_finish(work_dir, final_dir, err, sizeof err) < 0) {
+	if (results_write(b, &r, &m, work_dir, err, sizeof err) < 0) {
 		char err2[PATH_MAX + 256];
 		fprintf(stderr, "slidebench bench: %s: no results written\n", err);
 		if (out_run_abandon(work_dir, err2, sizeof err2) < 0)
 			fprintf(stderr, "slidebench bench: %s\n", err2);
+		rc = EXIT_FAIL;
+	} else if (out_run_finish(work_dir, final_dir, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench bench: %s\n", err); /* complete: kept where it is */
 		rc = EXIT_FAIL;
 	} else if (!o->quiet) {
 		results_print(&r, stdout);
@@ -450,6 +497,8 @@ int cmd_bench(int argc, char **argv)
 	b.epochs = (unsigned)o.epochs;
 	b.sim_child = o.sim_child;
 	b.stop = &stop_flag;
+	b.events = o.events;
+	b.sample_limit = (double)o.sample_limit;
 	out_run_id(run_id, sizeof run_id);
 	if (!o.sim_child && out_run_begin(o.out, run_id, final_dir, work_dir, sizeof final_dir,
 					  err, sizeof err) < 0) {
@@ -457,12 +506,16 @@ int cmd_bench(int argc, char **argv)
 		rc = EXIT_FAIL;
 		goto free_inputs;
 	}
+	stop_signals(1); /* from here a signal ends in a written run or a removed work directory */
 	if (o.tables != HP_DEFAULT)
 		tables_advise(&o);
 	if ((n = bench_setup(&b)) != 0) {
 		rc = EXIT_FAIL;  /* failed kernels are reported and not timed; -1: nothing to do */
-		if (n < 0)
+		if (n < 0) {
+			if (!o.sim_child && out_run_abandon(work_dir, err, sizeof err) < 0)
+				fprintf(stderr, "slidebench bench: %s\n", err);
 			goto free_bench;
+		}
 	}
 	tables_collapse(&o);
 	if (!o.quiet)
@@ -473,6 +526,7 @@ int cmd_bench(int argc, char **argv)
 			       final_dir)) != EXIT_OK)
 		rc = n;
 free_bench:
+	stop_signals(0);
 	bench_free(&b);
 free_inputs:
 	workset_free(&ws);

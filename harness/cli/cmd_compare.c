@@ -223,14 +223,15 @@ int cmd_compare(int argc, char **argv)
 			goto out_runs;
 		}
 	if (csv_path) {
-		FILE *f = fopen(csv_path, "w");
-		if (!f) {
-			perror(csv_path);
+		struct out_file o;
+		char err[PATH_MAX + 128];
+		if (out_open_path(&o, csv_path, err, sizeof err) < 0) {
+			fprintf(stderr, "slidebench compare: %s\n", err);
 			goto out_runs;
 		}
-		compare_runs(r, n, f);
-		if (fclose(f) != 0) {
-			perror(csv_path);
+		compare_runs(r, n, o.f);
+		if (out_commit(&o, err, sizeof err) < 0) {
+			fprintf(stderr, "slidebench compare: %s\n", err);
 			goto out_runs;
 		}
 	} else {

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "util/output.h"
 #include "runread/runread.h"
 
 static void usage(FILE *f)
@@ -175,7 +176,7 @@ int cmd_export(int argc, char **argv)
 	struct run r;
 	struct stat st;
 	int opt, reps = 0, rc = EXIT_OK;
-	FILE *f = stdout;
+	struct out_file o;
 	json_t *doc;
 
 	optind = 1;
@@ -206,20 +207,23 @@ int cmd_export(int argc, char **argv)
 		fprintf(stderr, "slidebench export: %s\n", err);
 		return EXIT_FAIL;
 	}
-	if (out && !(f = fopen(out, "w"))) {
-		perror(out);
+	if (out_open_path(&o, out ? out : "-", err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench export: %s\n", err);
 		run_free(&r);
 		return EXIT_FAIL;
 	}
 	doc = json_object();
 	json_object_set_new(doc, "context", context(&r));
 	json_object_set_new(doc, "benchmarks", benchmarks(&r, reps));
-	if (jsonx_write(doc, f) < 0) {
-		fprintf(stderr, "slidebench export: %s: cannot write\n", out ? out : "stdout");
+	if (jsonx_write(doc, o.f) < 0) {
+		/* out_commit names the reason when the stream failed; the temporary goes */
+		if (out_commit(&o, err, sizeof err) == 0)
+			snprintf(err, sizeof err, "%s: cannot write the JSON", o.final);
+		out_abort(&o);
+		fprintf(stderr, "slidebench export: %s\n", err);
 		rc = EXIT_FAIL;
-	}
-	if (out && fclose(f) != 0) {
-		perror(out);
+	} else if (out_commit(&o, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench export: %s\n", err);
 		rc = EXIT_FAIL;
 	}
 	json_decref(doc);

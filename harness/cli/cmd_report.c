@@ -23,6 +23,8 @@ static void usage(FILE *f)
 		"huge pages, simulated L1 and TLB), the gcc build against the clang build (compiler/\n"
 		"blocks or compiler.skipped: does the answer depend on the compiler?) and a\n"
 		"recommendation per workload.\n"
+		"STUDY_DIR may be a fleet (run_all.sh --slurm: one study per machine in its\n"
+		"subdirectories): then the fleet report, whether the answer depends on the machine.\n"
 		"Exit: 0 written; 1 unreadable input or write error; 2 usage.\n");
 }
 
@@ -63,8 +65,20 @@ static void m32_reason(struct study *s)
 	}
 }
 
-/* Returns 0 with the study loaded, or -1 (message printed). */
-int report_load(const char *dir, struct study *s);
+/* Returns NULL when sub-run r (named sub) belongs in the study of m64 (the same trace), else
+ * why not, in buf. */
+static const char *sub_problem(const struct run *m64, const struct run *r, const char *sub,
+			       char *buf, size_t len)
+{
+	const char *a = run_dataset(m64), *b = run_dataset(r);
+
+	if (!strcmp(a, "random") || !strcmp(b, "random") || !strcmp(a, b))
+		return NULL;
+	snprintf(buf, len, "%s/ was run on dataset \"%s\" but m64/ on \"%s\": not the same study",
+		 sub, b, a);
+	return buf;
+}
+
 int report_load(const char *dir, struct study *s)
 {
 	char err[PATH_MAX + 256];
@@ -98,10 +112,19 @@ int report_load(const char *dir, struct study *s)
 	if ((rc = load_sub(dir, "pressure", &s->pressure, err, sizeof err)) < 0)
 		fprintf(stderr, "slidebench report: pressure/ skipped: %s\n", err);
 	s->have_pressure = rc > 0;
+	static const char *const SUB[] = { "sim", "pressure" };
+	const struct run *runs[] = { &s->sim, &s->pressure };
+	const int have[] = { s->have_sim, s->have_pressure };
+	for (size_t i = 0; i < 2; i++)
+		if (have[i] && sub_problem(&s->m64, runs[i], SUB[i], err, sizeof err)) {
+			fprintf(stderr, "slidebench report: %s: %s\n", dir, err);
+			study_free(s);
+			return -1;
+		}
 	return 0;
 }
 
-static void study_free(struct study *s)
+void study_free(struct study *s)
 {
 	run_free(&s->m64);
 	if (s->have_sim)
@@ -109,6 +132,24 @@ static void study_free(struct study *s)
 	if (s->have_pressure)
 		run_free(&s->pressure);
 }
+
+/* The report's sections in order: answers first (what a reader came for), then the charts,
+ * then how it was measured.  Each writes its own headings and records its verdicts. */
+static const struct {
+	const char *what;
+	void (*write)(struct doc *d, const struct study *s);
+} SECTIONS[] = {
+	{ "headline: full or quick study, how busy the host was", report_headline },
+	{ "recommendation per workload", report_recommend },
+	{ "answers to the three questions", report_answers },
+	{ "charts", report_charts },
+	{ "cache: pressure, huge pages, simulated caches", report_cache },
+	{ "does the answer depend on the compiler: gcc against clang blocks", report_compiler },
+	{ "environment", report_environment },
+	{ "counters", report_counters },
+	{ "verification", report_verification },
+	{ "appendix: tables per mode", report_tables },
+};
 
 int cmd_report(int argc, char **argv)
 {
@@ -128,6 +169,8 @@ int cmd_report(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (report_is_fleet(argv[1]))
+		return cmd_report_fleet(argv[1]);
 	if (!(s = calloc(1, sizeof *s)) || report_load(argv[1], s) < 0) {
 		free(s);
 		return EXIT_FAIL;
@@ -147,20 +190,12 @@ int cmd_report(int argc, char **argv)
 		 run_ctx(&s->m64, "run_id") ? run_ctx(&s->m64, "run_id") : s->dir);
 	s->verdicts = &verdicts;
 	doc_begin(&d, title);
-	/* answers first: what a reader came for, then the charts, then how it was measured */
-	report_headline(&d, s);
-	report_recommend(&d, s);
-	report_answers(&d, s);
-	report_charts(&d, s);
-	report_cache(&d, s);
-	report_compiler(&d, s);
-	report_environment(&d, s);
-	report_counters(&d, s);
-	report_verification(&d, s);
-	report_tables(&d, s);
+	for (size_t i = 0; i < sizeof SECTIONS / sizeof SECTIONS[0]; i++)
+		SECTIONS[i].write(&d, s);
 	doc_end(&d);
 	if (out_commit(&html, err, sizeof err) < 0 || out_commit(&md, err, sizeof err) < 0 ||
 	    verdicts_write(s, err, sizeof err) < 0) {
+		out_abort(&md); /* the html failed first: its twin's temporary must not stay */
 		fprintf(stderr, "slidebench report: %s\n", err);
 		goto out_study;
 	}

@@ -12,6 +12,7 @@
 #include "trace/chess.h"
 #include "trace/epd.h"
 #include "cli/cli.h"
+#include "util/output.h"
 #include "trace/pgn.h"
 #include "trace/trace.h"
 
@@ -298,6 +299,12 @@ int cmd_trace(int argc, char **argv)
 			"to a file or a pipe (a trace is binary)\n");
 		return EXIT_USAGE;
 	}
+	for (int i = optind; i < argc; i++)
+		if (out_same_file(argv[i], out)) {
+			fprintf(stderr, "slidebench trace: -o %s is also an input (%s); the trace "
+				"would overwrite it; choose another -o\n", out, argv[i]);
+			return EXIT_USAGE;
+		}
 	for (int i = optind; i < argc && !source; i++)
 		snprintf(src + strlen(src), sizeof src - strlen(src), " %s", argv[i]);
 	chess_init();

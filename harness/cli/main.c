@@ -1,4 +1,5 @@
 /* main.c - slidebench: which sliding-piece attack generator should an engine use? */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -55,7 +56,25 @@ static int run(int argc, char **argv)
 	return EXIT_USAGE;
 }
 
+/* Returns rc, or EXIT_FAIL when standard output could not be written through its close (a
+ * full disk, a closed pipe): a table that never reached its reader is not a success. */
+static int close_stdout(int rc)
+{
+	int e = 0;
+
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout))
+		e = errno ? errno : EIO;
+	if (fclose(stdout) != 0 && !e && errno != EBADF)
+		e = errno;
+	if (!e || rc != EXIT_OK)
+		return rc; /* a command that failed has said why; its output was not trusted */
+	fprintf(stderr, "slidebench: standard output: write failed: %s\n", strerror(e));
+	return rc ? rc : EXIT_FAIL;
+}
+
 int main(int argc, char **argv)
 {
-	return sim_under_valgrind() ? sim_stack_aligned(run, argc, argv) : run(argc, argv);
+	return close_stdout(sim_under_valgrind() ? sim_stack_aligned(run, argc, argv)
+						 : run(argc, argv));
 }

@@ -9,8 +9,24 @@
 #include <stddef.h>
 
 #define COUNTERS_MAX 16
-#define COUNTERS_DEFAULT_LIST "PAPI_TOT_CYC,PAPI_TOT_INS,PAPI_L1_DCM,PAPI_TLB_DM,PAPI_BR_MSP," \
-	"perf::CONTEXT-SWITCHES,perf::CPU-MIGRATIONS"
+/* The PAPI events that have a summary column of their own: one row each, X(index, event,
+ * column, what it counts).  The index is the row's place in struct summary's hw[]; the
+ * default --events list, the summary columns and the help come from these rows. */
+#define SB_HW_COUNTERS(X)                                                                 \
+	X(0, "PAPI_TOT_CYC", "hw_cycles", "core cycles")                                  \
+	X(1, "PAPI_TOT_INS", "hw_instructions", "instructions retired")                   \
+	X(2, "PAPI_L1_DCM", "hw_l1d_miss", "L1 data cache misses")                        \
+	X(3, "PAPI_TLB_DM", "hw_dtlb_miss", "data TLB misses")                            \
+	X(4, "PAPI_BR_MSP", "hw_br_miss", "mispredicted branches")
+#define SB_HW_ONE_(i, ev, col, what) +1
+#define HW_NEVENTS (0 SB_HW_COUNTERS(SB_HW_ONE_))
+/* The software events that flag a disturbed sample. */
+#define SB_EV_SWITCHES "perf::CONTEXT-SWITCHES"
+#define SB_EV_MIGRATIONS "perf::CPU-MIGRATIONS"
+
+#define SB_HW_EVENT_LIST_(i, ev, col, what) ev ","
+/* The default --events: every row above, then the two software events. */
+#define COUNTERS_DEFAULT_LIST SB_HW_COUNTERS(SB_HW_EVENT_LIST_) SB_EV_SWITCHES "," SB_EV_MIGRATIONS
 
 struct counters; /* opaque */
 

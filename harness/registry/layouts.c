@@ -35,27 +35,30 @@ static int exe_dir(char *dir, size_t len)
 	return 0;
 }
 
-/* Loads copy i of kernel e; returns it, or NULL (why printed once per kind by the caller). */
+/* Loads copy i of kernel e through the plugin loader (first tried in a child process, then
+ * opened with the descriptor check); returns it, or NULL (why printed once per kind by the
+ * caller). */
 static struct copy *load_copy(const char *dir, const struct kentry *e, unsigned i)
 {
 	struct copy *c = calloc(1, sizeof *c);
-	const struct sb_kernel *const *sym;
+	const struct sb_kernel *k;
+	char name[128], why[256];
 
 	if (!c)
 		return NULL;
 	if (snprintf(c->path, sizeof c->path, "%.3000s/layouts/%u/%.200s.so", dir, i,
-		     e->k->name) >= (int)sizeof c->path || access(c->path, R_OK) != 0 || !(c->dl = dlopen(c->path, RTLD_NOW | RTLD_LOCAL)))
+		     e->k->name) >= (int)sizeof c->path || access(c->path, R_OK) != 0)
 		goto fail;
-	sym = dlsym(c->dl, "sb_plugin_kernel");
-	if (!sym || !*sym || (*sym)->abi_version != SB_ABI_VERSION)
-		goto close;
-	c->k = **sym;
+	if (registry_probe_plugin(c->path, name, sizeof name, why, sizeof why) < 0 ||
+	    registry_open_plugin(c->path, &c->dl, &k, why, sizeof why) < 0) {
+		fprintf(stderr, "slidebench: %s: %s: layout copy left out\n", c->path, why);
+		goto fail;
+	}
+	c->k = *k;
 	snprintf(c->name, sizeof c->name, "%s@L%u", e->k->name, i);
 	c->k.name = c->name;
 	c->e = (struct kentry){ .k = &c->k, .origin = c->path };
 	return c;
-close:
-	dlclose(c->dl);
 fail:
 	free(c);
 	return NULL;

@@ -24,6 +24,27 @@ static int by_name(const void *a, const void *b)
 	return strcmp(x->k->name, y->k->name);
 }
 
+/* Returns NULL when name is a kernel name ([a-z0-9][a-z0-9-]{0,62}, not reserved), else why.
+ * It is a CSV key, a file name and a benchmark name in other tools' formats. */
+static const char *name_problem(const char *name)
+{
+	/* null: the baseline column; all, none: words of --kernel and --events lists */
+	static const char *const RESERVED[] = { "null", "all", "none" };
+	size_t n = strlen(name);
+
+	if (n > 63)
+		return "name longer than 63 characters";
+	if (!((name[0] >= 'a' && name[0] <= 'z') || (name[0] >= '0' && name[0] <= '9')))
+		return "name must start with a lower-case letter or a digit";
+	for (const char *c = name; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-'))
+			return "name must be lower-case letters, digits and '-' (it is a CSV key)";
+	for (size_t i = 0; i < sizeof RESERVED / sizeof RESERVED[0]; i++)
+		if (!strcmp(name, RESERVED[i]))
+			return "name is reserved (null is the baseline; all and none are list words)";
+	return NULL;
+}
+
 const char *registry_branching_name(enum sb_branching b)
 {
 	return b == SB_BRANCHLESS ? "branchless" : "conditional";
@@ -61,15 +82,16 @@ json_t *registry_kernel_json(const struct kentry *e)
 
 const char *registry_check_descriptor(const struct sb_kernel *k)
 {
+	const char *why;
+
 	if (!k)
 		return "descriptor pointer is NULL";
 	if (k->abi_version != SB_ABI_VERSION)
 		return "wrong abi_version";
 	if (!k->name || !*k->name)
 		return "no name";
-	for (const char *c = k->name; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-' || *c == '_'))
-			return "name must be lower-case letters, digits, '-' or '_' (it is a CSV key)";
+	if ((why = name_problem(k->name)))
+		return why;
 	if (!k->family || !k->description)
 		return "no family or description";
 	if (k->word_bits != 32 && k->word_bits != 64)

@@ -49,6 +49,9 @@ struct workload {
 };
 #define REPORT_MAX_WORKLOADS 64
 
+/* report_svg.c: returns NULL when an SVG may be inlined into report.html, else why not. */
+const char *report_svg_problem(const char *svg);
+
 /* report_doc.c */
 void doc_begin(struct doc *d, const char *title);
 void doc_end(struct doc *d);
@@ -111,6 +114,16 @@ void report_verification(struct doc *d, const struct study *s);
 /* report_answers.c and report_recommend.c */
 void report_answers(struct doc *d, const struct study *s);
 void report_recommend(struct doc *d, const struct study *s);
+/* A candidate of a workload: a kernel and its score, the geometric mean of ns_median over the
+ * workload's pieces. */
+struct report_cand {
+	const char *kernel;
+	double score;
+};
+/* Fills c[] (at most max) with the kernels timed on every piece of w, fastest first (the
+ * reference oracle and the null baseline are not candidates).  Returns how many. */
+size_t report_candidates(const struct run *r, const struct workload *w, struct report_cand *c,
+			 size_t max);
 
 /* report_blocks.c: the cross-process comparisons, run as alternating blocks */
 struct blk_set;

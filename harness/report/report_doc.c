@@ -252,11 +252,21 @@ void doc_chart(struct doc *d, const char *dir, const char *name, const char *cap
 {
 	char path[PATH_MAX + 64], why[400];
 	char *svg;
+	const char *unsafe;
 	struct stat st;
 
 	snprintf(path, sizeof path, "%s/plots/%s.svg", dir, name);
 	svg = read_text(path);
-	if (svg && strstr(svg, "<svg")) {
+	if (svg && strstr(svg, "<svg") && (unsafe = report_svg_problem(svg))) {
+		fprintf(stderr, "slidebench report: %s: not inlined (%s); embedded as an image\n",
+			path, unsafe);
+		fprintf(d->html, "<figure id=\"chart-%s\">\n<img src=\"plots/%s.svg\" alt=\"", name,
+			name);
+		html_esc(d->html, caption);
+		fprintf(d->html, "\">\n<figcaption>");
+		html_esc(d->html, caption);
+		fprintf(d->html, " (plots/%s.svg)</figcaption>\n</figure>\n", name);
+	} else if (svg && strstr(svg, "<svg")) {
 		fprintf(d->html, "<figure id=\"chart-%s\">\n", name);
 		inline_svg(d->html, svg, name);
 		fprintf(d->html, "<figcaption>");

@@ -10,20 +10,14 @@
 
 #define MAXK 256
 
-struct cand {
-	const char *kernel;
-	double score;        /* geometric mean of ns_median over the workload's pieces */
-};
-
 static int by_score(const void *x, const void *y)
 {
-	const struct cand *a = x, *b = y;
+	const struct report_cand *a = x, *b = y;
 	return (a->score > b->score) - (a->score < b->score);
 }
 
-/* Fills c[] with the kernels timed on every piece of w (the oracle, SB_ORACLE, and the null
- * baseline are not candidates).  Returns how many. */
-static size_t candidates(const struct run *r, const struct workload *w, struct cand *c)
+size_t report_candidates(const struct run *r, const struct workload *w, struct report_cand *c,
+			 size_t max)
 {
 	size_t n = 0, pieces = 0;
 	const char *first = NULL;
@@ -32,7 +26,7 @@ static size_t candidates(const struct run *r, const struct workload *w, struct c
 		if (report_in_workload(&r->rows[i], w) &&
 		    (!first || !strcmp(first, r->rows[i].kernel)))
 			first = r->rows[i].kernel, pieces++;
-	for (size_t i = 0; i < r->nrows && n < MAXK; i++) {
+	for (size_t i = 0; i < r->nrows && n < max; i++) {
 		const struct rr_row *x = &r->rows[i];
 		size_t j, got = 0;
 		double lsum = 0;
@@ -49,7 +43,7 @@ static size_t candidates(const struct run *r, const struct workload *w, struct c
 				got++, lsum += log(y->ns_median);
 		}
 		if (got == pieces && got)
-			c[n++] = (struct cand){ x->kernel, exp(lsum / (double)got) };
+			c[n++] = (struct report_cand){ x->kernel, exp(lsum / (double)got) };
 	}
 	qsort(c, n, sizeof *c, by_score);
 	return n;
@@ -59,14 +53,14 @@ static void recommend_run(struct doc *d, const struct study *s, const struct run
 {
 	struct workload w[REPORT_MAX_WORKLOADS];
 	size_t nw = report_workloads(r, w, REPORT_MAX_WORKLOADS);
-	struct cand *c = calloc(MAXK, sizeof *c);
+	struct report_cand *c = calloc(MAXK, sizeof *c);
 	const struct rr_row *a[16], *b[16];
 	char f[128], verdict[512];
 
 	if (!c)
 		return;
 	for (size_t i = 0; i < nw; i++) {
-		size_t n = candidates(r, &w[i], c), np;
+		size_t n = report_candidates(r, &w[i], c, MAXK), np;
 		struct cmp m;
 		/* perft rows are the engine workload: per node of the tree, not per lookup */
 		const char *unit = strcmp(w[i].mode, "perft") ? "ns/lookup" : "ns/node";

@@ -7,9 +7,9 @@
 #include "results/results.h"
 
 /* PAPI events that have a fixed summary column, in struct summary .hw order. */
-static const char *const HW_EVENT[HW_NEVENTS] = { "PAPI_TOT_CYC", "PAPI_TOT_INS", "PAPI_L1_DCM",
-						  "PAPI_TLB_DM", "PAPI_BR_MSP" };
-static const char *const DISTURB_EVENT[2] = { "perf::CONTEXT-SWITCHES", "perf::CPU-MIGRATIONS" };
+#define HW_EVENT_(i, ev, col, what) [i] = ev,
+static const char *const HW_EVENT[HW_NEVENTS] = { SB_HW_COUNTERS(HW_EVENT_) };
+static const char *const DISTURB_EVENT[2] = { SB_EV_SWITCHES, SB_EV_MIGRATIONS };
 
 /* Returns the index of event name in b's counters, or -1. */
 static int event_index(const struct bench *b, const char *name)

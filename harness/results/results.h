@@ -10,7 +10,6 @@
 #include "bench/bench.h"
 #include "sim/sim_results.h"
 
-#define HW_NEVENTS 5   /* cycles, instructions, l1d_miss, dtlb_miss, br_miss */
 #define SIM_NCOLS 4    /* ir, d1_miss, ll_miss, br_miss (callgrind) */
 
 /* One summary row: a kernel on a workload, per lookup; NaN where there is nothing honest. */

@@ -8,6 +8,7 @@
 #include "env/env.h"
 #include "env/hostload.h"
 #include "env/hugepage.h"
+#include "env/scheduler.h"
 #include "results/results.h"
 
 /* Returns the "slidebench" object: the build that wrote the run. */
@@ -204,6 +205,7 @@ int results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 	json_object_set_new(o, "host", context_host(b));
 	jsonx_set_int(o, "pinned_cpu", m->cpu);
 	jsonx_set_str(o, "papi_version", counters_papi_version());
+	json_object_set_new(o, "scheduler", scheduler_json());
 	json_object_set_new(o, "counter_sources", context_sources());
 	json_object_set_new(o, "tables", hugepage_json());
 	json_object_set_new(o, "events", context_events(b));

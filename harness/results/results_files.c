@@ -36,9 +36,8 @@ static const struct column SUMMARY_COLS[] = {
 	{ "cycles_median", S_(COL_NUM, cycles_median) }, { "cycles_min", S_(COL_NUM, cycles_min) },
 	{ "cycles_spread_pct", S_(COL_NUM, cycles_spread_pct) },
 	{ "core_ghz", S_(COL_NUM, core_ghz) }, { "mlookups_per_s", S_(COL_NUM, mlookups_per_s) },
-	{ "hw_cycles", S_(COL_NUM, hw[0]) }, { "hw_instructions", S_(COL_NUM, hw[1]) },
-	{ "hw_l1d_miss", S_(COL_NUM, hw[2]) }, { "hw_dtlb_miss", S_(COL_NUM, hw[3]) },
-	{ "hw_br_miss", S_(COL_NUM, hw[4]) },
+#define HW_COL_(i, ev, col, what) { col, S_(COL_NUM, hw[i]) },
+	SB_HW_COUNTERS(HW_COL_)
 	{ "sim_ir", S_(COL_NUM, sim[0]) }, { "sim_d1_miss", S_(COL_NUM, sim[1]) },
 	{ "sim_ll_miss", S_(COL_NUM, sim[2]) }, { "sim_br_miss", S_(COL_NUM, sim[3]) },
 	{ "sim_tlb_miss", S_(COL_NUM, sim_tlb_miss) },

@@ -133,6 +133,31 @@ static int attach_samples(struct run *r)
 	return 0;
 }
 
+/* Returns 0 when every cell of samples.csv has its summary.csv row, else -1 with err: a
+ * summary cut at a row boundary is found this way. */
+static int samples_without_row(const struct run *r, const char *path, char *err, size_t errlen)
+{
+	const struct csv *s = &r->samples;
+	struct keycols k = key_cols(s);
+	size_t last = 0;
+
+	if (k.kernel < 0 || k.mode < 0)
+		return snprintf(err, errlen, "%s: not slidebench samples (no kernel or mode column)",
+				path), -1;
+	for (size_t j = 0; j < s->nrow; j++) {
+		int found = last < r->nrows && same_key(s, j, k, &r->rows[last]);
+		for (size_t i = 0; i < r->nrows && !found; i++)
+			if (same_key(s, j, k, &r->rows[i]))
+				found = 1, last = i;
+		if (!found)
+			return snprintf(err, errlen, "%s: line %zu: a sample of %s %s %s that summary.csv "
+					"has no row for (summary.csv cut short?)", path, j + 2,
+					csv_cell(s, j, k.kernel), csv_cell(s, j, k.mode),
+					csv_cell(s, j, k.piece)), -1;
+	}
+	return 0;
+}
+
 int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 {
 	char path[PATH_MAX + 32], why[256];
@@ -185,17 +210,36 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 		w->mlookups_per_s = csv_num(c, i, csv_col(c, "mlookups_per_s"));
 		w->epoch_spread_pct = csv_num(c, i, csv_col(c, "epoch_spread_pct"));
 	}
+	if (c->nrow == 0) {
+		snprintf(err, errlen, "%s: line 2: no rows after the header (an empty or cut run)",
+			 path);
+		run_free(r);
+		return -1;
+	}
 	snprintf(path, sizeof path, "%s/samples.csv", dir);
-	if (csv_load(path, &r->samples, why, sizeof why) == 0) {
-		r->have_samples = 1;
-		if (attach_samples(r) < 0) {
-			snprintf(err, errlen, "out of memory");
-			run_free(r);
-			return -1;
-		}
+	if (csv_load(path, &r->samples, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s", why);  /* required: the intervals come from it */
+		run_free(r);
+		return -1;
+	}
+	r->have_samples = 1;
+	if (attach_samples(r) < 0) {
+		snprintf(err, errlen, "out of memory");
+		run_free(r);
+		return -1;
+	}
+	if (samples_without_row(r, path, err, errlen) < 0) {
+		run_free(r);
+		return -1;
 	}
 	snprintf(path, sizeof path, "%s/context.json", dir);
 	r->ctx = jsonx_load(path, r->ctx_err, sizeof r->ctx_err);
+	if (!r->ctx || !json_is_object(r->ctx)) {
+		/* required: the machine, the compiler and the trace come from it */
+		snprintf(err, errlen, "%s", r->ctx ? "context.json: not a JSON object" : r->ctx_err);
+		run_free(r);
+		return -1;
+	}
 	return 0;
 }
 

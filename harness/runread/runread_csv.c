@@ -1,10 +1,13 @@
 /* runread_csv.c - CSV by column name: RFC 4180 quoting (commas, quotes and newlines inside
- * quoted fields), short rows padded with empty cells, extra cells of long rows dropped. */
+ * quoted fields).  Strict, because a damaged run must be refused, never half-read: every row
+ * has the header's number of fields, the file ends with a newline (else it was cut short),
+ * holds no NUL byte, and is a regular file; each refusal names the file, line and reason. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "runread/runread.h"
 
@@ -35,7 +38,7 @@ static int fields_push(struct fields *f, const char *s, size_t len)
 
 /* Reads one record from *p into out (fields appended).  Returns the number of fields, 0 at
  * the end of the text, -1 on a quote left open or out of memory. */
-static long read_record(const char **p, struct fields *out, char *tmp)
+static long read_record(const char **p, struct fields *out, char *tmp, size_t *line)
 {
 	const char *s = *p;
 	size_t start = out->n;
@@ -54,6 +57,7 @@ static long read_record(const char **p, struct fields *out, char *tmp)
 					break;
 				else
 					tmp[len++] = *s;
+				*line += *s == '\n';
 			}
 			s++;
 			while (*s && *s != ',' && *s != '\n' && *s != '\r')
@@ -71,29 +75,37 @@ static long read_record(const char **p, struct fields *out, char *tmp)
 		if (*s == '\r')
 			s++;
 		if (*s == '\n')
-			s++;
+			s++, ++*line;
 		break;
 	}
 	*p = s;
 	return (long)(out->n - start);
 }
 
+/* Returns path's whole text (NUL-terminated, length in *len), or NULL with err. */
 static char *slurp(const char *path, size_t *len, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
-	long n;
+	struct stat st;
 
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-	    (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-		buf[n] = 0;
-		*len = (size_t)n;
+	if (fstat(fileno(f), &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file%s", path,
+			 S_ISDIR(st.st_mode) ? " (a directory)" : "");
+		fclose(f);
+		return NULL;
+	}
+	if ((buf = malloc((size_t)st.st_size + 1)) &&
+	    fread(buf, 1, (size_t)st.st_size, f) == (size_t)st.st_size) {
+		buf[st.st_size] = 0;
+		*len = (size_t)st.st_size;
 	} else {
-		snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: cannot read: %s", path, buf ? (ferror(f) ?
+			 strerror(errno) : "shorter than its size") : "out of memory");
 		free(buf);
 		buf = NULL;
 	}
@@ -101,10 +113,36 @@ static char *slurp(const char *path, size_t *len, char *err, size_t errlen)
 	return buf;
 }
 
+/* Returns 0 when text (len bytes) is whole CSV text, else -1 with err naming path. */
+static int text_problem(const char *path, const char *text, size_t len, char *err, size_t errlen)
+{
+	const char *nul = memchr(text, 0, len);
+	size_t line = 1;
+
+	if (nul) {
+		for (const char *q = text; q < nul; q++)
+			line += *q == '\n';
+		snprintf(err, errlen, "%s: line %zu: a NUL byte (binary data, not CSV)", path, line);
+		return -1;
+	}
+	if (len == 0) {
+		snprintf(err, errlen, "%s: empty (no header row)", path);
+		return -1;
+	}
+	if (text[len - 1] != '\n') {
+		for (size_t i = 0; i < len; i++)
+			line += text[i] == '\n';
+		snprintf(err, errlen, "%s: line %zu: the last row has no newline: the file was cut "
+			 "short", path, line);
+		return -1;
+	}
+	return 0;
+}
+
 int csv_load(const char *path, struct csv *c, char *err, size_t errlen)
 {
 	struct fields f = { 0 };
-	size_t len = 0;
+	size_t len = 0, line = 1;
 	char *text = slurp(path, &len, err, errlen), *tmp = NULL;
 	const char *p = text;
 	long got;
@@ -113,30 +151,32 @@ int csv_load(const char *path, struct csv *c, char *err, size_t errlen)
 	memset(c, 0, sizeof *c);
 	if (!text)
 		return -1;
-	tmp = malloc(len + 1);
-	if (!tmp || (got = read_record(&p, &f, tmp)) <= 0) {
-		snprintf(err, errlen, "%s: no header row", path);
+	if (text_problem(path, text, len, err, errlen) < 0)
 		goto out_free;
+	tmp = malloc(len + 1);
+	if (!tmp || (got = read_record(&p, &f, tmp, &line)) <= 0) {
+		snprintf(err, errlen, "%s: line 1: %s", path, tmp ? "no readable header row" :
+			 "out of memory");
+		goto out_rows;  /* the header's fields read so far (found by fuzz_csv) */
 	}
 	c->ncol = (size_t)got;
 	c->head = f.v;
 	f = (struct fields){ 0 };
 	while (*p) {
-		size_t before = f.n;
+		size_t at = line;
 		if (*p == '\n' || *p == '\r') {      /* blank line */
-			p++;
+			line += *p++ == '\n';
 			continue;
 		}
-		if ((got = read_record(&p, &f, tmp)) < 0) {
-			snprintf(err, errlen, "%s: row %zu: a quoted field is never closed", path,
-				 c->nrow + 1);
+		if ((got = read_record(&p, &f, tmp, &line)) < 0) {
+			snprintf(err, errlen, "%s: line %zu: a quoted field is never closed", path, at);
 			goto out_rows;
 		}
-		while (f.n - before > c->ncol)        /* extra cells: dropped */
-			free(f.v[--f.n]);
-		while (f.n - before < c->ncol)        /* short row: empty cells */
-			if (fields_push(&f, "", 0) < 0)
-				goto out_rows;
+		if ((size_t)got != c->ncol) {
+			snprintf(err, errlen, "%s: line %zu: %ld fields, the header has %zu (a damaged "
+				 "row)", path, at, got, c->ncol);
+			goto out_rows;
+		}
 		c->nrow++;
 	}
 	c->cell = f.v;

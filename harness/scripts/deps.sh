@@ -31,6 +31,8 @@ want=(
 	"chromium|the HTML report is checked in a real (headless) browser"
 	"pgn-extract|the independent PGN replayer the converter is cross-checked against"
 	"zstd|compressing the shipped game corpus"
+	"clang-14|make fuzz: the libFuzzer targets are built by clang (gcc has no libFuzzer)"
+	"libclang-rt-14-dev|make fuzz: libFuzzer itself and clang's ASan/UBSan runtimes"
 )
 
 missing=()

@@ -198,6 +198,10 @@ int bench_simulate(int argc, char **argv, const struct sim_opts *o, const char *
 	child[n] = NULL;
 	for (size_t i = 0; i < info->npass; i++) {
 		struct sim_pass *p = &info->pass[i];
+		if (sim_stop && *sim_stop) {  /* a stop signal: not a failure, said by bench */
+			snprintf(p->status, sizeof p->status, "skipped: interrupted");
+			continue;
+		}
 		if (crashed) {
 			snprintf(p->status, sizeof p->status, "skipped: an earlier pass crashed");
 			failed++;
@@ -205,8 +209,11 @@ int bench_simulate(int argc, char **argv, const struct sim_opts *o, const char *
 		}
 		fprintf(stderr, "slidebench: callgrind pass %zu of %zu (%s; slow: about 50x) for "
 			"simulated counters...\n", i + 1, info->npass, p->geom);
-		if (sim_one_pass(p, i == 0 || p->kind == SIM_TLB, run_dir, child, info, sim, nsim,
-				 &crashed) < 0) {
+		int bad = sim_one_pass(p, i == 0 || p->kind == SIM_TLB, run_dir, child, info, sim,
+				       nsim, &crashed) < 0;
+		if (bad && sim_stop && *sim_stop) {
+			snprintf(p->status, sizeof p->status, "interrupted: the child was stopped");
+		} else if (bad) {
 			fprintf(stderr, "slidebench bench: --simulate %s: %s; its sim_* figures stay "
 				"empty\n", p->geom, p->status);
 			failed++;

@@ -12,8 +12,8 @@ static long sim_size(const char *s, char **end)
 {
 	long long x = strtoll(s, end, 10);
 
-	if (*end == s || x <= 0)
-		return -1;
+	if (*end == s || x <= 0 || x > (1LL << 30))
+		return -1;  /* checked before the shift: 2^40 K would overflow it (found by fuzz_cli) */
 	if (**end == 'K' || **end == 'k')
 		x <<= 10, (*end)++;
 	else if (**end == 'M' || **end == 'm')
@@ -84,7 +84,9 @@ static int sim_plan_l1(const char *list, const struct sim_geometry *d1, const ch
 		int toklen = (int)(end - p);
 		if (size > 0 && *end == ':')
 			assoc = strtol(end + 1, &end, 10);
-		if (size <= 0 || assoc <= 0 || (*end != ',' && *end != '\0')) {
+		if (size <= 0 || assoc <= 0 || assoc > size || (*end != ',' && *end != '\0')) {
+			/* assoc > size: more ways than bytes, and assoc * line would overflow
+			 * (found by fuzz_cli) */
 			snprintf(err, errlen, "--l1 \"%s\": want a list of D1 sizes, each SIZE or "
 				 "SIZE:WAYS (e.g. 16K,32K,48K:12,64K)", list);
 			return -1;

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -40,8 +42,8 @@ static int sim_cache_parse(const char *what, const char *s, long v[3], char *err
 
 	for (int i = 0; i < 3; i++, p = end + 1) {
 		long long x = strtoll(p, &end, 10);
-		if (i == 0 && strchr("KkMm", *end) && *end)
-			x <<= *end == 'K' || *end == 'k' ? 10 : 20, end++;
+		if (i == 0 && strchr("KkMm", *end) && *end && x > 0 && x <= (1LL << 30))
+			x <<= *end == 'K' || *end == 'k' ? 10 : 20, end++;  /* range first: fuzz_cli */
 		if (end == p || x <= 0 || x > (1LL << 30) || *end != (i < 2 ? ',' : '\0')) {
 			snprintf(err, errlen, "%s geometry \"%s\": want size,assoc,line (e.g. %s)",
 				 what, s, what[0] == 'D' ? SIM_DEFAULT_D1 : SIM_DEFAULT_LL);
@@ -143,6 +145,8 @@ int sim_stack_aligned(int (*fn)(int, char **), int argc, char **argv)
 	return rc;
 }
 
+volatile sig_atomic_t *sim_stop;
+
 int sim_run(char *const argv[])
 {
 	char *env[4];
@@ -163,6 +167,9 @@ int sim_run(char *const argv[])
 	}
 	if (pid == 0) {
 		close(fds[0]);
+		prctl(PR_SET_PDEATHSIG, SIGKILL); /* valgrind never outlives the bench */
+		if (getppid() == 1)
+			_exit(127);
 		execvpe(argv[0], argv, env);
 		child_errno = errno;
 		ssize_t w = write(fds[1], &child_errno, sizeof child_errno);
@@ -173,7 +180,9 @@ int sim_run(char *const argv[])
 		child_errno = 0; /* the pipe closed on a successful exec */
 	close(fds[0]);
 	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
+		if (errno == EINTR && sim_stop && *sim_stop)
+			kill(pid, SIGKILL); /* interrupted: the timing results are written without it */
+		else if (errno != EINTR) {
 			perror("slidebench: simulate: waitpid");
 			return -1;
 		}

@@ -7,6 +7,7 @@
 #ifndef SB_SIMULATE_H
 #define SB_SIMULATE_H
 
+#include <signal.h>
 #include <stddef.h>
 
 enum sim_kind { SIM_D1, SIM_TLB };
@@ -51,6 +52,8 @@ int sim_build_argv(const char *dir, const struct sim_geometry *g, const char *se
  * VALGRIND_LIB if set); returns the child's exit status (128 + signal when killed), or -1 with
  * a message on stderr ("valgrind not found: install valgrind"). */
 int sim_run(char *const argv[]);
+/* When set and non-zero (a signal handler set it), sim_run kills its child and returns. */
+extern volatile sig_atomic_t *sim_stop;
 /* Reads every callgrind dump in dir and returns in *out (malloc'd, caller frees) one entry per
  * label given to sim_region_end, in the order first dumped (a label dumped several times gets
  * the mean of its dumps, rounded, and dumps > 1); -1 with err when there is none.  info (may be

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "trace/chess.h"
 #include "util/output.h"
@@ -209,6 +210,10 @@ static int load_header(FILE *f, const char *path, unsigned char *h, struct trace
 			   (unsigned long long)*n);
 	t->version = (uint32_t)version;
 	t->games = get_le(h + 32, 8);
+	if (t->games == 0 || t->games > *n)
+		return say(err, errlen, "%s: bad header (%llu games in %llu records: each game has "
+			   "at least its first position)", path, (unsigned long long)t->games,
+			   (unsigned long long)*n);
 	t->checksum = get_le(h + CHECKSUM_AT, 8);
 	memcpy(t->source, h + 64, TRACE_SOURCE_MAX);
 	return 0;
@@ -237,10 +242,23 @@ static int load_records(FILE *f, const char *path, const unsigned char *hdr, str
 	uint64_t hash = TRACE_FNV_START;
 	int rc = 0;
 
+	size_t cap = 0;
+
 	if (!buf)
 		return say(err, errlen, "%s: out of memory", path);
 	for (size_t i = 0; i < t->n && !rc;) {
 		size_t want = t->n - i < WRITE_BUF_RECORDS ? t->n - i : WRITE_BUF_RECORDS;
+		if (i + want > cap) {
+			/* grown as records arrive: a header's count is not trusted with memory */
+			size_t ncap = cap ? (cap * 2 < t->n ? cap * 2 : t->n) : (t->n < 65536 ? t->n : 65536);
+			struct trace_rec *nr = realloc(t->rec, (ncap > i + want ? ncap : i + want) *
+						       sizeof *nr);
+			if (!nr) {
+				rc = say(err, errlen, "%s: out of memory for %zu records", path, t->n);
+				break;
+			}
+			t->rec = nr, cap = ncap > i + want ? ncap : i + want;
+		}
 		size_t got = fread(buf, TRACE_RECORD_BYTES, want, f);
 		for (size_t k = 0; k < got; k++)
 			hash = rec_decode(buf + k * TRACE_RECORD_BYTES, &t->rec[i + k], hash);
@@ -270,6 +288,7 @@ int trace_load(const char *path, struct trace *t, char *err, size_t errlen)
 	FILE *f = from_stdin ? stdin : fopen(path, "rb");
 	unsigned char hdr[TRACE_HEADER_BYTES];
 	uint64_t n = 0;
+	struct stat st;
 
 	memset(t, 0, sizeof *t);
 	path = from_stdin ? "standard input" : path;
@@ -278,9 +297,12 @@ int trace_load(const char *path, struct trace *t, char *err, size_t errlen)
 	if (load_header(f, path, hdr, t, &n, err, errlen) < 0)
 		goto close_file;
 	t->n = (size_t)n;
-	t->rec = malloc(t->n * sizeof *t->rec);
-	if (!t->rec) {
-		say(err, errlen, "%s: out of memory for %zu records", path, t->n);
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    (uint64_t)st.st_size != TRACE_HEADER_BYTES + n * TRACE_RECORD_BYTES) {
+		say(err, errlen, "%s: %lld bytes, but the header's %llu records take %llu: "
+		    "truncated or damaged (rebuild it with slidebench trace)", path,
+		    (long long)st.st_size, (unsigned long long)n,
+		    (unsigned long long)(TRACE_HEADER_BYTES + n * TRACE_RECORD_BYTES));
 		goto close_file;
 	}
 	if (load_records(f, path, hdr, t, err, errlen) < 0)

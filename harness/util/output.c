@@ -1,6 +1,5 @@
-/* output.c - atomic result files and run directories. */
+/* output.c - atomic result files (run directories: output_run.c). */
 #include <errno.h>
-#include <ftw.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,87 +17,6 @@ void out_run_id(char *buf, size_t len)
 	gmtime_r(&now, &tm);
 	snprintf(buf, len, "%04d%02d%02d-%02d%02d%02d-%ld", tm.tm_year + 1900, tm.tm_mon + 1,
 		 tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (long)getpid());
-}
-
-/* Creates every missing directory of path; returns 0 or -1 (errno set). */
-static int mkdir_p(const char *path)
-{
-	char buf[PATH_MAX];
-	size_t n = strlen(path);
-
-	if (n == 0 || n >= sizeof buf)
-		return errno = ENAMETOOLONG, -1;
-	memcpy(buf, path, n + 1);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(buf, 0777) < 0 && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	return mkdir(buf, 0777) < 0 && errno != EEXIST ? -1 : 0;
-}
-
-int out_run_begin(const char *requested, const char *run_id, char *final_dir, char *work_dir,
-		  size_t len, char *err, size_t errlen)
-{
-	struct stat st;
-	const char *slash;
-	char parent[PATH_MAX];
-
-	if (requested)
-		snprintf(final_dir, len, "%s", requested);
-	else
-		snprintf(final_dir, len, "results/%s", run_id);
-	while (strlen(final_dir) > 1 && final_dir[strlen(final_dir) - 1] == '/')
-		final_dir[strlen(final_dir) - 1] = 0;
-	if (stat(final_dir, &st) == 0) {
-		snprintf(err, errlen, "%s: already exists; slidebench never overwrites a run "
-			 "(choose another --out)", final_dir);
-		return -1;
-	}
-	slash = strrchr(final_dir, '/');
-	snprintf(parent, sizeof parent, "%.*s", slash ? (int)(slash - final_dir) : 1,
-		 slash ? final_dir : ".");
-	if (mkdir_p(parent) < 0) {
-		snprintf(err, errlen, "%s: cannot create: %s", parent, strerror(errno));
-		return -1;
-	}
-	snprintf(work_dir, len, "%s/.%s.partial", parent, slash ? slash + 1 : final_dir);
-	if (mkdir(work_dir, 0777) < 0) {
-		snprintf(err, errlen, "%s: cannot create: %s (a run of the same name in progress?)",
-			 work_dir, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-int out_run_finish(const char *work_dir, const char *final_dir, char *err, size_t errlen)
-{
-	if (rename(work_dir, final_dir) < 0) {
-		snprintf(err, errlen, "%s: cannot rename to %s: %s (results kept in %s)", work_dir,
-			 final_dir, strerror(errno), work_dir);
-		return -1;
-	}
-	return 0;
-}
-
-/* Removes one entry of the tree nftw walks (children first); returns 0 or -1. */
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
-}
-
-int out_run_abandon(const char *work_dir, char *err, size_t errlen)
-{
-	if (nftw(work_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) < 0) {
-		snprintf(err, errlen, "%s: cannot remove: %s (remove it by hand before running "
-			 "with the same --out again)", work_dir, strerror(errno));
-		return -1;
-	}
-	return 0;
 }
 
 enum out_how out_how(const char *path)
@@ -130,6 +48,39 @@ int out_open(struct out_file *o, const char *dir, const char *name, char *err, s
 		return -1;
 	}
 	return 0;
+}
+
+int out_open_path(struct out_file *o, const char *path, char *err, size_t errlen)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+
+	if (!strcmp(path, "-") || !*path) {
+		if (!*path) {
+			snprintf(err, errlen, "empty output path (give a file name, or - for "
+				 "standard output)");
+			return -1;
+		}
+		snprintf(o->final, sizeof o->final, "standard output");
+		o->how = OUT_STDOUT, o->tmp[0] = 0, o->f = stdout;
+		return 0;
+	}
+	if (!slash)
+		return out_open(o, ".", path, err, errlen);
+	if (!slash[1]) {
+		snprintf(err, errlen, "%s: a directory, not a file name", path);
+		return -1;
+	}
+	snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	return out_open(o, dir, slash + 1, err, errlen);
+}
+
+int out_same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return strcmp(a, "-") && strcmp(b, "-") && stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 int out_commit(struct out_file *o, char *err, size_t errlen)

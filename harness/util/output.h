@@ -42,6 +42,12 @@ int out_run_abandon(const char *work_dir, char *err, size_t errlen);
 /* Opens dir/name for writing: under a temporary name, or in place / standard output as
  * out_how() says.  0 or -1 (err). */
 int out_open(struct out_file *o, const char *dir, const char *name, char *err, size_t errlen);
+/* Opens path for writing as out_open does (its directory and base name); "-" is standard
+ * output.  0 or -1 (err). */
+int out_open_path(struct out_file *o, const char *path, char *err, size_t errlen);
+/* Returns non-zero when path a and path b name the same existing file (an output that would
+ * overwrite an input). */
+int out_same_file(const char *a, const char *b);
 /* Flushes, syncs, closes and renames into place (in place: flushes and closes; standard
  * output is flushed, not closed).  0 or -1 (err names the file and the reason; the
  * temporary is removed). */

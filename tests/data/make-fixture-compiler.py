@@ -13,6 +13,8 @@ clang over gcc per pair in each of a kernel's two cells:
 import json, os
 
 here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixture-compiler", "compiler")
+SHEAD = ("run_id,kernel,mode,piece,dataset,cache_state,pressure_bytes,phase,sample,"
+         "net_ns_per_lookup")
 HEAD = "kernel,family,mode,piece,dataset,cache_state,pressure_bytes,samples,ns_median,flags"
 # gcc's net ns/lookup per cell, and clang over gcc per pair
 GCC = {("ka", "stream", "rook"): 1.0, ("ka", "position", "all"): 2.0,
@@ -36,6 +38,8 @@ def block(pair, side, second):
     lines.append("kd,x,position,all,t,warm,,3,,unavailable;")
     with open(os.path.join(d, "summary.csv"), "w") as f:
         f.write("\n".join(lines) + "\n")
+    with open(os.path.join(d, "samples.csv"), "w") as f:   # a run without one is damaged
+        f.write(SHEAD + "\n")
     cc, flags = CTX[side]
     ctx = {"run_id": "20260101-0001%02d-%d" % (second, 2000 + second),
            "slidebench": {"compiler": cc, "cflags": flags}}

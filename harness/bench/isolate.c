@@ -1,0 +1,207 @@
+/* isolate.c - a plugin column's samples in a child process (see isolate.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench/bench.h"
+#include "bench/isolate.h"
+
+struct iso_cmd { uint32_t wi, s; };
+struct iso_res { uint64_t ticks; double ghz; unsigned char disturbed; };
+
+/* Returns 0 after writing or reading all n bytes of buf on fd (write when out), else -1. */
+static int full_io(int fd, void *buf, size_t n, int out)
+{
+	for (size_t at = 0; at < n;) {
+		ssize_t r = out ? write(fd, (char *)buf + at, n - at) : read(fd, (char *)buf + at, n - at);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return -1;
+		at += (size_t)r;
+	}
+	return 0;
+}
+
+/* The child: serves sample requests for column ki until its command pipe closes. */
+static void __attribute__((noreturn)) child_loop(struct bench *b, size_t ki, int cmd, int res)
+{
+	static const int FATAL[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS };
+	const struct rlimit no_core = { 0, 0 };
+	struct counters *mine = NULL;
+	struct iso_cmd c;
+	char err[256];
+
+	setrlimit(RLIMIT_CORE, &no_core);
+	for (size_t i = 0; i < sizeof FATAL / sizeof FATAL[0]; i++)
+		signal(FATAL[i], SIG_DFL);  /* a sanitizer's handler would turn a crash into exit 1 */
+	signal(SIGINT, SIG_IGN), signal(SIGHUP, SIG_IGN), signal(SIGTERM, SIG_IGN);
+	if (b->ctr) {
+		/* the parent's event set counts the parent: this child opens its own, quietly
+		 * (the parent has printed the notes about events it cannot count) */
+		int saved = dup(STDERR_FILENO), null = open("/dev/null", O_WRONLY);
+		if (null >= 0)
+			dup2(null, STDERR_FILENO);
+		if (counters_open(b->events, &mine, err, sizeof err) < 0)
+			mine = NULL;
+		if (saved >= 0)
+			dup2(saved, STDERR_FILENO);
+		b->ctr = mine;  /* NULL: the cells' counters stay empty */
+	}
+	b->stop = NULL;
+	while (full_io(cmd, &c, sizeof c, 0) == 0) {
+		struct cell *cell = bench_cell(b, c.wi, ki);
+		struct iso_res r;
+		bench_sample(b, cell, c.s);
+		r = (struct iso_res){ cell->ticks[c.s], cell->ghz[c.s], cell->disturbed[c.s] };
+		if (!mine)
+			for (size_t e = 0; e < b->nev; e++)
+				cell->ctr[c.s * b->nev + e] = -1;  /* not counted: an empty cell */
+		if (full_io(res, &r, sizeof r, 1) < 0)
+			break;
+		if (b->nev && full_io(res, &cell->ctr[c.s * b->nev], b->nev * sizeof *cell->ctr, 1) < 0)
+			break;
+	}
+	_exit(0);
+}
+
+/* Returns 0 after forking the child of column ki, or -1 with w->why. */
+static int start(struct bench *b, struct iso_worker *w, size_t ki)
+{
+	int to[2], from[2];
+	pid_t parent = getpid();
+
+	if (pipe2(to, O_CLOEXEC) < 0 || pipe2(from, O_CLOEXEC) < 0) {
+		snprintf(w->why, sizeof w->why, "cannot start its sampling process: %s", strerror(errno));
+		return -1;
+	}
+	fflush(NULL);
+	w->pid = fork();
+	if (w->pid < 0) {
+		snprintf(w->why, sizeof w->why, "cannot start its sampling process: %s", strerror(errno));
+		close(to[0]), close(to[1]), close(from[0]), close(from[1]);
+		return -1;
+	}
+	if (w->pid == 0) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);  /* never outlives the bench */
+		if (getppid() != parent)
+			_exit(0);
+		close(to[1]), close(from[0]);
+		child_loop(b, ki, to[0], from[1]);
+	}
+	close(to[0]), close(from[1]);
+	w->cmd = to[1], w->res = from[0];
+	return 0;
+}
+
+/* Returns monotonic milliseconds. */
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/* Returns 0 after reading n bytes from fd before deadline (ms), 1 when late, -1 at EOF/error. */
+static int read_by(int fd, void *buf, size_t n, long long deadline)
+{
+	for (size_t at = 0; at < n;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		long long left = deadline - now_ms();
+		if (left <= 0)
+			return 1;
+		int r = poll(&p, 1, left > 1000000 ? 1000000 : (int)left);
+		if (r < 0 && errno == EINTR)
+			continue;  /* a stop signal: the sample is finished all the same */
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			continue;
+		ssize_t got = read(fd, (char *)buf + at, n - at);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return -1;
+		at += (size_t)got;
+	}
+	return 0;
+}
+
+/* Kills (when late) and reaps the child; writes what happened during sample s into w->why. */
+static void reap(struct iso_worker *w, int late, unsigned s, double limit_s, const char *where)
+{
+	int status = 0;
+
+	if (late)
+		kill(w->pid, SIGKILL);
+	close(w->cmd), close(w->res);
+	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (late)
+		snprintf(w->why, sizeof w->why, "run() did not finish sample %u (%s) within %g s "
+			 "(--sample-limit)", s, where, limit_s);
+	else if (WIFSIGNALED(status))
+		snprintf(w->why, sizeof w->why, "run() crashed (SIG%s) in sample %u (%s)",
+			 sigabbrev_np(WTERMSIG(status)) ? sigabbrev_np(WTERMSIG(status)) : "?",
+			 s, where);
+	else
+		snprintf(w->why, sizeof w->why, "run() ended the process (exit status %d) in "
+			 "sample %u (%s)", WIFEXITED(status) ? WEXITSTATUS(status) : -1, s, where);
+	w->pid = -1;
+}
+
+int isolate_sample(struct bench *b, struct iso_worker *w, size_t wi, size_t ki, unsigned s,
+		   double limit_s)
+{
+	struct cell *c = bench_cell(b, wi, ki);
+	struct iso_cmd cmd = { (uint32_t)wi, s };
+	struct iso_res r;
+	char where[128];
+	long long deadline;
+	int late;
+
+	if (w->pid < 0)
+		return -1;
+	if (w->pid == 0 && start(b, w, ki) < 0) {
+		w->pid = -1;
+		return -1;
+	}
+	snprintf(where, sizeof where, "%s/%s", c->w->def->name, c->w->piece);
+	deadline = now_ms() + (long long)(limit_s * 1000);
+	if (full_io(w->cmd, &cmd, sizeof cmd, 1) < 0) {
+		reap(w, 0, s, limit_s, where);
+		return -1;
+	}
+	late = read_by(w->res, &r, sizeof r, deadline);
+	if (!late && b->nev)
+		late = read_by(w->res, &c->ctr[s * b->nev], b->nev * sizeof *c->ctr, deadline);
+	if (late) {
+		reap(w, late > 0, s, limit_s, where);
+		return -1;
+	}
+	c->ticks[s] = r.ticks, c->ghz[s] = r.ghz, c->disturbed[s] = r.disturbed;
+	return 0;
+}
+
+void isolate_stop(struct iso_worker *w)
+{
+	int status;
+
+	if (w->pid <= 0)
+		return;
+	close(w->cmd), close(w->res);
+	kill(w->pid, SIGKILL);
+	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
+		;
+	w->pid = 0;
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# test_badruns.sh - damaged run directories (issue 16, D8, D12): export, compare and report
+# refuse each with the file, the line where it applies, and the reason (exit 1), never a
+# half-read run with exit 0; a chart's SVG is inlined into report.html only when it holds no
+# script, foreign object, on* attribute or outside reference, else it is embedded as <img>.
+. "$(dirname "$0")/lib.sh"
+A=tests/data/fixture-run-a B=tests/data/fixture-run-b
+
+# damaged NAME: a fresh copy of run A at $tmp/NAME (echoed), to be damaged by the caller.
+damaged() { rm -rf "$tmp/$1"; cp -r $A "$tmp/$1"; echo "$tmp/$1"; }
+
+# refused NAME DIR PATTERN...: export, compare (against B) and report of DIR all exit 1 saying
+# every PATTERN.
+refused() {
+	local name=$1 dir=$2
+	shift 2
+	expect "$name: export" 1 "$@" -- "$SB" export --format gbench "$dir"
+	expect "$name: compare" 1 "$@" -- "$SB" compare "$dir" $B
+	expect "$name: report" 1 "$@" -- "$SB" report "$dir"
+}
+
+r=$(damaged cut); head -c 3000 $A/summary.csv >"$r/summary.csv"
+refused "summary cut mid-row" "$r" "summary.csv: line [0-9]+: the last row has no newline"
+r=$(damaged rows); head -n 20 $A/summary.csv >"$r/summary.csv"
+refused "summary cut at a row" "$r" "samples.csv: line [0-9]+: a sample of .* summary.csv has no row"
+r=$(damaged cols); sed -i '5s/,[^,]*$//' "$r/summary.csv"
+refused "a row one field short" "$r" "summary.csv: line 5: [0-9]+ fields, the header has [0-9]+"
+r=$(damaged header); head -n 1 $A/summary.csv >"$r/summary.csv"
+refused "header-only summary" "$r" "summary.csv: line 2: no rows after the header"
+r=$(damaged nul); printf '\0' >>"$r/summary.csv"
+refused "NUL byte" "$r" "summary.csv: line [0-9]+: a NUL byte"
+r=$(damaged quote); printf 'run_id,"kernel\n' >"$r/summary.csv"   # fuzz_csv: leaked the header
+refused "header with a quote never closed" "$r" "summary.csv: line 1: no readable header row"
+r=$(damaged dir); rm "$r/summary.csv"; mkdir "$r/summary.csv"
+refused "summary.csv a directory (D12)" "$r" "summary.csv: not a regular file \(a directory\)"
+r=$(damaged nosamples); rm "$r/samples.csv"
+refused "no samples.csv" "$r" "samples.csv: No such file"
+r=$(damaged cutsamples); head -c 2000 $A/samples.csv >"$r/samples.csv"
+refused "samples.csv cut" "$r" "samples.csv: line [0-9]+: the last row has no newline"
+r=$(damaged noctx); rm "$r/context.json"
+refused "no context.json" "$r" "context.json"
+r=$(damaged badctx); echo 'this is not json' >"$r/context.json"
+refused "garbage context.json" "$r" "context.json"
+
+# A study whose sub-runs ran on another trace: refused, not compared ("1.67x faster").
+S=$tmp/study; mkdir -p "$S"; cp -r $A "$S/m64"; cp -r $B "$S/pressure"
+sed -i 's|datasets/master-2000.trace|datasets/other.trace|' "$S/pressure/summary.csv" "$S/pressure/samples.csv"
+expect "pressure/ on another trace" 1 "pressure/ was run on dataset \"datasets/other.trace\" but m64/ on" -- "$SB" report "$S"
+rm -rf "$S/pressure"; mkdir -p "$S/bits"; cp -r $A "$S/bits/01-m64"; cp -r $B "$S/bits/01-m32"
+sed -i 's|datasets/master-2000.trace|datasets/other.trace|' "$S/bits/01-m32/summary.csv" "$S/bits/01-m32/samples.csv"
+# (the bits/ comparison is one sentence of the report: it says why it is left out)
+expect "bits/ blocks on two traces" 0 "report: " -- "$SB" report "$S"
+check "bits/ blocks on two traces: said" grep -q 'no -m32 comparison: .*01-m32: was run on dataset "datasets/other.trace"' "$S/report.md"
+if grep -q 'the -m32 build is' "$S/report.md"; then bad "bits/ blocks on two traces compared"; else ok; fi
+
+# SVG: a chart with a script (or on*, foreignObject, an outside href) is an <img>, not inlined.
+P=$tmp/plotrun; cp -r $A "$P"; mkdir "$P/plots"
+svg() { printf '<svg xmlns="http://www.w3.org/2000/svg">%s<rect width="1" height="1"/></svg>\n' "$1" >"$P/plots/bits.svg"; }
+for bad in '<script>alert(1)</script>' '<rect onload="alert(1)"/>' '<SCRIPT>x</SCRIPT>' \
+	'<svg:script>x</svg:script>' '<foreignObject><div/></foreignObject>' \
+	'<image href="http://example.com/x.png"/>' '<use xlink:href="evil.svg#a"/>' \
+	'<rect style="fill:url(http://example.com/a)"/>' '<a href="javascript:alert(1)"/>'; do
+	svg "$bad"
+	expect "svg ${bad:0:30}" 0 "bits.svg: not inlined" -- "$SB" report "$P"
+	if grep -q '<img src="plots/bits.svg"' "$P/report.html" && ! grep -qiE 'alert|foreignObject|example\.com|evil' "$P/report.html"; then ok
+	else bad "svg ${bad:0:30}: inlined anyway"; fi
+done
+svg '<defs><clipPath id="c"><rect/></clipPath></defs><rect clip-path="url(#c)"/><use xlink:href="#c"/>'
+expect "clean svg" 0 "report: " -- "$SB" report "$P"
+if grep -q 'clip-path="url(#bits-c)"' "$P/report.html" && ! grep -q 'not inlined' "$tmp/out"; then ok; else bad "clean svg not inlined"; fi
+check "fixture chart inlined" sh -c "cp tests/data/fixture-plots/bits.svg '$P/plots/' && $SB report '$P' 2>&1 | grep -v 'not inlined' >/dev/null && ! $SB report '$P' 2>&1 | grep -q 'not inlined'"
+
+finish
