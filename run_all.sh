@@ -4,7 +4,8 @@
 # pinned sweep (every kernel x every mode) into a study directory results/<id>/, the two
 # cross-process comparisons as alternating short blocks (A B B A A B ...: the -m32 build against
 # the same -march 64-bit build where 32-bit programs run; the large-table kernels with and
-# without huge pages), a pressure sweep, a simulated sweep where there is no PMU, the charts and
+# without huge pages; the gcc build against the clang build where clang is installed), a
+# pressure sweep, a simulated sweep where there is no PMU, the charts and
 # the report.  Ends by printing the report's path.  See --help; the layout of a study is in
 # plots/README.md.  Machine-dependent steps degrade with one note; the exit status is non-zero
 # only for real failures (a build or a verification failed).
@@ -33,7 +34,8 @@ usage: ./run_all.sh [OPTIONS] [-- BENCH-ARGS...]
   --help          this text
   -- BENCH-ARGS   passed to every `slidebench bench` as they are
 Writes DIR/m64/ (the sweep), DIR/bits/NN-m64/ and NN-m32/ (or DIR/m32.skipped),
-DIR/tables/NN-hugepage/ and NN-nohugepage/ (or DIR/tables.skipped), each block directory's
+DIR/tables/NN-hugepage/ and NN-nohugepage/ (or DIR/tables.skipped), DIR/compiler/NN-gcc/ and
+NN-clang/ (bin/slidebench against bin-clang/slidebench, or DIR/compiler.skipped), each block directory's
 blocks.csv (slidebench blocks), DIR/pressure/ (pressure mode), DIR/sim/ (no PMU), DIR/plots/,
 DIR/report.html and report.md.  Progress goes to stderr when it is a terminal.
 Exit status: 0 ok; 1 a build or a verification failed (the rest still ran); 2 bad usage.
@@ -95,6 +97,10 @@ fi
 # The bits blocks time three modes (a block of every mode would make 12 blocks cost twice the
 # old whole -m32 sweep); the huge-page blocks time position mode, as the old runs did.
 bits_modes="stream,chain,position"
+# The compiler blocks (gcc: bin/slidebench, clang: bin-clang/slidebench, both -O2 -march=native)
+# time every kernel in three modes: throughput in game order, the engine's per-position loop,
+# and the peer's kind of random loop.
+compiler_modes="stream,position,random"
 sel=() vsel=()
 [[ -n $kernels ]] && sel=(--kernel "$kernels") && vsel=(--kernel "$kernels")
 if [[ -n $trace ]]; then
@@ -157,6 +163,8 @@ block_cmd() {
 	m64) printf '%s\n' bin/slidebench-sim --mode "$bits_modes" "${sel[@]}" ;;
 	m32) printf '%s\n' bin32/slidebench --mode "$bits_modes" "${sel[@]}" ;;
 	hugepage | nohugepage) printf '%s\n' bin/slidebench --mode position --tables "$1" --kernel "$big_kernels" ;;
+	gcc) printf '%s\n' bin/slidebench --mode "$compiler_modes" "${sel[@]}" ;;
+	clang) printf '%s\n' bin-clang/slidebench --mode "$compiler_modes" "${sel[@]}" ;;
 	esac
 }
 # --plan: the blocks in run order and what each runs (nothing is run or built).
@@ -175,17 +183,24 @@ if [[ $plan -eq 1 ]]; then
 	block_order "$pairs" hugepage nohugepage | while read -r b; do
 		echo "tables/$b $(block_cmd "${b#*-}" | paste -sd' ')"
 	done
+	echo "# compiler (where clang is installed and builds): A = gcc (bin/slidebench, make), B = clang"
+	echo "#   (bin-clang/slidebench, make CC=clang BUILD=build-clang BIN=bin-clang), every kernel"
+	block_order "$pairs" gcc clang | while read -r b; do
+		echo "compiler/$b $(block_cmd "${b#*-}" | paste -sd' ')"
+	done
 	exit 0
 fi
 
 # ---- progress: step i of n, elapsed, estimate of the time left (from known step weights) ----
 steps=()
-[[ $bench_only -eq 0 ]] && steps+=(deps build build32 verify verify32 trace)
-steps+=(bench64 bits pressure tables sim plots report)
-declare -A weight=([deps]=2 [build]=25 [build32]=25 [verify]=3 [verify32]=5 [trace]=2
-	[bench64]=240 [bits]=180 [pressure]=15 [tables]=30 [sim]=110 [plots]=30 [report]=5)
+[[ $bench_only -eq 0 ]] && steps+=(deps build build32 buildclang verify verify32 trace)
+steps+=(bench64 bits pressure tables compiler sim plots report)
+declare -A weight=([deps]=2 [build]=25 [build32]=25 [buildclang]=30 [verify]=3 [verify32]=5
+	[trace]=2 [bench64]=240 [bits]=180 [pressure]=15 [tables]=30 [compiler]=180 [sim]=110
+	[plots]=30 [report]=5)
 if [[ $quick -eq 1 ]]; then
 	weight[bench64]=5; weight[bits]=10; weight[pressure]=2; weight[tables]=4; weight[sim]=15
+	weight[compiler]=10
 fi
 t0=$SECONDS step_no=0 done_w=0 total_w=0
 for s in "${steps[@]}"; do total_w=$((total_w + weight[$s])); done
@@ -210,7 +225,25 @@ note() { echo "run_all.sh: note: $*" >&2; }
 failed=()
 
 # ---- install, build, verify, trace --------------------------------------------------------
-have_m32=0
+have_m32=0 have_clang=0 why_clang=""
+# Builds and verifies bin-clang/slidebench with Debian's clang (same flags as the gcc build).
+# Sets have_clang=1, or why_clang; a clang build that fails is a note (the study goes on
+# without the compiler blocks), a clang build that builds but fails verification a failure.
+build_clang() {
+	if ! command -v clang >/dev/null 2>&1; then
+		why_clang="clang is not installed (harness/scripts/deps.sh installs Debian's clang)"
+	elif ! make --no-print-directory -j"$(nproc)" CC=clang BUILD=build-clang BIN=bin-clang \
+			bin-clang/slidebench; then
+		why_clang="the clang build failed (make CC=clang BUILD=build-clang BIN=bin-clang, see its output)"
+	elif ! bin-clang/slidebench verify "${vsel[@]}"; then
+		why_clang="the clang build failed verification (bin-clang/slidebench verify)"
+		echo "run_all.sh: verification of the clang build FAILED (see above)" >&2
+		failed+=("verify clang")
+	else
+		have_clang=1
+	fi
+	[[ $have_clang -eq 1 ]] || note "no clang build: $why_clang"
+}
 if [[ $bench_only -eq 0 ]]; then
 	step deps "harness/scripts/deps.sh (installs missing Debian packages, says which and why)"
 	./harness/scripts/deps.sh || note "harness/scripts/deps.sh failed; building with what is installed"
@@ -232,6 +265,10 @@ if [[ $bench_only -eq 0 ]]; then
 		note "no 32-bit toolchain (gcc-multilib): no 32-bit build"
 	fi
 	step_done build32
+
+	step buildclang "make CC=clang BUILD=build-clang BIN=bin-clang (the clang build, bin-clang/), verified"
+	build_clang
+	step_done buildclang
 
 	step verify "bin/slidebench verify ${vsel[*]} (every relevant occupancy + random boards)"
 	if ! bin/slidebench verify "${vsel[@]}"; then
@@ -257,6 +294,8 @@ if [[ $bench_only -eq 0 ]]; then
 else
 	[[ -x bin/slidebench ]] || { echo "run_all.sh: --bench-only needs bin/slidebench (run make)" >&2; exit 1; }
 	[[ -x bin32/slidebench ]] && have_m32=1
+	if [[ -x bin-clang/slidebench ]]; then have_clang=1
+	else why_clang="--bench-only and no bin-clang/slidebench (make CC=clang BUILD=build-clang BIN=bin-clang)"; fi
 fi
 mkdir -p "$out"
 # The kernels' descriptors as this build has them: the sets below and the charts read them.
@@ -347,6 +386,15 @@ else
 	run_blocks tables hugepage nohugepage || failed+=("tables blocks")
 fi
 step_done tables
+
+step compiler "the gcc build against the clang build: $pairs block pairs into $out/compiler"
+if [[ $have_clang -eq 1 ]]; then
+	run_blocks compiler gcc clang || failed+=("compiler blocks")
+else
+	echo "$why_clang" >"$out/compiler.skipped"
+	note "no compiler blocks: $why_clang (written to $out/compiler.skipped)"
+fi
+step_done compiler
 
 step sim "the simulated sweep (callgrind) into $out/sim, where no hardware event is live"
 live_hw=0

@@ -20,6 +20,7 @@ S=$tmp/study
 mkdir -p "$S/plots"
 cp -r $D/fixture-run-a "$S/m64"
 echo "the kernel refuses 32-bit programs (Exec format error)" >"$S/m32.skipped"
+echo "clang is not installed (harness/scripts/deps.sh installs Debian's clang)" >"$S/compiler.skipped"
 cp $D/fixture-plots/bits.svg "$S/plots/"
 run "report study" 0 $SB report "$S"
 H=$S/report.html M=$S/report.md
@@ -72,6 +73,8 @@ has "no pressure noted" "$M" "No pressure sweep: the study has no pressure/ run"
 has "no huge pages noted" "$M" "No huge-page comparison: tables/ holds no blocks"
 has "no sim noted" "$M" "No simulated L1 sweep:"
 has "cache chart missing noted" "$H" '<figure id="chart-pressure" class="missing">'
+has "compiler.skipped's reason" "$M" "No compiler comparison: clang is not installed (harness"
+hasnt "no compiler verdicts without blocks" "$V" "compiler,"
 
 # ---- the cache section (tests/data/fixture-study-cache: see make-fixture-cache.py) ----
 C=$tmp/cache
@@ -103,11 +106,46 @@ has "cache chart in section" "$CH" '<figure id="chart-pressure">'
 hasnt "no hugepages chart noted, not drawn" "$CH" '<figure id="chart-hugepages">'
 has "hugepages chart missing noted" "$CH" '<figure id="chart-hugepages" class="missing">'
 
+has "no compiler blocks, no compiler.skipped" "$CM" "No compiler comparison: compiler/ holds no blocks"
+
+# ---- the compiler section (tests/data/fixture-compiler: see make-fixture-compiler.py) ----
+G=$tmp/compiler
+mkdir -p "$G"
+cp -r $D/fixture-run-a "$G/m64"
+cp -r $D/fixture-compiler/. "$G/"
+run "report compiler study" 0 $SB report "$G"
+GM=$G/report.md GV=$G/verdicts.csv
+has "compiler section" "$GM" "## Does the answer depend on the compiler?"
+has "compiler blocks' order" "$GM" "6 pairs of blocks run in the order gcc clang clang gcc …"
+has "compiler counts" "$GM" "of 3 kernels, 1 settled faster under clang, 1 settled faster under gcc, 1 not settled"
+has "compiler overall" "$GM" "over all 6 cells the clang build and the gcc build are not distinguishable"
+has "compiler winners differ" "$GM" "the same under both in 1 of 2 workloads; it differs in stream rook (gcc: kb, clang: ka)"
+has "compiler flags, gcc side" "$GM" "gcc side (bin/slidebench) gcc 12.2.0 -O2 -march=native -fno-tree-vectorize;"
+has "compiler flags, clang side" "$GM" "clang side (bin-clang/slidebench) clang 14.0.6 -O2 -march=native"
+has "ka faster under clang" "$GM" "| ka | 0.800 | 0.785–0.815 | 0.036 | 6 | 2 | settled: faster under clang |"
+has "kb faster under gcc" "$GM" "| kb | 1.250 | 1.235–1.265 | 0.036 | 6 | 2 | settled: faster under gcc |"
+has "kc not settled" "$GM" "| kc | 1.005 | 0.985–1.015 | 1 | 6 | 2 | not settled: the interval includes 1 |"
+hasnt "unavailable kernel not compared" "$GM" "| kd |"
+hasnt "baseline not compared" "$GM" "| null |"
+has "winner row differs, marked" "$GM" "| ⚠ stream rook | kb | 0.990 | ka | 0.873 | differs |"
+has "winner row same" "$GM" "| position all | kc | 1.320 | kc | 1.312 | yes |"
+has "compiler verdict ka" "$GV" 'compiler,"ka, gcc build","ka, clang build",0.8,0.78'
+has "compiler verdict kb" "$GV" 'compiler,"kb, gcc build","kb, clang build",1.25,1.23'
+has "compiler verdict all" "$GV" 'compiler,"every kernel, gcc build","every kernel, clang build",1.00'
+[[ $(grep -c '^compiler,' "$GV") -eq 4 ]] && ok || bad "compiler verdicts: expected 4 rows in $GV"
+awk -F, '$1 == "compiler" { n++; if ($NF == "" && $(NF-1) != "yes") bad = 1 }
+	$1 == "compiler" && $2 ~ /^"k[ab],/ && $(NF-1) != "yes" { bad = 1 }
+	$1 == "compiler" && $2 ~ /^"(kc|every)/ && $0 !~ /,no,/ { bad = 1 }
+	END { exit bad || n != 4 }' "$GV" && ok || bad "compiler verdicts: settled column: $(grep '^compiler,' "$GV")"
+order=$(grep -n '^## ' "$GM" | cut -d: -f2- | paste -sd'|')
+[[ $order == *"## Cache|## Does the answer depend on the compiler?|"* ]] && ok || bad "compiler section order: $order"
+
 # ---- report on a plain bench run directory; bad input ----
 cp -r $D/fixture-run-b "$tmp/plain"
 run "report plain run" 0 $SB report "$tmp/plain"
 has "plain: no m32 reason" "$tmp/plain/report.md" "this is a single bench run, not a study"
 has "plain: no plots note" "$tmp/plain/report.md" "there is no plots/ directory"
+hasnt "plain: no compiler section" "$tmp/plain/report.md" "depend on the compiler"
 run "report nothing" 1 $SB report "$tmp/nosuch"
 has "report nothing: message" "$tmp/out" "neither summary.csv nor m64/summary.csv"
 run "report usage" 2 $SB report

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # test_runall_plan.sh - run_all.sh --plan: the cross-process comparisons (bits: the -m32 build
-# against the 64-bit build of the same -march; tables: huge pages against none) run as
+# against the 64-bit build of the same -march; tables: huge pages against none; compiler: the
+# gcc build against the clang build) run as
 # alternating blocks A B B A A B ..., at least six pairs in a full run (five can never reach
 # p < 0.05 in the signed-rank test) and three with --quick; the bits blocks' 64-bit side is
-# bin/slidebench-sim (the -m32 build's -march), never bin/slidebench (-march=native).
+# bin/slidebench-sim (the -m32 build's -march), never bin/slidebench (-march=native); the
+# compiler blocks run bin/slidebench (gcc) and bin-clang/slidebench (clang), every kernel.
 . "$(dirname "$0")/lib.sh"
 
 # Checks the blocks of comparison $1 in plan file $2: pairs NN = 01.. in order, each pair's
@@ -38,6 +40,16 @@ check "full: bits blocks alternate, >= 6 pairs" alternates bits "$tmp/full" m64 
 check "full: tables blocks alternate, >= 6 pairs" alternates tables "$tmp/full" hugepage 6
 check "quick: bits blocks alternate, >= 3 pairs" alternates bits "$tmp/quick" m64 3
 check "quick: tables blocks alternate, >= 3 pairs" alternates tables "$tmp/quick" hugepage 3
+check "full: compiler blocks alternate, >= 6 pairs" alternates compiler "$tmp/full" gcc 6
+check "quick: compiler blocks alternate, >= 3 pairs" alternates compiler "$tmp/quick" gcc 3
+check "full: exactly 6 compiler pairs (12 blocks)" test "$(grep -c '^compiler/' "$tmp/full")" -eq 12
+check "quick: exactly 3 compiler pairs (6 blocks)" test "$(grep -c '^compiler/' "$tmp/quick")" -eq 6
+check "--pairs 8: 16 compiler blocks" test "$(./run_all.sh --plan --pairs 8 | grep -c '^compiler/')" -eq 16
+check "gcc blocks run bin/slidebench" bash -c "grep '^compiler/[0-9]*-gcc ' '$tmp/full' | grep -qv ' bin/slidebench --mode' && exit 1 || exit 0"
+check "clang blocks run bin-clang/slidebench" bash -c "grep '^compiler/[0-9]*-clang ' '$tmp/full' | grep -qv ' bin-clang/slidebench --mode' && exit 1 || exit 0"
+check "both sides time the same modes" test "$(grep '^compiler/' "$tmp/full" | sed 's/.* --mode //' | sort -u | wc -l)" -eq 1
+check "compiler blocks time every kernel (no --kernel without --kernels)" bash -c "grep '^compiler/' '$tmp/full' | grep -q -- '--kernel' && exit 1 || exit 0"
+check "--kernels reaches the compiler blocks" bash -c "./run_all.sh --plan --kernels pext,rotated | grep '^compiler/01-clang ' | grep -q -- '--kernel pext,rotated'"
 check "full: exactly 6 bits pairs (12 blocks)" test "$(grep -c '^bits/' "$tmp/full")" -eq 12
 check "quick: exactly 3 tables pairs (6 blocks)" test "$(grep -c '^tables/' "$tmp/quick")" -eq 6
 check "--pairs 8: 16 bits blocks" test "$(./run_all.sh --plan --pairs 8 | grep -c '^bits/')" -eq 16

@@ -16,8 +16,9 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: slidebench blocks DIR A B\n"
 		"DIR holds alternating blocks of two processes, DIR/01-A/, DIR/01-B/, DIR/02-B/,\n"
-		"DIR/02-A/, ... (bench runs; run_all.sh writes bits/ with A = m64, B = m32 and\n"
-		"tables/ with A = hugepage, B = nohugepage).  Each pair of blocks gives the log\n"
+		"DIR/02-A/, ... (bench runs; run_all.sh writes bits/ with A = m64, B = m32,\n"
+		"tables/ with A = hugepage, B = nohugepage and compiler/ with A = gcc, B = clang).\n"
+		"Each pair of blocks gives the log\n"
 		"ratio of B's net median over A's per cell; the pairs are compared by the paired\n"
 		"analysis (median, block bootstrap over pairs, signed-rank).  Prints one verdict\n"
 		"over every cell and one per kernel, and writes them to DIR/blocks.csv:\n"

@@ -1,5 +1,6 @@
 /* report.c - `slidebench report STUDY_DIR`: reads a study (m64/, bits/ or m32.skipped,
- * tables/ or tables.skipped, sim/, pressure/, plots/) or one bench run directory, and writes report.html and report.md. */
+ * tables/ or tables.skipped, compiler/ or compiler.skipped, sim/, pressure/, plots/) or one
+ * bench run directory, and writes report.html and report.md. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,12 +16,15 @@ static void usage(FILE *f)
 		"Writes STUDY_DIR/report.html (one self-contained file: inline CSS, the charts of\n"
 		"STUDY_DIR/plots/*.svg inlined) and STUDY_DIR/report.md (linking plots/*.png).\n"
 		"STUDY_DIR is what run_all.sh writes (m64/, bits/ or m32.skipped, tables/ or\n"
-		"tables.skipped, sim/, pressure/, plots/) or a single bench run directory (read as\n"
-		"m64).  bits/ and tables/ hold alternating blocks (see slidebench blocks).\n"
+		"tables.skipped, compiler/ or compiler.skipped, sim/, pressure/, plots/) or a single\n"
+		"bench run directory (read as m64).  bits/, tables/ and compiler/ hold alternating\n"
+		"blocks (see slidebench blocks).\n"
 		"It holds: the environment, the counters, the verification summary, a table per\n"
 		"mode, the charts, one computed sentence per card question (32 vs 64 bit, 512 B\n"
 		"vs 4 KB tables, branchless vs conditional), a cache section (pressure crossovers,\n"
-		"huge pages, simulated L1 and TLB) and a recommendation per workload.\n"
+		"huge pages, simulated L1 and TLB), the gcc build against the clang build (compiler/\n"
+		"blocks or compiler.skipped: does the answer depend on the compiler?) and a\n"
+		"recommendation per workload.\n"
 		"STUDY_DIR may be a fleet (run_all.sh --slurm: one study per machine in its\n"
 		"subdirectories): then the fleet report, whether the answer depends on the machine.\n"
 		"Exit: 0 written; 1 unreadable input or write error; 2 usage.\n");
@@ -142,6 +146,7 @@ static const struct {
 	{ "answers to the three questions", report_answers },
 	{ "charts", report_charts },
 	{ "cache: pressure, huge pages, simulated caches", report_cache },
+	{ "does the answer depend on the compiler: gcc against clang blocks", report_compiler },
 	{ "environment", report_environment },
 	{ "counters", report_counters },
 	{ "verification", report_verification },

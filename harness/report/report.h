@@ -126,12 +126,27 @@ size_t report_candidates(const struct run *r, const struct report_workload *w, s
 			 size_t max);
 
 /* report_blocks.c: the cross-process comparisons, run as alternating blocks */
+struct blk_set;
+/* Loads s->dir/sub's blocks of sides a and b.  Returns the set (blk_free, then free), or NULL
+ * with err set. */
+struct blk_set *report_blocks_load(const struct study *s, const char *sub, const char *a,
+				   const char *b, char *err, size_t len);
+/* Writes how the blocks ran: "6 pairs of blocks run in the order m64 m32 m32 m64 …". */
+void report_blocks_how(const struct blk_set *bs, char *out, size_t len);
+/* Writes run r's compiler and flags from its context.json ("gcc 12.2.0 -O2 -march=...").
+ * Returns buf. */
+const char *report_build_flags(const struct run *r, char *buf, size_t len);
 /* Appends the -m32 build against the same -march 64-bit build (bits/ blocks) with each side's
  * build flags to out, or why there is none. */
 void report_bits_blocks(const struct study *s, char *out, size_t len);
 /* The huge-page paragraph from the tables/ blocks: per kernel, time without over with huge
  * pages.  Returns 0 written (a note when the blocks are unreadable), -1 when there are none. */
 int report_huge_blocks(struct doc *d, const struct study *s);
+
+/* report_compiler.c: "Does the answer depend on the compiler?" from the compiler/ blocks (gcc
+ * against clang): the fastest kernel per workload under each, each kernel's clang / gcc ratio
+ * (verdicts under question "compiler"), both builds' flags; or why there are none. */
+void report_compiler(struct doc *d, const struct study *s);
 
 /* report_cache.c: pressure crossovers, huge pages, simulated L1/TLB, with their charts */
 void report_cache(struct doc *d, const struct study *s);

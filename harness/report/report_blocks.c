@@ -1,6 +1,7 @@
-/* report_blocks.c - the report's sentences on the two cross-process comparisons, both run as
- * alternating blocks (analysis/blocks.h): the -m32 build against the 64-bit build of the same
- * -march (bits/), and the large-table kernels with and without huge pages (tables/). */
+/* report_blocks.c - the report's sentences on two cross-process comparisons run as alternating
+ * blocks (analysis/blocks.h): the -m32 build against the 64-bit build of the same -march
+ * (bits/), and the large-table kernels with and without huge pages (tables/); and the helpers
+ * every block section uses (report_compiler.c is the third: gcc against clang). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +12,7 @@
 
 #define MAXK 64
 
-/* Writes how the blocks ran: "6 pairs of blocks in the order m64 m32 m32 m64 …". */
-static void how_run(const struct blk_set *bs, char *out, size_t len)
+void report_blocks_how(const struct blk_set *bs, char *out, size_t len)
 {
 	const char *name[2] = { bs->a, bs->b };
 	int alt = blk_alternates(bs);
@@ -43,9 +43,8 @@ static void clause(char *out, size_t len, const struct blk_verdict *v, int settl
 		doc_cat(out, len, "; not settled: %s (paired over %zu block pairs)", why, v->r.n);
 }
 
-/* Loads dir/sub's blocks of sides a and b.  Returns the set, or NULL with err set. */
-static struct blk_set *load(const struct study *s, const char *sub, const char *a,
-			    const char *b, char *err, size_t len)
+struct blk_set *report_blocks_load(const struct study *s, const char *sub, const char *a,
+				   const char *b, char *err, size_t len)
 {
 	struct blk_set *bs = calloc(1, sizeof *bs);
 	char dir[PATH_MAX + 16];
@@ -60,8 +59,7 @@ static struct blk_set *load(const struct study *s, const char *sub, const char *
 	return bs;
 }
 
-/* Writes "gcc 12.2.0 -O2 -march=x86-64-v3 ..." of run r (its context.json). */
-static const char *flags(const struct run *r, char *buf, size_t len)
+const char *report_build_flags(const struct run *r, char *buf, size_t len)
 {
 	const char *cc = run_ctx(r, "slidebench.compiler"), *fl = run_ctx(r, "slidebench.cflags");
 
@@ -84,11 +82,11 @@ void report_bits_blocks(const struct study *s, char *out, size_t len)
 		doc_cat(out, len, "; no -m32 comparison: %s", s->m32_why);
 		return;
 	}
-	if (!(bs = load(s, "bits", "m64", "m32", err, sizeof err))) {
+	if (!(bs = report_blocks_load(s, "bits", "m64", "m32", err, sizeof err))) {
 		doc_cat(out, len, "; no -m32 comparison: %s", err);
 		return;
 	}
-	how_run(bs, how, sizeof how);
+	report_blocks_how(bs, how, sizeof how);
 	if (blk_compare(bs, NULL, &v) < 0) {
 		doc_cat(out, len, "; the -m32 and -m64 blocks share no timed cell (%s)", how);
 	} else {
@@ -103,8 +101,8 @@ void report_bits_blocks(const struct study *s, char *out, size_t len)
 	}
 	doc_cat(out, len, "; built: the 64-bit side (bin/slidebench-sim) %s, the 32-bit side "
 		"(bin32/slidebench) %s; the main sweep (m64/, every other figure) %s",
-		flags(&bs->ra[0], fa, sizeof fa), flags(&bs->rb[0], fb, sizeof fb),
-		flags(&s->m64, fm, sizeof fm));
+		report_build_flags(&bs->ra[0], fa, sizeof fa),
+		report_build_flags(&bs->rb[0], fb, sizeof fb), report_build_flags(&s->m64, fm, sizeof fm));
 	blk_free(bs);
 	free(bs);
 }
@@ -171,11 +169,11 @@ int report_huge_blocks(struct doc *d, const struct study *s)
 
 	if (!s->have_tables)
 		return -1;
-	if (!(bs = load(s, "tables", "hugepage", "nohugepage", err, sizeof err))) {
+	if (!(bs = report_blocks_load(s, "tables", "hugepage", "nohugepage", err, sizeof err))) {
 		doc_p(d, "note", "No huge-page comparison: %s.", err);
 		return 0;
 	}
-	how_run(bs, how, sizeof how);
+	report_blocks_how(bs, how, sizeof how);
 	nk = blk_kernels(bs, k, MAXK);
 	for (size_t i = 0; i < nk; i++)
 		huge_kernel(s, bs, k[i], list, sizeof list);

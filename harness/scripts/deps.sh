@@ -16,6 +16,7 @@ check_only=0
 # package|why
 want=(
 	"gcc|the C compiler"
+	"clang|the second compiler: run_all.sh builds bin-clang/ too and times it against the gcc build (does the answer depend on the compiler?)"
 	"make|the build"
 	"libpapi-dev|PAPI headers and library: hardware and software event counters"
 	"papi-tools|papi_avail / papi_native_avail, to see which events this machine has"

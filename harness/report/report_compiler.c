@@ -1,0 +1,258 @@
+/* report_compiler.c - "Does the answer depend on the compiler?": the gcc build (bin/slidebench)
+ * against the clang build (bin-clang/slidebench), same flags, run as alternating blocks
+ * (compiler/NN-gcc/, NN-clang/; analysis/blocks.h).  Per workload (mode x piece) the fastest
+ * kernel under each compiler, from each side's median over the block pairs; per kernel the
+ * paired clang / gcc ratio of its net times with its interval, recorded in verdicts.csv under
+ * question "compiler"; and both builds' flags. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "analysis/blocks.h"
+#include "report/report.h"
+
+#define MAXK 256          /* kernels */
+#define MAXW 64           /* workloads */
+
+/* Returns the median over pairs of kernel k's net ns/lookup in cell like on side r[0..n). */
+static double side_median(const struct run *r, size_t n, const char *k, const struct rr_row *like)
+{
+	double v[BLK_MAX_PAIRS], tmp[BLK_MAX_PAIRS];
+
+	for (size_t i = 0; i < n; i++) {
+		const struct rr_row *x = run_find(&r[i], k, like);
+		v[i] = x && run_row_timed(x) && x->ns_median > 0 ? x->ns_median : NAN;
+	}
+	return pr_median_nan(v, n, tmp);
+}
+
+/* Sets *best to the fastest of kernels k[0..nk) in cell like on side r[0..n).  Returns its
+ * median ns/lookup, NaN when no kernel was timed there. */
+static double fastest(const struct run *r, size_t n, const char **k, size_t nk,
+		      const struct rr_row *like, const char **best)
+{
+	double min = NAN;
+
+	*best = "?";
+	for (size_t i = 0; i < nk; i++) {
+		double m = side_median(r, n, k[i], like);
+		if (!isnan(m) && (isnan(min) || m < min))
+			min = m, *best = k[i];
+	}
+	return min;
+}
+
+/* Fills w with the first timed row of each workload (mode, piece, cache, pressure) of run r,
+ * in file order.  Returns how many. */
+static size_t workloads(const struct run *r, const struct rr_row **w, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nrows && n < max; i++) {
+		const struct rr_row *row = &r->rows[i];
+		size_t j;
+		if (!run_row_timed(row))
+			continue;
+		for (j = 0; j < n && !run_same_workload(w[j], row); j++)
+			;
+		if (j == n)
+			w[n++] = row;
+	}
+	return n;
+}
+
+/* One workload's winners: the fastest kernel under gcc (g) and under clang (c). */
+struct winner {
+	char label[96];
+	const char *g, *c;
+	double ng, nc;
+};
+
+/* Fills w with the winners of every workload of the first gcc block.  Returns how many. */
+static size_t winners(const struct blk_set *bs, const char **k, size_t nk, struct winner *w)
+{
+	const struct rr_row *like[MAXW];
+	size_t n = workloads(&bs->ra[0], like, MAXW);
+
+	for (size_t i = 0; i < n; i++) {
+		snprintf(w[i].label, sizeof w[i].label, "%s %s", like[i]->mode, like[i]->piece);
+		w[i].ng = fastest(bs->ra, bs->npair, k, nk, like[i], &w[i].g);
+		w[i].nc = fastest(bs->rb, bs->npair, k, nk, like[i], &w[i].c);
+	}
+	return n;
+}
+
+/* Writes the workload table (rows whose winners differ marked). */
+static void winners_table(struct doc *d, const struct winner *w, size_t n)
+{
+	static const char *const head[] = { "workload", "fastest under gcc", "gcc ns/lookup",
+		"fastest under clang", "clang ns/lookup", "the same kernel?" };
+	doc_table_begin(d, 6, head);
+	for (size_t i = 0; i < n; i++) {
+		char ng[32], nc[32];
+		int same = !strcmp(w[i].g, w[i].c);
+		snprintf(ng, sizeof ng, "%.3f", w[i].ng);
+		snprintf(nc, sizeof nc, "%.3f", w[i].nc);
+		doc_table_row(d, 6, (const char *const[]){ w[i].label, w[i].g, ng, w[i].c, nc,
+			      same ? "yes" : "differs" }, !same);
+	}
+	doc_table_end(d);
+}
+
+/* One kernel's clang / gcc verdict. */
+struct kres {
+	const char *k;
+	struct cmp c;
+	int got;                  /* 1 faster under clang, 2 under gcc, 0 not settled, -1 none */
+	char why[160];
+};
+
+/* Computes and records (verdicts.csv, question "compiler") kernel k's verdict, NULL: every
+ * cell, labelled "every kernel". */
+static void kernel_verdict(const struct study *s, const struct blk_set *bs, const char *k,
+			   struct kres *x)
+{
+	struct blk_verdict v;
+	char a[96], b[96];
+	int settled;
+
+	x->k = k ? k : "every kernel";
+	x->got = -1;
+	if (blk_compare(bs, k, &v) < 0)
+		return;
+	blk_cmp(&v, &x->c);
+	settled = verdict_settle(&x->c, NAN, x->why, sizeof x->why);
+	snprintf(a, sizeof a, "%s, gcc build", x->k);
+	snprintf(b, sizeof b, "%s, clang build", x->k);
+	verdict_add(s, "compiler", a, b, &x->c, settled, x->why);
+	x->got = settled != 1 ? 0 : x->c.ratio < 1 ? 1 : 2;
+}
+
+/* Writes the kernel table: clang / gcc per kernel. */
+static void ratios_table(struct doc *d, const struct kres *x, size_t nk)
+{
+	static const char *const head[] = { "kernel", "clang / gcc", "95% interval",
+		"signed-rank p", "pairs", "cells", "verdict" };
+
+	doc_table_begin(d, 7, head);
+	for (size_t i = 0; i < nk; i++) {
+		char r[32], iv[48], p[32], np[16], nc[16], verdict[200];
+		if (x[i].got < 0)
+			continue;
+		snprintf(r, sizeof r, "%.3f", x[i].c.ratio);
+		snprintf(iv, sizeof iv, "%.3f\u2013%.3f", x[i].c.lo, x[i].c.hi);
+		snprintf(p, sizeof p, "%.2g", x[i].c.p);
+		snprintf(np, sizeof np, "%zu", x[i].c.npairs);
+		snprintf(nc, sizeof nc, "%zu", x[i].c.n);
+		snprintf(verdict, sizeof verdict, "%s%s", x[i].got == 1 ?
+			 "settled: faster under clang" : x[i].got == 2 ? "settled: faster under gcc" :
+			 "not settled: ", x[i].got ? "" : x[i].why);
+		doc_table_row(d, 7, (const char *const[]){ x[i].k, r, iv, p, np, nc, verdict }, 0);
+	}
+	doc_table_end(d);
+}
+
+/* Writes the section's note when there are no blocks: compiler.skipped's reason, or err. */
+static void no_blocks(struct doc *d, const struct study *s, const char *err)
+{
+	char path[PATH_MAX + 32], why[512];
+	const char *msg = err;
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/compiler.skipped", s->dir);
+	if ((f = fopen(path, "r"))) {
+		msg = fgets(why, sizeof why, f) ? why : "compiler.skipped is empty";
+		why[strcspn(why, "\n")] = 0;
+		fclose(f);
+	}
+	doc_p(d, "note", "No compiler comparison: %s.", msg);
+}
+
+/* Writes the answer sentence from the kernels' verdicts x[0..nk), every cell's (all) and the
+ * workloads' winners w[0..nw). */
+static void answer(struct doc *d, const struct blk_set *bs, const struct kres *x, size_t nk,
+		   const struct kres *all, const struct winner *w, size_t nw)
+{
+	char how[256], ph[512], out[6144] = "";
+	size_t n[3] = { 0 }, ndiff = 0;
+
+	for (size_t i = 0; i < nk; i++)
+		if (x[i].got >= 0)
+			n[x[i].got]++;
+	report_blocks_how(bs, how, sizeof how);
+	doc_cat(out, sizeof out, "Time under clang over time under gcc (net ns/lookup, the same "
+		"flags, %s): of %zu kernels, %zu settled faster under clang, %zu settled faster "
+		"under gcc, %zu not settled", how, n[0] + n[1] + n[2], n[1], n[2], n[0]);
+	if (all->got >= 0) {
+		cmp_phrase(ph, sizeof ph, "the clang build", "the gcc build", &all->c, 1);
+		doc_cat(out, sizeof out, "; over all %zu cells %s, %s%s", all->c.n, ph,
+			all->got ? "settled" : "not settled: ", all->got ? "" : all->why);
+	}
+	for (size_t i = 0; i < nw; i++)
+		ndiff += strcmp(w[i].g, w[i].c) != 0;
+	doc_cat(out, sizeof out, ". The fastest kernel (each compiler's median over the block "
+		"pairs) is the same under both in %zu of %zu workloads", nw - ndiff, nw);
+	for (size_t i = 0, j = 0; i < nw; i++)
+		if (strcmp(w[i].g, w[i].c))
+			doc_cat(out, sizeof out, "%s%s (gcc: %s, clang: %s)",
+				j++ ? "; " : "; it differs in ", w[i].label, w[i].g, w[i].c);
+	doc_p(d, "answer", "%s.", out);
+}
+
+/* Writes the answer, the builds' flags and the two tables from the loaded blocks. */
+static void compiler_body(struct doc *d, const struct study *s, const struct blk_set *bs)
+{
+	const char *k[MAXK];
+	size_t nk = blk_kernels(bs, k, MAXK), nw;
+	struct winner w[MAXW];
+	struct kres all, *x = calloc(nk ? nk : 1, sizeof *x);
+	char fg[320], fc[320], fm[320];
+
+	if (!x) {
+		doc_p(d, "note", "No compiler comparison: out of memory.");
+		return;
+	}
+	kernel_verdict(s, bs, NULL, &all);
+	for (size_t i = 0; i < nk; i++)
+		kernel_verdict(s, bs, k[i], &x[i]);
+	nw = winners(bs, k, nk, w);
+	answer(d, bs, x, nk, &all, w, nw);
+	doc_p(d, NULL, "Built: gcc side (bin/slidebench) %s; clang side (bin-clang/slidebench) %s; "
+	      "every other figure of this report is the gcc build's (m64/: %s).  The winners per "
+	      "workload are each compiler's fastest median, not a paired verdict (the "
+	      "recommendation pairs kernels round by round, in the gcc sweep).",
+	      report_build_flags(&bs->ra[0], fg, sizeof fg),
+	      report_build_flags(&bs->rb[0], fc, sizeof fc),
+	      report_build_flags(&s->m64, fm, sizeof fm));
+	doc_h(d, 3, "compiler-kernels", "Each kernel: time under clang over time under gcc");
+	ratios_table(d, x, nk);
+	doc_h(d, 3, "compiler-winners", "The fastest kernel per workload under each compiler");
+	winners_table(d, w, nw);
+	free(x);
+}
+
+void report_compiler(struct doc *d, const struct study *s)
+{
+	char err[PATH_MAX + 256], path[PATH_MAX + 32];
+	struct blk_set *bs;
+	struct stat st;
+
+	if (s->plain)
+		return;
+	doc_h(d, 2, "compiler", "Does the answer depend on the compiler?");
+	snprintf(path, sizeof path, "%s/compiler/01-gcc/summary.csv", s->dir);
+	if (stat(path, &st) < 0) {
+		no_blocks(d, s, "compiler/ holds no blocks (01-gcc/, 01-clang/) and no "
+			  "compiler.skipped says why (run_all.sh writes one or the other)");
+		return;
+	}
+	if (!(bs = report_blocks_load(s, "compiler", "gcc", "clang", err, sizeof err))) {
+		no_blocks(d, s, err);
+		return;
+	}
+	compiler_body(d, s, bs);
+	blk_free(bs);
+	free(bs);
+}
