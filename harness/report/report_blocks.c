@@ -107,7 +107,7 @@ void report_bits_blocks(const struct study *s, char *out, size_t len)
 	free(bs);
 }
 
-/* Appends one kernel's huge-page verdict ("sherwin 1.12× (1.05–1.20), settled") to list. */
+/* Appends one kernel's huge-page verdict ("K 1.12× (1.05–1.20), settled") to list. */
 static void huge_kernel(const struct study *s, const struct blk_set *bs, const char *k,
 			char *list, size_t len)
 {
