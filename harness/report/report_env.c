@@ -176,7 +176,7 @@ void report_verification(struct doc *d, const struct study *s)
 		else
 			failed++;
 	}
-	doc_p(d, NULL, "Every kernel is checked against the reference ray-walk on the run's exact "
+	doc_p(d, NULL, "Every kernel is checked against the plain ray-walk oracle on the run's exact "
 	      "inputs before it is timed: %zu kernels timed, %zu failed verification (or were "
 	      "refused), %zu unavailable on this machine.", timed, failed, unavail);
 	if (timed == n)

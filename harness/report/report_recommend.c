@@ -104,7 +104,7 @@ void report_recommend(struct doc *d, const struct study *s)
 	doc_p(d, NULL, "The fastest kernel per mode (geometric mean of the pieces' medians), its "
 	      "margin over the runner-up (the runner-up's time over the fastest's, paired round by "
 	      "round, with its 95%% interval), and whether the margin is settled (see Answers). "
-	      "The reference ray-walk is the oracle, not a candidate.");
+	      "The plain ray-walk oracle is not a candidate.");
 	doc_list_begin(d);
 	recommend_run(d, s, &s->m64);
 	if (s->have_pressure)
