@@ -53,6 +53,8 @@ struct report_workload {
 const char *report_svg_problem(const char *svg);
 
 /* report_doc.c */
+/* Writes s to f with & < > " escaped for HTML and SVG text. */
+void doc_html_esc(FILE *f, const char *s);
 void doc_begin(struct doc *d, const char *title);
 void doc_end(struct doc *d);
 void doc_h(struct doc *d, int level, const char *id, const char *text);

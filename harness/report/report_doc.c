@@ -26,7 +26,7 @@ static const char CSS[] =
 	"figcaption{font-size:13px;color:#445}\n"
 	"code{background:#f2f2f5;padding:0 3px}\n";
 
-static void html_esc(FILE *f, const char *s)
+void doc_html_esc(FILE *f, const char *s)
 {
 	for (; *s; s++)
 		switch (*s) {
@@ -52,9 +52,9 @@ void doc_begin(struct doc *d, const char *title)
 {
 	fprintf(d->html, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
-	html_esc(d->html, title);
+	doc_html_esc(d->html, title);
 	fprintf(d->html, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", CSS);
-	html_esc(d->html, title);
+	doc_html_esc(d->html, title);
 	fprintf(d->html, "</h1>\n");
 	fprintf(d->md, "# %s\n\n", title);
 }
@@ -67,7 +67,7 @@ void doc_end(struct doc *d)
 void doc_h(struct doc *d, int level, const char *id, const char *text)
 {
 	fprintf(d->html, "<h%d id=\"%s\">", level, id);
-	html_esc(d->html, text);
+	doc_html_esc(d->html, text);
 	fprintf(d->html, "</h%d>\n", level);
 	fprintf(d->md, "%.*s %s\n\n", level, "######", text);
 }
@@ -80,7 +80,7 @@ static void vdoc_text(struct doc *d, const char *fmt, va_list ap, const char *op
 	if (vasprintf(&s, fmt, ap) < 0)
 		return;
 	fputs(open, d->html);
-	html_esc(d->html, s);
+	doc_html_esc(d->html, s);
 	fputs(close, d->html);
 	fprintf(d->md, "%s%s\n", md_prefix, s);
 	free(s);
@@ -135,7 +135,7 @@ void doc_table_begin(struct doc *d, size_t ncol, const char *const *head)
 	fputs("<table>\n<tr>", d->html);
 	for (size_t i = 0; i < ncol; i++) {
 		fputs("<th>", d->html);
-		html_esc(d->html, head[i]);
+		doc_html_esc(d->html, head[i]);
 		fputs("</th>", d->html);
 		fputs("| ", d->md);
 		md_cell(d->md, head[i]);
@@ -159,7 +159,7 @@ void doc_table_row(struct doc *d, size_t ncol, const char *const *cells, int mar
 	fputs(marked ? "<tr class=\"marked\">" : "<tr>", d->html);
 	for (size_t i = 0; i < ncol; i++) {
 		fputs(numeric(cells[i]) ? "<td class=\"n\">" : "<td>", d->html);
-		html_esc(d->html, cells[i]);
+		doc_html_esc(d->html, cells[i]);
 		fputs("</td>", d->html);
 		fputs("| ", d->md);
 		if (marked && i == 0)
@@ -262,22 +262,22 @@ void doc_chart(struct doc *d, const char *dir, const char *name, const char *cap
 			path, unsafe);
 		fprintf(d->html, "<figure id=\"chart-%s\">\n<img src=\"plots/%s.svg\" alt=\"", name,
 			name);
-		html_esc(d->html, caption);
+		doc_html_esc(d->html, caption);
 		fprintf(d->html, "\">\n<figcaption>");
-		html_esc(d->html, caption);
+		doc_html_esc(d->html, caption);
 		fprintf(d->html, " (plots/%s.svg)</figcaption>\n</figure>\n", name);
 	} else if (svg && strstr(svg, "<svg")) {
 		fprintf(d->html, "<figure id=\"chart-%s\">\n", name);
 		inline_svg(d->html, svg, name);
 		fprintf(d->html, "<figcaption>");
-		html_esc(d->html, caption);
+		doc_html_esc(d->html, caption);
 		fprintf(d->html, " (plots/%s.svg)</figcaption>\n</figure>\n", name);
 	} else {
 		missing_reason(dir, why, sizeof why);
 		fprintf(d->html, "<figure id=\"chart-%s\" class=\"missing\"><p>Chart ", name);
-		html_esc(d->html, caption);
+		doc_html_esc(d->html, caption);
 		fprintf(d->html, " (plots/%s.svg) is missing: ", name);
-		html_esc(d->html, why);
+		doc_html_esc(d->html, why);
 		fprintf(d->html, ".</p></figure>\n");
 	}
 	snprintf(path, sizeof path, "%s/plots/%s.png", dir, name);

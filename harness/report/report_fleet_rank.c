@@ -115,18 +115,6 @@ static int write_csv(const struct fleet *f, const struct fleet_rank *r, size_t n
 	return out_commit(&o, err, len);
 }
 
-static void xml_esc(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc(*s, f);
-		}
-}
-
 /* Returns how far kernel k's place moves across the machines (max - min place). */
 static int rank_range(const struct fleet_rank *r, size_t k, size_t nm)
 {
@@ -160,7 +148,7 @@ static void write_svg(FILE *f, const struct fleet *fl, const struct fleet_rank *
 	for (size_t m = 0; m < nm; m++) {
 		int x = LABEL + (int)m * COL;
 		fprintf(f, "<text x=\"%d\" y=\"18\" text-anchor=\"middle\" font-weight=\"bold\">", x);
-		xml_esc(f, fl->m[m].name);
+		doc_html_esc(f, fl->m[m].name);
 		fprintf(f, "</text>\n<line x1=\"%d\" y1=\"26\" x2=\"%d\" y2=\"%d\" stroke=\"#ccd\"/>\n",
 			x, x, ht - 6);
 	}
@@ -181,7 +169,7 @@ static void write_svg(FILE *f, const struct fleet *fl, const struct fleet_rank *
 					"stroke-width=\"%.1f\"/>\n", x - COL,
 					TOP + (r->rank[k][m - 1] - 1) * ROW, x, y, col, sw);
 			fprintf(f, "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"><title>", x, y, col);
-			xml_esc(f, r->kernel[k]);
+			doc_html_esc(f, r->kernel[k]);
 			fprintf(f, " on %s: place %d, %.3f ns/lookup</title></circle>\n",
 				fl->m[m].name, r->rank[k][m], r->ns[k][m]);
 			if (first < 0)
@@ -193,13 +181,13 @@ static void write_svg(FILE *f, const struct fleet *fl, const struct fleet_rank *
 		fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"%s\"%s>",
 			LABEL + first * COL - 9, TOP + (r->rank[k][first] - 1) * ROW + 4, col,
 			moved ? " font-weight=\"bold\"" : "");
-		xml_esc(f, r->kernel[k]);
+		doc_html_esc(f, r->kernel[k]);
 		fprintf(f, "</text>\n");
 		if (last != first || nm > 1) {
 			fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\"%s>", LABEL + last * COL + 9,
 				TOP + (r->rank[k][last] - 1) * ROW + 4, col,
 				moved ? " font-weight=\"bold\"" : "");
-			xml_esc(f, r->kernel[k]);
+			doc_html_esc(f, r->kernel[k]);
 			fprintf(f, "</text>\n");
 		}
 	}

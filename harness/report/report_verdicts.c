@@ -73,29 +73,6 @@ void verdict_add(const struct study *s, const char *question, const char *a, con
 	snprintf(x->why, sizeof x->why, "%s", why ? why : "");
 }
 
-/* Writes one CSV field, quoted when it holds a comma or a quote. */
-static void csv_field(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s == '\n' ? ' ' : *s, f);
-	}
-	fputc('"', f);
-}
-
-/* Writes x as a number, or nothing for NaN. */
-static void csv_num_field(FILE *f, double x)
-{
-	if (!isnan(x))
-		fprintf(f, isinf(x) ? "inf" : "%.6g", x);
-}
-
 int verdicts_write(const struct study *s, char *err, size_t len)
 {
 	struct out_file o;
@@ -106,17 +83,17 @@ int verdicts_write(const struct study *s, char *err, size_t len)
 	fprintf(o.f, "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,settled,why\n");
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct verdict *x = &v->v[i];
-		csv_field(o.f, x->question), fputc(',', o.f);
-		csv_field(o.f, x->a), fputc(',', o.f);
-		csv_field(o.f, x->b), fputc(',', o.f);
-		csv_num_field(o.f, x->ratio), fputc(',', o.f);
-		csv_num_field(o.f, x->lo), fputc(',', o.f);
-		csv_num_field(o.f, x->hi), fputc(',', o.f);
-		csv_field(o.f, x->test), fputc(',', o.f);
-		csv_num_field(o.f, x->p), fputc(',', o.f);
+		out_csv_str(o.f, x->question), fputc(',', o.f);
+		out_csv_str(o.f, x->a), fputc(',', o.f);
+		out_csv_str(o.f, x->b), fputc(',', o.f);
+		out_csv_num(o.f, x->ratio), fputc(',', o.f);
+		out_csv_num(o.f, x->lo), fputc(',', o.f);
+		out_csv_num(o.f, x->hi), fputc(',', o.f);
+		out_csv_str(o.f, x->test), fputc(',', o.f);
+		out_csv_num(o.f, x->p), fputc(',', o.f);
 		fprintf(o.f, "%s,%zu,%zu,%s,", x->basis, x->n, x->pairs,
 			x->settled == 1 ? "yes" : x->settled == 0 ? "no" : "unknown");
-		csv_field(o.f, x->why);
+		out_csv_str(o.f, x->why);
 		fputc('\n', o.f);
 	}
 	return out_commit(&o, err, len);
