@@ -47,7 +47,11 @@ static int run_lock(const char *parent, const char *base, const char *work_dir, 
 	char pid[32] = "", e2[PATH_MAX + 128];
 	ssize_t n;
 
-	snprintf(run_lock_path, sizeof run_lock_path, "%s/.%s.lock", parent, base);
+	if (snprintf(run_lock_path, sizeof run_lock_path, "%s/.%s.lock", parent, base) >=
+	    (int)sizeof run_lock_path) {
+		snprintf(err, errlen, "%s/%s: the path is too long for its lock file", parent, base);
+		return -1;
+	}
 	run_lock_fd = open(run_lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
 	if (run_lock_fd < 0) {
 		snprintf(err, errlen, "%s: cannot create: %s", run_lock_path, strerror(errno));
