@@ -62,8 +62,10 @@ if (nb == 0) {
 } else {
 	bmodes = system("awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == \"mode\") c = i; next } c && !s[$c]++ { printf \"%s%s\", n++ ? \",\" : \"\", $c }' '".study."/bits/01-m32/summary.csv'")
 	set label 3 caption("bits/01-m32", bmodes) at screen 0.01, 0.032 left font ",9" tc rgb "#444444"
-	set label 5 sprintf("64-bit side: %s;  32-bit side: %s;  error bars: 95%% block-bootstrap interval over the pairs; filled: settled", \
+	set label 5 sprintf("64-bit side: %s;  32-bit side: %s", \
 		ctx("bits/01-m64", "cflags"), ctx("bits/01-m32", "cflags")) at screen 0.01, 0.072 left font ",9" tc rgb "#444444"
+	set label 6 "lower panel: error bars are 95% block-bootstrap intervals over the pairs; filled bars are settled" \
+		at screen 0.01, 0.092 left font ",9" tc rgb "#444444"
 	set xrange [-0.6:nb - 0.4]
 	set xtics rotate by 35 right scale 0 font ",9"
 	set ylabel "time -m32 / time -m64 (same -march)"
