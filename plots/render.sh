@@ -27,7 +27,8 @@ out="$study/plots"
 mkdir -p "$out"
 # The cross-process comparisons' paired verdicts (bits.gp, hugepages.gp read them): written by
 # run_all.sh; made here when a study's blocks lack them.
-sb=$here/../bin/slidebench
+# BIN names the build to use (make sanitize runs the tests with BIN=bin-san).
+case ${BIN:-bin} in /*) sb=$BIN/slidebench ;; *) sb=$here/../${BIN:-bin}/slidebench ;; esac
 for cmp in "bits m64 m32" "tables hugepage nohugepage"; do
 	set -- $cmp "$@"
 	if [[ -r $study/$1/01-$2/summary.csv && ! -s $study/$1/blocks.csv && -x $sb ]]; then
@@ -45,7 +46,7 @@ mkdir -p "$tmp/png" "$tmp/svg"
 kcsv=$study/kernels.csv
 if [[ ! -r $kcsv ]]; then
 	kcsv=$tmp/kernels.csv
-	"$here/../bin/slidebench" list --format csv >"$kcsv" 2>/dev/null ||
+	"$sb" list --format csv >"$kcsv" 2>/dev/null ||
 		echo "render.sh: no $study/kernels.csv and bin/slidebench list failed: charts that group kernels by their descriptors are empty" >&2
 fi
 for name in "$@"; do
