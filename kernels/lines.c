@@ -1,9 +1,8 @@
-/* lines.c - line masks, ray tables and the reference ray walk shared by every kernel. */
+/* lines.c - the reference ray walk shared by every kernel, and the check of lines.h's constant
+ * tables against it. */
 #include "lines.h"
 
-uint64_t sb_ray[SB_DIRS][64];
-uint64_t sb_line_ex[SB_LINES][64];
-uint64_t sb_rook_mask[64], sb_bishop_mask[64];
+#include <stdio.h>
 
 /* File and rank steps per direction, in enum sb_dir order. */
 static const int DIR_DF[SB_DIRS] = { 0, 1, 1, -1, 0, -1, -1, 1 };
@@ -31,29 +30,49 @@ static uint64_t walk(unsigned sq, int df, int dr, uint64_t occ, int inner)
 	return att;
 }
 
-void sb_lines_init(void)
+/* Returns 0 when got equals want, else -1 after saying which table and square differ. */
+static int same(const char *table, unsigned sq, uint64_t got, uint64_t want)
 {
-	static int done;
+	if (got == want)
+		return 0;
+	fprintf(stderr, "slidebench: lines.h: %s[%u] is 0x%016llx, the ray walk gives 0x%016llx\n",
+		table, sq, (unsigned long long)got, (unsigned long long)want);
+	return -1;
+}
 
-	if (done)
-		return;
+int sb_lines_init(void)
+{
+	static int result = 1;   /* 1: not checked yet */
+	static const char *const LINE_NAMES[SB_LINES] = { "rank", "file", "diag", "anti" };
+	/* the directions making up each line: enum sb_line order */
+	static const int LINE_DIRS[SB_LINES][2] = { { SB_EAST, SB_WEST }, { SB_NORTH, SB_SOUTH },
+		{ SB_NORTHEAST, SB_SOUTHWEST }, { SB_NORTHWEST, SB_SOUTHEAST } };
+
+	if (result != 1)
+		return result;
+	result = 0;
 	for (unsigned sq = 0; sq < 64; sq++) {
-		for (int d = 0; d < SB_DIRS; d++)
-			sb_ray[d][sq] = walk(sq, DIR_DF[d], DIR_DR[d], 0, 0);
-		sb_line_ex[SB_RANK][sq] = sb_ray[SB_EAST][sq] | sb_ray[SB_WEST][sq];
-		sb_line_ex[SB_FILE][sq] = sb_ray[SB_NORTH][sq] | sb_ray[SB_SOUTH][sq];
-		sb_line_ex[SB_DIAG][sq] = sb_ray[SB_NORTHEAST][sq] | sb_ray[SB_SOUTHWEST][sq];
-		sb_line_ex[SB_ANTI][sq] = sb_ray[SB_NORTHWEST][sq] | sb_ray[SB_SOUTHEAST][sq];
-		sb_rook_mask[sq] = sb_bishop_mask[sq] = 0;
+		uint64_t rook = 0, bishop = 0;
+		char name[32];
+
 		for (int d = 0; d < SB_DIRS; d++) {
 			uint64_t inner = walk(sq, DIR_DF[d], DIR_DR[d], 0, 1);
+			snprintf(name, sizeof name, "sb_ray[%d]", d);
+			result |= same(name, sq, sb_ray[d][sq], walk(sq, DIR_DF[d], DIR_DR[d], 0, 0));
 			if (DIR_DF[d] == 0 || DIR_DR[d] == 0)
-				sb_rook_mask[sq] |= inner;
+				rook |= inner;
 			else
-				sb_bishop_mask[sq] |= inner;
+				bishop |= inner;
 		}
+		for (int l = 0; l < SB_LINES; l++) {
+			snprintf(name, sizeof name, "sb_line_ex[%s]", LINE_NAMES[l]);
+			result |= same(name, sq, sb_line_ex[l][sq],
+				       sb_ray[LINE_DIRS[l][0]][sq] | sb_ray[LINE_DIRS[l][1]][sq]);
+		}
+		result |= same("sb_rook_mask", sq, sb_rook_mask[sq], rook);
+		result |= same("sb_bishop_mask", sq, sb_bishop_mask[sq], bishop);
 	}
-	done = 1;
+	return result;
 }
 
 uint64_t sb_ref_rook(unsigned sq, uint64_t occ)

@@ -1,6 +1,7 @@
 /* lines.h - helpers shared by kernels: bit tricks, line masks, ray tables, the reference ray
  * walk.  One copy for every kernel (STYLE: no mask or ray loop beside its twin).
- * Call sb_lines_init() from a kernel's init() before reading any table here; it is idempotent.
+ * The tables are constants; sb_lines_init() checks them against the ray walk (call it from a
+ * kernel's init(); it is idempotent).
  */
 #ifndef SB_LINES_H
 #define SB_LINES_H
@@ -25,14 +26,67 @@ enum sb_line { SB_RANK, SB_FILE, SB_DIAG, SB_ANTI, SB_LINES };
 #define SB_DIAG_A1H8 0x8040201008040201ULL
 #define SB_ANTI_H1A8 0x0102040810204080ULL
 
-/* Ray from sq in dir, sq excluded: sb_ray[dir][sq]. */
-extern uint64_t sb_ray[SB_DIRS][64];
-/* Whole line through sq, sq excluded: sb_line_ex[line][sq]. */
-extern uint64_t sb_line_ex[SB_LINES][64];
-/* Rook / bishop relevant occupancy (rays without their edge square), the magic-style masks. */
-extern uint64_t sb_rook_mask[64], sb_bishop_mask[64];
+/* The tables below are compile-time constants: each entry is a constant expression of its
+ * square, so a lookup at a square the compiler knows (the peer loop's 64 written-out squares)
+ * reads an immediate instead of memory, as a C++ constexpr table gives the Chess_Movegen peer,
+ * and a lookup at a variable square reads the table.  Every file that includes this header
+ * has its own copy of a table it indexes (so a kernel's footprint is its own).
+ * Shifts by multiples of 8 move a line up or down the board without wrapping. */
+#define SB_RANK_OF_C_(sq) ((int)((sq) >> 3))
+#define SB_FILE_OF_C_(sq) ((int)((sq) & 7))
+/* the diagonal (rank - file constant) and anti-diagonal (rank + file constant) through sq:
+ * the long one moved up (left shift) or down (right shift) by whole ranks, the other shift 0 */
+#define SB_POS_C_(x) ((x) > 0 ? (x) : 0)
+#define SB_MOVE_RANKS_C_(bb, up) (((bb) << (8 * SB_POS_C_(up))) >> (8 * SB_POS_C_(-(up))))
+#define SB_DIAG_C_(sq) SB_MOVE_RANKS_C_(SB_DIAG_A1H8, SB_RANK_OF_C_(sq) - SB_FILE_OF_C_(sq))
+#define SB_ANTI_C_(sq) SB_MOVE_RANKS_C_(SB_ANTI_H1A8, SB_RANK_OF_C_(sq) + SB_FILE_OF_C_(sq) - 7)
+#define SB_ABOVE_C_(sq) (~1ULL << (sq))            /* the squares above sq */
+#define SB_BELOW_C_(sq) ((1ULL << (sq)) - 1)       /* the squares below sq */
+#define SB_RANK_C_(sq) (0xFFULL << ((sq) & 56))
+/* the rays from sq, sq excluded, in enum sb_dir order */
+#define SB_RAY_N_C_(sq) (0x0101010101010100ULL << (sq))
+#define SB_RAY_NE_C_(sq) (SB_DIAG_C_(sq) & SB_ABOVE_C_(sq))
+#define SB_RAY_E_C_(sq) (SB_RANK_C_(sq) & SB_ABOVE_C_(sq))
+#define SB_RAY_NW_C_(sq) (SB_ANTI_C_(sq) & SB_ABOVE_C_(sq))
+#define SB_RAY_S_C_(sq) (0x0080808080808080ULL >> (63 - (sq)))
+#define SB_RAY_SW_C_(sq) (SB_DIAG_C_(sq) & SB_BELOW_C_(sq))
+#define SB_RAY_W_C_(sq) (SB_RANK_C_(sq) & SB_BELOW_C_(sq))
+#define SB_RAY_SE_C_(sq) (SB_ANTI_C_(sq) & SB_BELOW_C_(sq))
+#define SB_EDGES_ (SB_FILE_A | SB_FILE_H | SB_RANK_1 | (SB_RANK_1 << 56))
+/* the relevant occupancy masks: rays without the edge square each ends on */
+#define SB_ROOK_MASK_C_(sq)                                                             \
+	((SB_RAY_N_C_(sq) & ~(SB_RANK_1 << 56)) | (SB_RAY_S_C_(sq) & ~SB_RANK_1) |     \
+	 (SB_RAY_E_C_(sq) & ~SB_FILE_H) | (SB_RAY_W_C_(sq) & ~SB_FILE_A))
+#define SB_BISHOP_MASK_C_(sq) ((SB_DIAG_C_(sq) | SB_ANTI_C_(sq)) & ~SB_EDGES_ & ~(1ULL << (sq)))
+#define SB_LINE_RANK_C_(sq) (SB_RANK_C_(sq) ^ (1ULL << (sq)))
+#define SB_LINE_FILE_C_(sq) ((SB_FILE_A << ((sq) & 7)) ^ (1ULL << (sq)))
+#define SB_LINE_DIAG_C_(sq) (SB_DIAG_C_(sq) ^ (1ULL << (sq)))
+#define SB_LINE_ANTI_C_(sq) (SB_ANTI_C_(sq) ^ (1ULL << (sq)))
+/* M(0), M(1), ..., M(63): a table's 64 entries */
+#define SB_SQ8_(M, b) M((b) + 0u), M((b) + 1u), M((b) + 2u), M((b) + 3u),                \
+		      M((b) + 4u), M((b) + 5u), M((b) + 6u), M((b) + 7u)
+#define SB_SQ64_(M) { SB_SQ8_(M, 0u), SB_SQ8_(M, 8u), SB_SQ8_(M, 16u), SB_SQ8_(M, 24u),   \
+		      SB_SQ8_(M, 32u), SB_SQ8_(M, 40u), SB_SQ8_(M, 48u), SB_SQ8_(M, 56u) }
 
-void sb_lines_init(void);
+/* Ray from sq in dir, sq excluded: sb_ray[dir][sq]. */
+static const uint64_t sb_ray[SB_DIRS][64] = {
+	SB_SQ64_(SB_RAY_N_C_), SB_SQ64_(SB_RAY_NE_C_), SB_SQ64_(SB_RAY_E_C_),
+	SB_SQ64_(SB_RAY_NW_C_), SB_SQ64_(SB_RAY_S_C_), SB_SQ64_(SB_RAY_SW_C_),
+	SB_SQ64_(SB_RAY_W_C_), SB_SQ64_(SB_RAY_SE_C_),
+};
+/* Whole line through sq, sq excluded: sb_line_ex[line][sq]. */
+static const uint64_t sb_line_ex[SB_LINES][64] = {
+	SB_SQ64_(SB_LINE_RANK_C_), SB_SQ64_(SB_LINE_FILE_C_), SB_SQ64_(SB_LINE_DIAG_C_),
+	SB_SQ64_(SB_LINE_ANTI_C_),
+};
+/* Rook / bishop relevant occupancy (rays without their edge square), the magic-style masks. */
+static const uint64_t sb_rook_mask[64] = SB_SQ64_(SB_ROOK_MASK_C_);
+static const uint64_t sb_bishop_mask[64] = SB_SQ64_(SB_BISHOP_MASK_C_);
+
+/* Returns 0 when every table above equals what the plain ray walk gives, else -1 with a
+ * message naming the table and square (the check runs once; later calls return its result).
+ * Kernels call it from init(), as a magic kernel verifies its magics at start-up. */
+int sb_lines_init(void);
 
 /* Returns the plain ray-walk rook attacks: the oracle everything is checked against. */
 uint64_t sb_ref_rook(unsigned sq, uint64_t occ);

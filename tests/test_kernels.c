@@ -144,7 +144,7 @@ int main(void)
 	const struct sb_kernel *ref;
 	int nkernels = 0;
 
-	sb_lines_init();
+	CHECK(sb_lines_init() == 0, "lines.h: the constant tables equal the ray walk");
 	hand_checked();
 	CHECK(registry_init() == 0, "registry_init");
 	CHECK(registry_find("reference") != NULL, "the reference kernel is registered");
