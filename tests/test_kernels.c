@@ -137,6 +137,15 @@ static void baseline_and_layout(const struct sb_kernel *ref)
 		     "reference: ntouch 0 touches nothing");
 	CHECK_EQ_U64(0, (uint64_t)(uintptr_t)sb_pointer_stream & 63,
 		     "sb_pointer_stream is 64-byte aligned");
+
+	/* the peer-random loop: whole groups only, each looked up at its first query's occupancy */
+	uint64_t want = 0;
+	for (size_t g = 0; g + SB_PEER_GROUP <= N; g += SB_PEER_GROUP)
+		for (size_t i = g; i < g + SB_PEER_GROUP; i++)
+			want ^= ref->rook(sq[i], occ[g]) | ref->bishop(sq[i], occ[g]);
+	CHECK(N % SB_PEER_GROUP != 0, "the test's stream ends in a part group");
+	CHECK_EQ_U64(want, run(ref, SB_LOOP_PEER_RANDOM, &in),
+		     "reference: peer-random = queens of whole groups at each group's occupancy");
 }
 
 int main(void)

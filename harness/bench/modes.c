@@ -44,7 +44,8 @@ const struct mode_def MODES[MODE_COUNT] = {
 	[MODE_PEER_RANDOM] = {
 		.name = "peer-random", .help = "the Chess_Movegen default loop: per random occupancy, "
 		"queens on 12 random squares", .input = INPUT_RANDOM_GROUPS, .pieces = PIECES_QUEEN,
-		.loop = QUERY_STREAMS, .check_queries = 1, .per_query = 1,
+		.loop = QUERY_LOOPS(PEER_RANDOM, PEER_RANDOM, PEER_RANDOM), .check_queries = 1,
+		.per_query = 1,
 	},
 	[MODE_PRESSURE] = {
 		.name = "pressure", .help = "position mode, a working set of S bytes touched between "

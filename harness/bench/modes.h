@@ -16,11 +16,8 @@ enum mode_input {
 	INPUT_TRACE_QUERIES,   /* per-piece query streams of the trace, in game order */
 	INPUT_TRACE_POSITIONS, /* the trace's positions */
 	INPUT_RANDOM_QUERIES,  /* random squares and occupancies */
-	INPUT_RANDOM_GROUPS    /* random occupancies, each with PEER_GROUP random squares */
+	INPUT_RANDOM_GROUPS    /* random occupancies, each with SB_PEER_GROUP random squares */
 };
-
-/* Squares per occupancy in the Chess_Movegen peer's default loop (peer-random mode). */
-#define PEER_GROUP 12
 
 /* Bits of mode_def.pieces. */
 enum { PIECES_ROOK = 1, PIECES_BISHOP = 2, PIECES_QUEEN = 4 };

@@ -1,9 +1,8 @@
 /* null_kernel.c - the baseline: the loops of kernel.h around a lookup that costs one XOR.
  * Its time per sample is subtracted from every kernel's in the same sample (in the pressure
  * loop it touches the same working-set lines as the kernels, so the touching cancels).
- * In the peer loop its 64 lookups per occupancy cancel (occ ^ sq XORed over all 64 squares
- * is 0), so that loop compiles to `return 0` and peer figures are the raw loop time, as the
- * Chess_Movegen peer reports its own.
+ * Peer and peer-random figures are quoted gross (MQueens/s from the raw loop time, as the
+ * Chess_Movegen peer reports its own); the null's time there is the loop's own overhead.
  * Pointer mode's loop lives here too: this file is compiled with the kernels' flags. */
 #include "bench/null_kernel.h"
 

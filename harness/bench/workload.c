@@ -119,14 +119,14 @@ int workset_add_random_groups(struct workset *ws, size_t nq, uint64_t seed)
 	struct rng r;
 	uint64_t occ = 0;
 
-	nq -= nq % PEER_GROUP;
+	nq -= nq % SB_PEER_GROUP;
 	ws->occ[3] = page_alloc(nq * sizeof(uint64_t));
 	ws->sq[3] = page_alloc(nq);
 	if (!ws->occ[3] || !ws->sq[3])
 		return -1;
 	rng_seed(&r, seed ^ 0x9e3779b97f4a7c15ULL);
 	for (size_t i = 0; i < nq; i++) {
-		if (i % PEER_GROUP == 0)
+		if (i % SB_PEER_GROUP == 0)
 			occ = rng_next(&r) & rng_next(&r);
 		ws->sq[3][i] = (uint8_t)(rng_next(&r) & 63);
 		ws->occ[3][i] = occ;

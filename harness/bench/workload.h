@@ -61,7 +61,7 @@ int workset_from_trace(struct workset *ws, const struct trace *t, size_t max_que
  * (each square occupied with probability 1/4, as the Chess_Movegen peer draws them). */
 int workset_add_random(struct workset *ws, size_t nq, uint64_t seed);
 /* Adds the peer's default queen stream: nq queries, each occupancy (random & random) shared by
- * PEER_GROUP consecutive random squares. */
+ * SB_PEER_GROUP consecutive random squares. */
 int workset_add_random_groups(struct workset *ws, size_t nq, uint64_t seed);
 void workset_free(struct workset *ws);
 /* Adds perft mode's roots: up to want positions sampled evenly over t (perft_from_trace),
