@@ -1,7 +1,8 @@
 /* test_paired.c - the paired comparison (analysis/paired.h) on fixed data with known answers:
  * the signed-rank test (exact and normal), the estimate and its block-bootstrap interval, the
- * epoch signs, the settled rules, and a drift fixture: two kernels whose times both step up
- * 20% mid-run (and swing +-50% round to round with the host) while their ratio stays 1.30. */
+ * epoch signs, the settled rules, the order-statistic interval every interval spans at least,
+ * and a drift fixture: two kernels whose times both step up 20% mid-run (and swing +-50% round
+ * to round with the host) while their ratio stays 1.30. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,8 +158,33 @@ static void test_two_runs(void)
 	      "one run, rounds: basis %s settled %d (%s)", c.basis, c.settled, c.why);
 }
 
+/* The order-statistic (sign-test) interval for the median: known ranks, and pr_compare's
+ * interval at least that wide.  Six block pairs with one far out: a percentile bootstrap of
+ * the median puts its upper end near (0.04 + 0.20) / 2, the order-statistic interval is the
+ * range, [0, 0.20]. */
+static void test_order_interval(void)
+{
+	static const size_t N[] = { 2, 5, 6, 10, 12, 31, 100 }, K[] = { 1, 1, 1, 2, 3, 10, 40 };
+	double d[] = { 0.00, 0.01, 0.02, 0.03, 0.04, 0.20 }, ten[10], lo, hi;
+	struct pr_result res;
+
+	for (size_t i = 0; i < sizeof N / sizeof N[0]; i++)
+		CHECK(pr_order_rank(N[i]) == K[i], "order rank of n = %zu: expected %zu got %zu",
+		      N[i], K[i], pr_order_rank(N[i]));
+	for (int i = 0; i < 10; i++)
+		ten[i] = 10 - i;
+	CHECK(pr_order_interval(ten, 10, &lo, &hi) == 0 && lo == 2 && hi == 9,
+	      "order interval of 1..10: expected [2, 9] got [%g, %g]", lo, hi);
+	struct pr_series s = { d, 1, 6, NULL, 1 };
+	CHECK(pr_compare(&s, PR_SEED, &res) == 0, "six pairs: compare failed");
+	CHECK(NEAR(res.lo, 1.0, 1e-12) && NEAR(res.hi, exp(0.20), 1e-12), "six pairs, one far "
+	      "out: expected the range [1, %.6f] (96.9%%) got [%.6f, %.6f]", exp(0.20), res.lo,
+	      res.hi);
+}
+
 int main(void)
 {
+	test_order_interval();
 	test_two_runs();
 	test_signed_rank();
 	test_constant_ratio();
