@@ -60,7 +60,9 @@ order=$(grep -n '^## ' "$M" | cut -d: -f2- | paste -sd'|')
 [[ $order == "## Recommendation per workload|## Answers|## Charts|"* ]] && ok || bad "section order: $order"
 # verdicts.csv: the same numbers as the sentences
 V=$S/verdicts.csv
-has "verdicts header" "$V" "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,settled,why"
+has "verdicts header" "$V" "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,process_pct,processes,process_from,settled,why"
+has "no blocks: within one process, said" "$M" "Every interval below is within one process only (the study has no compiler/ or bits/ blocks"
+has "no blocks: within one process, per verdict" "$M" "the same sign in 3 of 3 epochs, within one process only)"
 has "verdict (b)" "$V" "tables,kindergarten-512,kindergarten-4k,0.8386"
 awk -F, 'NR > 1 && $4 != "" && ($5 > $4 + 1e-9 || $6 < $4 - 1e-9) { bad = 1 } END { exit bad }' "$V" &&
 	ok || bad "a verdict's interval does not contain its estimate: $(cat "$V")"
@@ -140,6 +142,57 @@ awk -F, '$1 == "compiler" { n++; if ($NF == "" && $(NF-1) != "yes") bad = 1 }
 	END { exit bad || n != 4 }' "$GV" && ok || bad "compiler verdicts: settled column: $(grep '^compiler,' "$GV")"
 order=$(grep -n '^## ' "$GM" | cut -d: -f2- | paste -sd'|')
 [[ $order == *"## Cache|## Does the answer depend on the compiler?|"* ]] && ok || bad "compiler section order: $order"
+
+# ---- the between-process term (tests/data/fixture-process: see make-fixture-process.py) ----
+# kb against ka: within the main sweep +-0.2%, across the six gcc block processes +-2%
+# procterm NAME VERDICTS Q A B MIN_PCT PROCS FROM: the verdict's interval holds estimates
+# MIN_PCT% either side of its own, and its process columns are PROCS and FROM.
+procterm() {
+	if python3 - "$@" <<'PY'
+import csv, sys
+name, path, q, a, b, pct, procs, frm = sys.argv[1:]
+rows = [r for r in csv.DictReader(open(path)) if (r["question"], r["a"], r["b"]) == (q, a, b)]
+assert len(rows) == 1, "%s: %d rows %s, %s, %s" % (name, len(rows), q, a, b)
+r = rows[0]
+x, lo, hi, f = float(r["ratio"]), float(r["lo"]), float(r["hi"]), 1 + float(pct) / 100
+assert lo <= x / f and hi >= x * f, "%s: %.4f (%.4f-%.4f) lacks +-%s%%" % (name, x, lo, hi, pct)
+assert r["processes"] == procs and r["process_from"] == frm, "%s: %s" % (name, r)
+assert (float(r["process_pct"]) > 0) == (procs != "0"), "%s: %s" % (name, r)
+PY
+	then ok; else bad "$1: see above"; fi
+}
+P=$tmp/process
+cp -r $D/fixture-process "$P"
+run "report process study" 0 $SB report "$P"
+PM=$P/report.md PV=$P/verdicts.csv
+procterm "kb/ka, the blocks' own cells" "$PV" tables ka kb 1.5 6 cells
+procterm "chain: the pair's cells in the blocks" "$PV" "recommend:chain" ka kb 1.5 6 pair
+procterm "kc, kd in no block: study-wide" "$PV" "recommend:random" kc kd 1.5 6 study
+has "process term: where from" "$PM" "is measured over 6 processes of the main sweep's binary (compiler/NN-gcc/)"
+has "process term in the answer" "$PM" "the same sign in 3 of 3 epochs, between processes ±"
+has "process term: 6 processes" "$PM" "% (6 processes)"
+has "process term: pair" "$PM" "% (6 processes, from the same kernels' cells in the blocks)"
+has "process term: study" "$PM" "% (6 processes, the study-wide figure: these kernels are in no block)"
+# without compiler/ blocks: the 64-bit side of the bits/ blocks, said so
+B=$tmp/process-bits
+cp -r $D/fixture-process "$B"
+mkdir "$B/bits"
+for i in 01 02 03 04 05 06; do
+	mv "$B/compiler/$i-gcc" "$B/bits/$i-m64" && mv "$B/compiler/$i-clang" "$B/bits/$i-m32"
+done
+rm -r "$B/compiler" && echo "clang is not installed" >"$B/compiler.skipped"
+run "report process study, bits blocks only" 0 $SB report "$B"
+has "process term from bits/" "$B/report.md" "6 processes of the 64-bit build of the bits/ blocks (the same -march as the 32-bit build, not the main sweep's binary"
+procterm "bits/ blocks: kb/ka" "$B/verdicts.csv" tables ka kb 1.5 6 cells
+# compiler.skipped and no bits/: within one process only, said in the sentence and the csv
+K=$tmp/process-skipped
+cp -r $D/fixture-process "$K"
+rm -r "$K/compiler" && echo "clang is not installed" >"$K/compiler.skipped"
+echo "the kernel refuses 32-bit programs" >"$K/m32.skipped"
+run "report process study, no blocks" 0 $SB report "$K"
+has "no blocks: said" "$K/report.md" "Every interval below is within one process only (the study has no compiler/ or bits/ blocks"
+has "no blocks: per verdict" "$K/report.md" "the same sign in 3 of 3 epochs, within one process only)"
+procterm "no blocks: kb/ka within one process" "$K/verdicts.csv" tables ka kb 0 0 ""
 
 # ---- report on a plain bench run directory; bad input ----
 cp -r $D/fixture-run-b "$tmp/plain"

@@ -10,7 +10,7 @@ expect "same run twice" 0 "0 verdicts reversed or contradicted; 0 estimates outs
 	$SB verdicts "$tmp/a" "$tmp/b"
 awk -F, 'BEGIN { OFS = "," }
 	$1 == "tables" { $4 = 1.2; $5 = 1.1; $6 = 1.3 }
-	$1 == "branching" && !done { $4 = 1.01; $12 = "no"; done = 1 }
+	$1 == "branching" && !done { $4 = 1.01; $15 = "no"; done = 1 }
 	{ print }' "$tmp/a/verdicts.csv" >"$tmp/b/verdicts.csv"
 expect "reversed and contradicted named" 1 "REVERSED: tables, kindergarten-4k / kindergarten-512" \
 	"CONTRADICTED: branching, classical-branchless / classical-conditional" \
