@@ -1,7 +1,9 @@
 /* test_paired.c - the paired comparison (analysis/paired.h) on fixed data with known answers:
  * the signed-rank test (exact and normal), the estimate and its block-bootstrap interval, the
- * epoch signs, the settled rules, and a drift fixture: two kernels whose times both step up
- * 20% mid-run (and swing +-50% round to round with the host) while their ratio stays 1.30. */
+ * epoch signs, the settled rules, the order-statistic interval every interval spans at least,
+ * the between-process widening (analysis/process_term.h), and a drift fixture: two kernels
+ * whose times both step up 20% mid-run (and swing +-50% round to round with the host) while
+ * their ratio stays 1.30. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +12,7 @@
 #include "check.h"
 #include "analysis/cmpcell.h"
 #include "analysis/paired.h"
+#include "analysis/process_term.h"
 #include "analysis/stats_compare.h"
 
 #define NEAR(x, want, tol) (fabs((x) - (want)) <= (tol))
@@ -157,8 +160,64 @@ static void test_two_runs(void)
 	      "one run, rounds: basis %s settled %d (%s)", c.basis, c.settled, c.why);
 }
 
+/* The order-statistic (sign-test) interval for the median: known ranks, and pr_compare's
+ * interval at least that wide.  Six block pairs with one far out: a percentile bootstrap of
+ * the median puts its upper end near (0.04 + 0.20) / 2, the order-statistic interval is the
+ * range, [0, 0.20]. */
+static void test_order_interval(void)
+{
+	static const size_t N[] = { 2, 5, 6, 10, 12, 31, 100 }, K[] = { 1, 1, 1, 2, 3, 10, 40 };
+	double d[] = { 0.00, 0.01, 0.02, 0.03, 0.04, 0.20 }, ten[10], lo, hi;
+	struct pr_result res;
+
+	for (size_t i = 0; i < sizeof N / sizeof N[0]; i++)
+		CHECK(pr_order_rank(N[i]) == K[i], "order rank of n = %zu: expected %zu got %zu",
+		      N[i], K[i], pr_order_rank(N[i]));
+	for (int i = 0; i < 10; i++)
+		ten[i] = 10 - i;
+	CHECK(pr_order_interval(ten, 10, &lo, &hi) == 0 && lo == 2 && hi == 9,
+	      "order interval of 1..10: expected [2, 9] got [%g, %g]", lo, hi);
+	struct pr_series s = { d, 1, 6, NULL, 1 };
+	CHECK(pr_compare(&s, PR_SEED, &res) == 0, "six pairs: compare failed");
+	CHECK(NEAR(res.lo, 1.0, 1e-12) && NEAR(res.hi, exp(0.20), 1e-12), "six pairs, one far "
+	      "out: expected the range [1, %.6f] (96.9%%) got [%.6f, %.6f]", exp(0.20), res.lo,
+	      res.hi);
+}
+
+/* The between-process term widens in log space: a +-0.2% within-run interval and a process
+ * spread s = 0.02 over 6 processes give est +- sqrt(h^2 + (2.571 s)^2); a settled verdict
+ * whose widened interval takes in 1 is no longer settled. */
+static void test_process_widen(void)
+{
+	struct cmp c = { .ratio = 1.30, .lo = 1.30 / 1.002, .hi = 1.30 * 1.002, .verdict = 1,
+			 .settled = 1, .basis = "rounds", .process_pct = NAN };
+	struct pt_term t = { .s = 0.02, .q = pt_quantile(5), .procs = 6, .from = "cells" };
+	double h = log(1.002), w = 2.571 * 0.02, want = 1.30 * exp(sqrt(h * h + w * w));
+
+	CHECK(NEAR(pt_quantile(5), 2.571, 1e-9) && NEAR(pt_quantile(1000), 1.9624, 1e-3),
+	      "t quantiles: %g %g", pt_quantile(5), pt_quantile(1000));
+	pt_widen(&t, &c);
+	CHECK(NEAR(c.hi, want, 1e-9) && NEAR(c.lo, 1.30 * 1.30 / want, 1e-9), "widened: expected "
+	      "[%g, %g] got [%g, %g]", 1.30 * 1.30 / want, want, c.lo, c.hi);
+	CHECK(c.lo < 1.30 / 1.015 && c.hi > 1.30 * 1.015, "widened [%g, %g] lacks +-1.5%%", c.lo,
+	      c.hi);
+	CHECK(NEAR(c.process_pct, 100 * expm1(w), 1e-9) && c.processes == 6 && c.settled == 1,
+	      "term %g%% over %zu, settled %d", c.process_pct, c.processes, c.settled);
+	c = (struct cmp){ .ratio = 1.03, .lo = 1.028, .hi = 1.032, .verdict = 1, .settled = 1 };
+	pt_widen(&t, &c);
+	CHECK(c.lo < 1 && c.settled == 0 && c.verdict == 0 && strstr(c.why, "between processes"),
+	      "3%% with a 5%% term: lo %g settled %d (%s)", c.lo, c.settled, c.why);
+	t = (struct pt_term){ .s = NAN, .procs = 0, .from = "" };
+	c = (struct cmp){ .ratio = 1.03, .lo = 1.028, .hi = 1.032, .verdict = 1, .settled = 1 };
+	pt_widen(&t, &c);
+	CHECK(c.lo == 1.028 && c.hi == 1.032 && c.process_pct == 0 && c.processes == 0,
+	      "no term: [%g, %g], %g%% over %zu", c.lo, c.hi, c.process_pct, c.processes);
+}
+
 int main(void)
 {
+	test_order_interval();
+	test_process_widen();
 	test_two_runs();
 	test_signed_rank();
 	test_constant_ratio();

@@ -60,7 +60,9 @@ order=$(grep -n '^## ' "$M" | cut -d: -f2- | paste -sd'|')
 [[ $order == "## Recommendation per workload|## Answers|## Charts|"* ]] && ok || bad "section order: $order"
 # verdicts.csv: the same numbers as the sentences
 V=$S/verdicts.csv
-has "verdicts header" "$V" "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,settled,why"
+has "verdicts header" "$V" "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,process_pct,processes,process_from,settled,why"
+has "no blocks: within one process, said" "$M" "Every interval below is within one process only (the study has no compiler/ or bits/ blocks"
+has "no blocks: within one process, per verdict" "$M" "the same sign in 3 of 3 epochs, within one process only)"
 has "verdict (b)" "$V" "tables,kindergarten-512,kindergarten-4k,0.8386"
 awk -F, 'NR > 1 && $4 != "" && ($5 > $4 + 1e-9 || $6 < $4 - 1e-9) { bad = 1 } END { exit bad }' "$V" &&
 	ok || bad "a verdict's interval does not contain its estimate: $(cat "$V")"
@@ -93,9 +95,9 @@ has "pressure fastest at largest" "$CM" "at 1 MiB: pext ("
 hasnt "pext keeps its place" "$CM" "overtakes pext"
 has "huge pages from the blocks" "$CM" "6 pairs of blocks run in the order hugepage nohugepage nohugepage hugepage …:"
 has "huge pages ratio, settled despite the 20% step" "$CM" "sherwin 1.30× (1.2"
-has "huge pages ratio settled" "$CM" "sherwin 1.30× (1.28–1.31, settled)"
+has "huge pages ratio settled" "$CM" "sherwin 1.30× (1.28–1.32, settled)"
 has "huge pages same" "$CM" "magic-plain 1.00× (0.9"
-has "huge pages same verdict" "$CM" "magic-plain 1.00× (0.98–1.01, not settled)"
+has "huge pages same verdict" "$CM" "magic-plain 1.00× (0.98–1.02, not settled)"
 has "huge-page verdicts in verdicts.csv" "$C/verdicts.csv" "hugepages,\"sherwin, huge pages\",\"sherwin, no huge pages\",1.3,"
 has "huge share" "$CM" "6 MiB of the 8 MiB of anonymous table memory was backed by huge pages (75%"
 has "sim L1 needs" "$CM" "sherwin needs a 48 KiB L1 (6.6 → 0.12 misses per rook lookup from 16 KiB to 48 KiB)"
@@ -122,9 +124,10 @@ has "compiler overall" "$GM" "over all 6 cells the clang build and the gcc build
 has "compiler winners differ" "$GM" "the same under both in 1 of 2 workloads; it differs in stream rook (gcc: kb, clang: ka)"
 has "compiler flags, gcc side" "$GM" "gcc side (bin/slidebench) gcc 12.2.0 -O2 -march=native -fno-tree-vectorize;"
 has "compiler flags, clang side" "$GM" "clang side (bin-clang/slidebench) clang 14.0.6 -O2 -march=native"
-has "ka faster under clang" "$GM" "| ka | 0.800 | 0.785–0.815 | 0.036 | 6 | 2 | settled: faster under clang |"
-has "kb faster under gcc" "$GM" "| kb | 1.250 | 1.235–1.265 | 0.036 | 6 | 2 | settled: faster under gcc |"
-has "kc not settled" "$GM" "| kc | 1.005 | 0.985–1.015 | 1 | 6 | 2 | not settled: the interval includes 1 |"
+# six block pairs: each interval is at least the range of the six (order-statistic, 96.9%)
+has "ka faster under clang" "$GM" "| ka | 0.800 | 0.780–0.820 | 0.036 | 6 | 2 | settled: faster under clang |"
+has "kb faster under gcc" "$GM" "| kb | 1.250 | 1.230–1.270 | 0.036 | 6 | 2 | settled: faster under gcc |"
+has "kc not settled" "$GM" "| kc | 1.005 | 0.980–1.020 | 1 | 6 | 2 | not settled: the interval includes 1 |"
 hasnt "unavailable kernel not compared" "$GM" "| kd |"
 hasnt "baseline not compared" "$GM" "| null |"
 has "winner row differs, marked" "$GM" "| ⚠ stream rook | kb | 0.990 | ka | 0.873 | differs |"
@@ -139,6 +142,57 @@ awk -F, '$1 == "compiler" { n++; if ($NF == "" && $(NF-1) != "yes") bad = 1 }
 	END { exit bad || n != 4 }' "$GV" && ok || bad "compiler verdicts: settled column: $(grep '^compiler,' "$GV")"
 order=$(grep -n '^## ' "$GM" | cut -d: -f2- | paste -sd'|')
 [[ $order == *"## Cache|## Does the answer depend on the compiler?|"* ]] && ok || bad "compiler section order: $order"
+
+# ---- the between-process term (tests/data/fixture-process: see make-fixture-process.py) ----
+# kb against ka: within the main sweep +-0.2%, across the six gcc block processes +-2%
+# procterm NAME VERDICTS Q A B MIN_PCT PROCS FROM: the verdict's interval holds estimates
+# MIN_PCT% either side of its own, and its process columns are PROCS and FROM.
+procterm() {
+	if python3 - "$@" <<'PY'
+import csv, sys
+name, path, q, a, b, pct, procs, frm = sys.argv[1:]
+rows = [r for r in csv.DictReader(open(path)) if (r["question"], r["a"], r["b"]) == (q, a, b)]
+assert len(rows) == 1, "%s: %d rows %s, %s, %s" % (name, len(rows), q, a, b)
+r = rows[0]
+x, lo, hi, f = float(r["ratio"]), float(r["lo"]), float(r["hi"]), 1 + float(pct) / 100
+assert lo <= x / f and hi >= x * f, "%s: %.4f (%.4f-%.4f) lacks +-%s%%" % (name, x, lo, hi, pct)
+assert r["processes"] == procs and r["process_from"] == frm, "%s: %s" % (name, r)
+assert (float(r["process_pct"]) > 0) == (procs != "0"), "%s: %s" % (name, r)
+PY
+	then ok; else bad "$1: see above"; fi
+}
+P=$tmp/process
+cp -r $D/fixture-process "$P"
+run "report process study" 0 $SB report "$P"
+PM=$P/report.md PV=$P/verdicts.csv
+procterm "kb/ka, the blocks' own cells" "$PV" tables ka kb 1.5 6 cells
+procterm "chain: the pair's cells in the blocks" "$PV" "recommend:chain" ka kb 1.5 6 pair
+procterm "kc, kd in no block: study-wide" "$PV" "recommend:random" kc kd 1.5 6 study
+has "process term: where from" "$PM" "is measured over 6 processes of the main sweep's binary (compiler/NN-gcc/)"
+has "process term in the answer" "$PM" "the same sign in 3 of 3 epochs, between processes ±"
+has "process term: 6 processes" "$PM" "% (6 processes)"
+has "process term: pair" "$PM" "% (6 processes, from the same kernels' cells in the blocks)"
+has "process term: study" "$PM" "% (6 processes, the study-wide figure: these kernels are in no block)"
+# without compiler/ blocks: the 64-bit side of the bits/ blocks, said so
+B=$tmp/process-bits
+cp -r $D/fixture-process "$B"
+mkdir "$B/bits"
+for i in 01 02 03 04 05 06; do
+	mv "$B/compiler/$i-gcc" "$B/bits/$i-m64" && mv "$B/compiler/$i-clang" "$B/bits/$i-m32"
+done
+rm -r "$B/compiler" && echo "clang is not installed" >"$B/compiler.skipped"
+run "report process study, bits blocks only" 0 $SB report "$B"
+has "process term from bits/" "$B/report.md" "6 processes of the 64-bit build of the bits/ blocks (the same -march as the 32-bit build, not the main sweep's binary"
+procterm "bits/ blocks: kb/ka" "$B/verdicts.csv" tables ka kb 1.5 6 cells
+# compiler.skipped and no bits/: within one process only, said in the sentence and the csv
+K=$tmp/process-skipped
+cp -r $D/fixture-process "$K"
+rm -r "$K/compiler" && echo "clang is not installed" >"$K/compiler.skipped"
+echo "the kernel refuses 32-bit programs" >"$K/m32.skipped"
+run "report process study, no blocks" 0 $SB report "$K"
+has "no blocks: said" "$K/report.md" "Every interval below is within one process only (the study has no compiler/ or bits/ blocks"
+has "no blocks: per verdict" "$K/report.md" "the same sign in 3 of 3 epochs, within one process only)"
+procterm "no blocks: kb/ka within one process" "$K/verdicts.csv" tables ka kb 0 0 ""
 
 # ---- report on a plain bench run directory; bad input ----
 cp -r $D/fixture-run-b "$tmp/plain"

@@ -217,6 +217,8 @@ void blk_cmp(const struct blk_verdict *v, struct cmp *c)
 	c->settled = v->settled;
 	c->basis = "blocks";
 	c->test = "signed-rank";
+	c->process_pct = NAN;      /* each pair already spans two processes */
+	c->process_from = "";
 	c->n = v->ncell;
 	c->npairs = v->r.n;
 	c->epochs = v->r.epochs, c->epochs_agree = v->r.epochs_agree;

@@ -133,7 +133,8 @@ int cmp_rows(const struct rr_row *const *a, const struct rr_row *const *b, size_
 	int samples = n > 0, cis = n > 0;
 
 	*out = (struct cmp){ .ratio = NAN, .lo = NAN, .hi = NAN, .p = NAN, .verdict = -1,
-			     .settled = -1, .basis = "medians", .test = "", .n = n };
+			     .settled = -1, .basis = "medians", .test = "", .n = n,
+			     .process_pct = NAN, .process_from = "" };
 	for (size_t i = 0; i < n; i++) {
 		if (!(a[i]->ns_median > 0) || !(b[i]->ns_median > 0))
 			return -1;

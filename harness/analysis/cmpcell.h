@@ -22,6 +22,13 @@ struct cmp {
 	char why[96];          /* why not settled ("" when settled) */
 	double epoch_widened_pct;  /* unpaired: how much the interval was widened each way for
 				    * the runs' epoch spreads (0: not) */
+	/* The between-process term (analysis/process_term.h), set by pt_widen: how much the
+	 * interval was widened each way for what moves between processes, in percent (NaN:
+	 * not looked for; 0 with processes == 0: none measured, within one process only) */
+	double process_pct;
+	size_t processes;          /* separate processes it was measured over */
+	size_t process_cells;      /* of the n cells, how many the processes timed ("cells") */
+	const char *process_from;  /* "cells", "pair", "study" (process_term.h), or "" */
 };
 
 /* Compares b[i] against a[i] for i < n.  When every row has its samples by round and each a[i]

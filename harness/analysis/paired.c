@@ -150,17 +150,57 @@ static void pair_means(const struct pr_series *s, double *mean)
 	}
 }
 
+size_t pr_order_rank(size_t n)
+{
+	double lc = -(double)n * log(2.0), cdf = 0;   /* log C(n, 0) / 2^n */
+	size_t k = 0;
+
+	/* the largest k with 2 P(Bin(n, 1/2) <= k - 1) <= PR_ALPHA */
+	for (size_t j = 0; j < n / 2; j++) {
+		cdf += exp(lc);
+		if (2 * cdf > PR_ALPHA)
+			break;
+		k = j + 1;
+		lc += log((double)(n - j)) - log((double)(j + 1));
+	}
+	return k ? k : 1;
+}
+
+int pr_order_interval(const double *x, size_t n, double *lo, double *hi)
+{
+	double *v = malloc((n ? n : 1) * sizeof *v);
+	size_t m = 0, k;
+
+	*lo = *hi = NAN;
+	if (!v)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(x[i]))
+			v[m++] = x[i];
+	if (m < 2) {
+		free(v);
+		return -1;
+	}
+	qsort(v, m, sizeof *v, cmp_double);
+	k = pr_order_rank(m);
+	*lo = v[k - 1];
+	*hi = v[m - k];
+	free(v);
+	return 0;
+}
+
 int pr_compare(const struct pr_series *s, uint64_t seed, struct pr_result *out)
 {
 	size_t n = s->npair, L, good = 0;
 	size_t *idx = malloc((n ? n : 1) * sizeof *idx);
 	double *col = malloc((n ? n : 1) * sizeof *col), *tmp = malloc((n ? n : 1) * sizeof *tmp);
 	double *boot = malloc(PR_BOOT_ITERS * sizeof *boot), est;
+	double *mean = malloc((n ? n : 1) * sizeof *mean);
 	struct rng r;
 	int rc = -1;
 
 	*out = (struct pr_result){ NAN, NAN, NAN, NAN, 0, 0, 0 };
-	if (!idx || !col || !tmp || !boot || n == 0 || s->ncell == 0)
+	if (!idx || !col || !tmp || !boot || !mean || n == 0 || s->ncell == 0)
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		idx[i] = i;
@@ -168,10 +208,10 @@ int pr_compare(const struct pr_series *s, uint64_t seed, struct pr_result *out)
 	if (isnan(est))
 		goto out;
 	out->ratio = exp(est);
-	pair_means(s, col);
-	out->p = pr_signed_rank(col, n);
+	pair_means(s, mean);
+	out->p = pr_signed_rank(mean, n);
 	for (size_t i = 0; i < n; i++)
-		out->n += !isnan(col[i]);
+		out->n += !isnan(mean[i]);
 	if (out->n < 2)
 		out->p = NAN;
 	L = s->block ? s->block : (size_t)fmax(1.0, round(cbrt((double)n)));
@@ -192,6 +232,9 @@ int pr_compare(const struct pr_series *s, uint64_t seed, struct pr_result *out)
 		qsort(boot, good, sizeof *boot, cmp_double);
 		double lo = boot[(size_t)floor(0.025 * (double)(good - 1))];
 		double hi = boot[(size_t)ceil(0.975 * (double)(good - 1))];
+		double olo, ohi;             /* at least the order-statistic interval of the */
+		if (pr_order_interval(mean, n, &olo, &ohi) == 0)   /* per-pair median */
+			lo = fmin(lo, olo), hi = fmax(hi, ohi);
 		out->lo = exp(fmin(lo, est));   /* a lopsided resampling distribution can leave */
 		out->hi = exp(fmax(hi, est));   /* the estimate outside: widen to contain it */
 	}
@@ -202,6 +245,7 @@ out:
 	free(col);
 	free(tmp);
 	free(boot);
+	free(mean);
 	return rc;
 }
 

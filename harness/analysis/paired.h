@@ -5,8 +5,11 @@
  *
  * Estimate: the median over pairs of log(b/a) per cell, averaged over cells, exponentiated.
  * Interval: a moving-block bootstrap over pairs (rounds are resampled in runs of consecutive
- * rounds, so an epoch's correlation stays inside a block), widened where needed to contain
- * the estimate.  Test: Wilcoxon signed-rank of the per-pair mean log ratio (exact for small
+ * rounds, so an epoch's correlation stays inside a block), widened to at least the
+ * distribution-free order-statistic interval for the median of the per-pair mean log ratio
+ * (see pr_order_interval: a percentile bootstrap under-covers with few pairs, e.g. the six
+ * block pairs of a cross-process comparison, where it becomes [min, max], 96.9%), and widened
+ * where needed to contain the estimate.  Test: Wilcoxon signed-rank of the per-pair mean log ratio (exact for small
  * n without ties).  The sign of the estimate is also checked epoch by epoch. */
 #ifndef SB_PAIRED_H
 #define SB_PAIRED_H
@@ -43,6 +46,17 @@ int pr_compare(const struct pr_series *s, uint64_t seed, struct pr_result *out);
  * Exact two-sided p for n <= 60 without ties, else the normal approximation with tie and
  * continuity corrections.  Returns p (1 when nothing is left, NaN when n == 0). */
 double pr_signed_rank(const double *d, size_t n);
+
+/* The rank k of the order-statistic (sign-test) interval [x_(k), x_(n+1-k)] for the median of
+ * n values: the largest k with 2 P(Binomial(n, 1/2) <= k - 1) <= PR_ALPHA, so the interval
+ * covers the median with at least 95% for any continuous distribution (n = 6: k = 1, the
+ * range, 96.9%; n = 12: k = 3, 96.1%; n = 31: k = 10, 97.1%).  Below six values no k
+ * reaches 95%: returns 1 (the range, which then covers less: 93.8% at n = 5, 75% at 3). */
+size_t pr_order_rank(size_t n);
+
+/* Sets [*lo, *hi] to the order-statistic interval of x[0..n) (NaN ignored).  Returns 0, or
+ * -1 with NaN when fewer than two values are left. */
+int pr_order_interval(const double *x, size_t n, double *lo, double *hi);
 
 /* Median of x[0..n) ignoring NaN, sorting a copy in tmp.  NaN when none. */
 double pr_median_nan(const double *x, size_t n, double *tmp);

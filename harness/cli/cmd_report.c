@@ -102,8 +102,17 @@ int report_load(const char *dir, struct study *s)
 		fprintf(stderr, "slidebench report: %s\n", err);
 		return -1;
 	}
-	if (s->plain)
+	if (!(s->pt = calloc(1, sizeof *s->pt))) {
+		fprintf(stderr, "slidebench report: out of memory\n");
+		run_free(&s->m64);
+		return -1;
+	}
+	if (s->plain) {
+		pt_none(s->pt, "a single bench run, not a study: no block processes to measure "
+			"it from");
 		return 0;
+	}
+	pt_load(dir, s->pt);
 	s->have_bits = exists(dir, "bits/01-m64/summary.csv");
 	s->have_tables = exists(dir, "tables/01-hugepage/summary.csv");
 	if (!s->have_bits)
@@ -129,6 +138,10 @@ int report_load(const char *dir, struct study *s)
 void study_free(struct study *s)
 {
 	run_free(&s->m64);
+	if (s->pt)
+		pt_free(s->pt);
+	free(s->pt);
+	s->pt = NULL;
 	if (s->have_sim)
 		run_free(&s->sim);
 	if (s->have_pressure)

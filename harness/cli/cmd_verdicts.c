@@ -19,7 +19,9 @@ static void usage(FILE *f)
 		"verdict (question, B against A) with each study's ratio, interval and settled mark.\n"
 		"Then names each contradiction: reversed (settled both ways), contradicted (settled\n"
 		"one way, estimated the other way elsewhere), and, for information, estimates\n"
-		"outside another study's interval.\n"
+		"outside another study's interval.  A verdicts.csv without a process_pct\n"
+		"column (written before the between-process term) is read as well; its intervals\n"
+		"are within one process only.\n"
 		"Exit: 0 no verdict reversed or contradicted; 1 some were, or a study is unreadable;\n"
 		"2 usage.\n");
 }
@@ -29,6 +31,7 @@ struct vset {
 	const char *dir;
 	struct csv c;
 	int q, a, b, ratio, lo, hi, settled;
+	int process;         /* the process_pct column, -1 in a verdicts.csv written before it */
 };
 
 /* Returns the row of set v with this key, or -1. */
@@ -56,6 +59,7 @@ static int load_set(const char *dir, struct vset *v)
 	v->q = csv_col(&v->c, "question"), v->a = csv_col(&v->c, "a"), v->b = csv_col(&v->c, "b");
 	v->ratio = csv_col(&v->c, "ratio"), v->lo = csv_col(&v->c, "lo");
 	v->hi = csv_col(&v->c, "hi"), v->settled = csv_col(&v->c, "settled");
+	v->process = csv_col(&v->c, "process_pct");
 	if (v->q < 0 || v->a < 0 || v->b < 0 || v->ratio < 0 || v->lo < 0 || v->hi < 0 ||
 	    v->settled < 0) {
 		fprintf(stderr, "slidebench verdicts: %s: not a verdicts.csv (needs question, a, b, "
@@ -120,7 +124,9 @@ int cmd_verdicts(int argc, char **argv)
 		n++;
 	}
 	for (size_t i = 0; i < n; i++)
-		printf("%c = %s\n", (int)('A' + i), s[i].dir);
+		printf("%c = %s%s\n", (int)('A' + i), s[i].dir, s[i].process >= 0 ? "" :
+		       " (written before the between-process term: its intervals are within one "
+		       "process only)");
 	printf("\n%-26s %-44s", "question", "b against a");
 	for (size_t i = 0; i < n; i++)
 		printf(" %-22c", (int)('A' + i));

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "analysis/cmpcell.h"
+#include "analysis/process_term.h"
 #include "runread/runread.h"
 
 /* One verdict of the report, as verdicts.csv holds it: the same numbers as its sentence. */
@@ -17,6 +18,9 @@ struct verdict {
 	char test[24], basis[16];
 	size_t n;                /* cells */
 	size_t pairs;            /* rounds or block pairs */
+	double process_pct;      /* the between-process term, +-percent (NaN: not applicable) */
+	size_t processes;        /* processes it was measured over (0: within one process) */
+	char process_from[8];    /* "cells", "pair", "study" or "" (analysis/process_term.h) */
 	int settled;             /* 1, 0, -1 cannot tell */
 	char why[160];
 };
@@ -34,6 +38,7 @@ struct study {
 	struct run m64, sim, pressure;
 	int have_bits, have_tables, have_sim, have_pressure, plain;
 	char m32_why[2 * PATH_MAX];       /* why there are no bits blocks */
+	struct pt_set *pt;                /* the between-process term's processes (loaded once) */
 	struct verdicts *verdicts;        /* every verdict the sections state, for verdicts.csv */
 };
 
@@ -75,6 +80,15 @@ void doc_table_end(struct doc *d);
 void doc_chart(struct doc *d, const char *dir, const char *name, const char *caption);
 
 /* report_verdicts.c */
+/* Compares b[i] against a[i] (i < n, rows of one run of the study) as cmp_rows does, then
+ * widens the interval by what moves between processes (analysis/process_term.h, from the
+ * study's block processes).  Every kernel-against-kernel figure of the report goes through
+ * here.  Returns what cmp_rows returns. */
+int report_cmp(const struct study *s, const struct rr_row *const *a,
+	       const struct rr_row *const *b, size_t n, struct cmp *out);
+/* Writes one sentence on the between-process term of the study into out: where it comes from
+ * and the study-wide figure, or why every interval is within one process only. */
+void report_process_note(const struct study *s, char *out, size_t len);
 /* Whether c settles its question: c->settled, and the margin beyond layout_pct (percent, NaN
  * when not recorded).  Returns 1, 0 or -1 and writes why not into why. */
 int verdict_settle(const struct cmp *c, double layout_pct, char *why, size_t len);

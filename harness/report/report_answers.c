@@ -155,7 +155,7 @@ static size_t compare_kernels(struct doc *d, const struct study *s, const char *
 			const char *head[] = { h0, HEAD[1], HEAD[2], HEAD[3], h4, h5 };
 			doc_table_begin(d, 6, head);
 		}
-		cmp_rows(g->a, g->b, n, &c);
+		report_cmp(s, g->a, g->b, n, &c);
 		cmp_phrase(buf, sizeof buf, x, y, &c, 1);
 		if (!strcmp(c.basis, "rounds"))
 			doc_cat(buf, sizeof buf, "%s", c.settled == 1 ? "; settled" : "; not settled");
@@ -183,7 +183,7 @@ static size_t compare_kernels(struct doc *d, const struct study *s, const char *
 		free(g);
 		return 0;
 	}
-	cmp_rows(g->a, g->b, g->n, &all);
+	report_cmp(s, g->a, g->b, g->n, &all);
 	int settled = verdict_settle(&all, NAN, why, sizeof why);
 	verdict_add(s, question, y, x, &all, settled, why);
 	cmp_phrase(buf, sizeof buf, x, y, &all, 1);
@@ -226,7 +226,7 @@ static void answer_bits(struct doc *d, const struct study *s)
 	}
 	doc_p(d, NULL, "Pairing (same tables or technique, 64-bit arithmetic): %s.",
 	      list[0] ? list : "none of the pairs was timed");
-	if (g->n && cmp_rows(g->a, g->b, g->n, &c) == 0) {
+	if (g->n && report_cmp(s, g->a, g->b, g->n, &c) == 0) {
 		char why[160];
 		int settled = verdict_settle(&c, NAN, why, sizeof why);
 		verdict_add(s, "bits", "64-bit siblings", "32-bit-designed kernels", &c, settled,
@@ -271,14 +271,18 @@ static void answer_pairs(struct doc *d, const struct study *s, const char *q, co
 
 void report_answers(struct doc *d, const struct study *s)
 {
+	char proc[1024];
+
+	report_process_note(s, proc, sizeof proc);
 	doc_h(d, 2, "answers", "Answers");
 	doc_p(d, NULL, "Each ratio is the time of the first kernel over the second. Both were "
 	      "timed in the same rounds, so each ratio is computed round by round (each round's "
 	      "null-kernel time subtracted first): the estimate is the median of the per-round log "
 	      "ratios (the geometric mean of those over several cells), the 95%% interval a "
-	      "moving-block bootstrap over rounds (%d resamples, fixed seed), the test Wilcoxon's "
-	      "signed-rank. A verdict is settled when the interval excludes 1, the test gives "
-	      "p < 0.05 and the sign is the same in every epoch of the run.", PR_BOOT_ITERS);
+	      "moving-block bootstrap over rounds (%d resamples, fixed seed) and at least the "
+	      "order-statistic interval of the per-round median, the test Wilcoxon's signed-rank. "
+	      "%s. A verdict is settled when the interval excludes 1, the test gives p < 0.05 and "
+	      "the sign is the same in every epoch of the run.", PR_BOOT_ITERS, proc);
 	answer_bits(d, s);
 	doc_h(d, 3, "q-tables", "(b) Shared 512 B against 4 KB tables");
 	answer_pairs(d, s, "tables", "hw_l1d_miss", "sim_d1_miss", "L1 misses");

@@ -78,7 +78,7 @@ static void pressure_sentence(struct doc *d, const struct study *s)
 		for (size_t j = 1; j < nw; j++) {
 			struct cmp c;
 			size_t np = report_pairs(r, &w[j], rk[i].k, rk[i + 1].k, a, b, 64);
-			if (!np || cmp_rows(a, b, np, &c) < 0 || !(c.ratio < 1))
+			if (!np || report_cmp(s, a, b, np, &c) < 0 || !(c.ratio < 1))
 				continue;
 			report_bytes(sp, sizeof sp, atof(w[j].pressure));
 			if (c.verdict != 1) {           /* the medians flip, the test does not confirm */

@@ -80,7 +80,7 @@ static void recommend_run(struct doc *d, const struct study *s, const struct run
 			continue;
 		}
 		np = report_pairs(r, &w[i], c[0].kernel, c[1].kernel, a, b, 16);
-		cmp_rows(a, b, np, &m);
+		report_cmp(s, a, b, np, &m);
 		/* the margin: runner-up over the fastest, above 1 */
 		cmp_factor(f, sizeof f, m.ratio, m.lo, m.hi, 1);
 		double ls = fmax(report_layout_spread(r, &w[i], c[0].kernel),

@@ -29,9 +29,71 @@ int verdict_settle(const struct cmp *c, double layout_pct, char *why, size_t len
 	return 1;
 }
 
+int report_cmp(const struct study *s, const struct rr_row *const *a,
+	       const struct rr_row *const *b, size_t n, struct cmp *out)
+{
+	struct pt_term t;
+	int rc = cmp_rows(a, b, n, out);
+
+	if (rc < 0)
+		return rc;
+	pt_term_of(s->pt, a, b, n, &t);
+	pt_widen(&t, out);
+	return rc;
+}
+
+void report_process_note(const struct study *s, char *out, size_t len)
+{
+	const struct pt_set *p = s->pt;
+
+	if (!p || p->nblk < 2) {
+		snprintf(out, len, "Every interval below is within one process only (%s): another "
+			 "run of the same build may land outside it", p && p->why[0] ? p->why :
+			 "no block processes");
+		return;
+	}
+	snprintf(out, len, "What moves between processes (memory placement, alignment at load, "
+		 "the host's state for a process's life) is measured over %s: each comparison is "
+		 "estimated again in each of them, and its interval widened by the spread of those "
+		 "estimates (t quantile, %zu degrees of freedom; the same kernels' other cells where "
+		 "the blocks lack a comparison's own, and the study-wide median", p->what,
+		 p->nblk - 1);
+	if (isnan(p->study_s))
+		doc_cat(out, len, " where the kernels are in no block: none here)");
+	else
+		doc_cat(out, len, ", \u00b1%.1f%% over %zu kernel pair%s, where the kernels are in "
+			"no block)", 100 * expm1(pt_quantile(p->nblk - 1) * p->study_s),
+			p->study_pairs, p->study_pairs == 1 ? "" : "s");
+}
+
+/* Appends ", between processes ±0.8% (6 processes)" or ", within one process only" to how. */
+static void process_basis(char *how, size_t len, const struct cmp *c)
+{
+	static const char *const FROM[][2] = {
+		{ "pair", ", from the same kernels' cells in the blocks" },
+		{ "study", ", the study-wide figure: these kernels are in no block" },
+	};
+	const char *from = "";
+
+	if (isnan(c->process_pct))
+		return;
+	if (!c->processes) {
+		doc_cat(how, len, ", within one process only");
+		return;
+	}
+	for (size_t i = 0; i < sizeof FROM / sizeof FROM[0]; i++)
+		if (c->process_from && !strcmp(c->process_from, FROM[i][0]))
+			from = FROM[i][1];
+	doc_cat(how, len, ", between processes \u00b1%.1f%% (%zu processes%s", c->process_pct,
+		c->processes, from);
+	if (c->process_cells && c->process_cells < c->n)
+		doc_cat(how, len, ", measured on %zu of the %zu cells", c->process_cells, c->n);
+	doc_cat(how, len, ")");
+}
+
 void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, const char *why)
 {
-	char how[160];
+	char how[320];
 
 	if (!strcmp(c->basis, "rounds"))
 		snprintf(how, sizeof how, "paired over %zu rounds, signed-rank p = %.2g, the same "
@@ -40,6 +102,7 @@ void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, con
 		snprintf(how, sizeof how, "unpaired, %s p = %.2g", c->test, c->p);
 	else
 		snprintf(how, sizeof how, "unpaired, from %s", c->basis);
+	process_basis(how, sizeof how, c);
 	if (settled == 1)
 		doc_cat(out, len, "; settled (%s)", how);
 	else
@@ -70,6 +133,9 @@ void verdict_add(const struct study *s, const char *question, const char *a, con
 	snprintf(x->test, sizeof x->test, "%s", c->test);
 	snprintf(x->basis, sizeof x->basis, "%s", c->basis);
 	x->n = c->n, x->pairs = c->npairs, x->settled = settled;
+	x->process_pct = c->process_pct, x->processes = c->processes;
+	snprintf(x->process_from, sizeof x->process_from, "%s", c->process_from ? c->process_from :
+		 "");
 	snprintf(x->why, sizeof x->why, "%s", why ? why : "");
 }
 
@@ -80,7 +146,8 @@ int verdicts_write(const struct study *s, char *err, size_t len)
 
 	if (out_open(&o, s->dir, "verdicts.csv", err, len) < 0)
 		return -1;
-	fprintf(o.f, "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,settled,why\n");
+	fprintf(o.f, "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,process_pct,processes,"
+		"process_from,settled,why\n");
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct verdict *x = &v->v[i];
 		out_csv_str(o.f, x->question), fputc(',', o.f);
@@ -91,7 +158,11 @@ int verdicts_write(const struct study *s, char *err, size_t len)
 		out_csv_num(o.f, x->hi), fputc(',', o.f);
 		out_csv_str(o.f, x->test), fputc(',', o.f);
 		out_csv_num(o.f, x->p), fputc(',', o.f);
-		fprintf(o.f, "%s,%zu,%zu,%s,", x->basis, x->n, x->pairs,
+		fprintf(o.f, "%s,%zu,%zu,", x->basis, x->n, x->pairs);
+		out_csv_num(o.f, x->process_pct), fputc(',', o.f);
+		if (!isnan(x->process_pct))
+			fprintf(o.f, "%zu", x->processes);
+		fprintf(o.f, ",%s,%s,", x->process_from,
 			x->settled == 1 ? "yes" : x->settled == 0 ? "no" : "unknown");
 		out_csv_str(o.f, x->why);
 		fputc('\n', o.f);

@@ -1,0 +1,286 @@
+/* process_term.c - the between-process term of a kernel-against-kernel comparison, measured
+ * over a study's block processes (see process_term.h). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "analysis/process_term.h"
+
+/* Student's t, 97.5%, df = 1 .. 30. */
+static const double T975[] = { 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262,
+	2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074,
+	2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042 };
+
+double pt_quantile(size_t df)
+{
+	size_t n = sizeof T975 / sizeof T975[0];
+
+	if (df == 0)
+		return NAN;
+	return df <= n ? T975[df - 1] : 1.96 + 2.4 / (double)df;   /* within 0.003 above 30 */
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* Returns the sample standard deviation of the non-NaN x[0..n) and their count in *k (NaN
+ * when fewer than two). */
+static double sd(const double *x, size_t n, size_t *k)
+{
+	double sum = 0, ss = 0, mean;
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(x[i]))
+			sum += x[i], m++;
+	*k = m;
+	if (m < 2)
+		return NAN;
+	mean = sum / (double)m;
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(x[i]))
+			ss += (x[i] - mean) * (x[i] - mean);
+	return sqrt(ss / (double)(m - 1));
+}
+
+/* Returns row r's fastest measured round, net of the null's time in that round (else of the
+ * run's null median), else its ns_min, else ns_median; NaN when none is positive.  A block
+ * has three rounds: one disturbed round moves their median (the main sweep's median over 31
+ * rounds would shrug it off), while a disturbance on a shared host only ever adds time. */
+static double fastest(const struct rr_row *r)
+{
+	const double *v = r->paired ? r->paired : r->samples;
+	double m = NAN;
+
+	for (size_t i = 0; v && i < r->nsamples; i++)
+		if (v[i] > 0 && !(v[i] >= m))
+			m = v[i];
+	if (isnan(m) && r->ns_min > 0)
+		m = r->ns_min;
+	if (isnan(m) && r->ns_median > 0)
+		m = r->ns_median;
+	return m;
+}
+
+/* Adds log(fastest y / fastest x) of one block cell to *sum and *k (when both are usable). */
+static void add_cell(const struct rr_row *x, const struct rr_row *y, double *sum, size_t *k)
+{
+	double fx, fy;
+
+	if (!x || !y || !run_row_timed(x) || !run_row_timed(y))
+		return;
+	fx = fastest(x), fy = fastest(y);
+	if (fx > 0 && fy > 0)
+		*sum += log(fy / fx), (*k)++;
+}
+
+/* Adds every cell of block run r where kernels ka and kb were both timed. */
+static void add_pair_cells(const struct run *r, const char *ka, const char *kb, double *sum,
+			   size_t *k)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (!strcmp(r->rows[i].kernel, ka))
+			add_cell(&r->rows[i], run_find(r, kb, &r->rows[i]), sum, k);
+}
+
+/* Returns 1 when kernels (a[i], b[i]) appeared as an earlier pair j < i. */
+static int seen_pair(const struct rr_row *const *a, const struct rr_row *const *b, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (!strcmp(a[j]->kernel, a[i]->kernel) && !strcmp(b[j]->kernel, b[i]->kernel))
+			return 1;
+	return 0;
+}
+
+/* Returns s over the blocks of the comparison's own cells (pair = 0) or of every cell its
+ * kernel pairs share in each block (pair = 1); *k the processes it is over, *cells the most
+ * cells a block held.  Each block's estimate is the mean over cells of log(fastest b /
+ * fastest a), as the comparison's is a mean over cells. */
+static double block_sd(const struct pt_set *p, const struct rr_row *const *a,
+		       const struct rr_row *const *b, size_t n, int pair, size_t *k,
+		       size_t *cells)
+{
+	double est[PT_MAX_BLOCKS];
+
+	*cells = 0;
+	for (size_t j = 0; j < p->nblk; j++) {
+		const struct run *r = &p->blk[j];
+		double sum = 0;
+		size_t m = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (!pair)
+				add_cell(run_find(r, a[i]->kernel, a[i]),
+					 run_find(r, b[i]->kernel, b[i]), &sum, &m);
+			else if (!seen_pair(a, b, i))
+				add_pair_cells(r, a[i]->kernel, b[i]->kernel, &sum, &m);
+		}
+		est[j] = m ? sum / (double)m : NAN;
+		*cells = m > *cells ? m : *cells;
+	}
+	return sd(est, p->nblk, k);
+}
+
+/* Sets p->study_s: the median over every pair of kernels timed in the first block of their
+ * s over all the cells they share. */
+static void study_term(struct pt_set *p)
+{
+	const struct run *r = &p->blk[0];
+	const char **k = malloc((r->nrows + 1) * sizeof *k);
+	double *v = NULL;
+	size_t nk = 0, nv = 0, cap = 0, procs, cells;
+
+	p->study_s = NAN;
+	if (!k)
+		return;
+	for (size_t i = 0; i < r->nrows; i++) {
+		size_t j = 0;
+		if (!run_row_timed(&r->rows[i]))
+			continue;
+		while (j < nk && strcmp(k[j], r->rows[i].kernel))
+			j++;
+		if (j == nk)
+			k[nk++] = r->rows[i].kernel;
+	}
+	for (size_t i = 0; i < nk; i++)
+		for (size_t j = i + 1; j < nk; j++) {
+			struct rr_row x = { .kernel = k[i] }, y = { .kernel = k[j] };
+			const struct rr_row *xa[] = { &x }, *yb[] = { &y };
+			double s = block_sd(p, xa, yb, 1, 1, &procs, &cells);
+			if (isnan(s))
+				continue;
+			if (nv == cap) {
+				double *nvv = realloc(v, (cap = cap ? 2 * cap : 256) * sizeof *v);
+				if (!nvv)
+					goto out;
+				v = nvv;
+			}
+			v[nv++] = s;
+		}
+	if (nv) {
+		qsort(v, nv, sizeof *v, cmp_double);
+		p->study_s = nv % 2 ? v[nv / 2] : (v[nv / 2 - 1] + v[nv / 2]) / 2;
+		p->study_pairs = nv;
+	}
+out:
+	free(v);
+	free(k);
+}
+
+/* Loads dir/sub/NN-side/ for NN = 01 .. into p.  Returns how many loaded. */
+static size_t load_side(const char *dir, const char *sub, const char *side, struct pt_set *p)
+{
+	char path[PATH_MAX + 64], err[PATH_MAX + 256];
+	struct stat st;
+
+	for (unsigned nn = 1; nn <= PT_MAX_BLOCKS && p->nblk < PT_MAX_BLOCKS; nn++) {
+		snprintf(path, sizeof path, "%s/%s/%02u-%s/summary.csv", dir, sub, nn, side);
+		if (stat(path, &st) != 0)
+			continue;
+		path[strlen(path) - strlen("/summary.csv")] = 0;
+		if (run_load(path, &p->blk[p->nblk], err, sizeof err) < 0) {
+			fprintf(stderr, "slidebench report: between-process term: %s: left out\n",
+				err);
+			continue;
+		}
+		p->nblk++;
+	}
+	return p->nblk;
+}
+
+void pt_none(struct pt_set *p, const char *why)
+{
+	memset(p, 0, sizeof *p);
+	p->study_s = NAN;
+	snprintf(p->why, sizeof p->why, "%s", why);
+}
+
+void pt_load(const char *dir, struct pt_set *p)
+{
+	static const struct { const char *sub, *side, *what; } SRC[] = {
+		{ "compiler", "gcc", "the main sweep's binary" },
+		{ "bits", "m64", "the 64-bit build of the bits/ blocks (the same -march as the "
+		  "32-bit build, not the main sweep's binary: compiler/ holds no blocks)" },
+	};
+
+	pt_none(p, "the study has no compiler/ or bits/ blocks (separate processes of a build) "
+		"to measure it from");
+	for (size_t i = 0; i < sizeof SRC / sizeof SRC[0]; i++) {
+		if (!(p->blk = calloc(PT_MAX_BLOCKS, sizeof *p->blk))) {
+			snprintf(p->why, sizeof p->why, "out of memory");
+			return;
+		}
+		if (load_side(dir, SRC[i].sub, SRC[i].side, p) >= 2) {
+			snprintf(p->what, sizeof p->what, "%zu processes of %s (%s/NN-%s/)", p->nblk,
+				 SRC[i].what, SRC[i].sub, SRC[i].side);
+			study_term(p);
+			return;
+		}
+		pt_free(p);      /* one block is no spread: try the next source */
+	}
+}
+
+void pt_free(struct pt_set *p)
+{
+	for (size_t i = 0; p->blk && i < p->nblk; i++)
+		run_free(&p->blk[i]);
+	free(p->blk);
+	p->blk = NULL;
+	p->nblk = 0;
+}
+
+void pt_term_of(const struct pt_set *p, const struct rr_row *const *a,
+		const struct rr_row *const *b, size_t n, struct pt_term *t)
+{
+	static const char *const FROM[] = { "cells", "pair" };
+	size_t k, cells;
+
+	*t = (struct pt_term){ .s = NAN, .q = NAN, .procs = 0, .cells = 0, .from = "" };
+	if (!p || p->nblk < 2 || n == 0)
+		return;
+	for (int pair = 0; pair < 2; pair++) {
+		double s = block_sd(p, a, b, n, pair, &k, &cells);
+		if (!isnan(s)) {
+			*t = (struct pt_term){ s, pt_quantile(k - 1), k, pair ? 0 : cells, FROM[pair] };
+			return;
+		}
+	}
+	if (!isnan(p->study_s))
+		*t = (struct pt_term){ p->study_s, pt_quantile(p->nblk - 1), p->nblk, 0, "study" };
+}
+
+void pt_widen(const struct pt_term *t, struct cmp *c)
+{
+	double w, e, hl, hh;
+
+	c->process_pct = NAN;          /* no interval to widen: nothing to say */
+	c->processes = 0;
+	c->process_from = "";
+	if (isnan(c->ratio) || !(c->ratio > 0) || isnan(c->lo) || isnan(c->hi))
+		return;
+	c->process_pct = 0;
+	c->processes = t->procs;
+	c->process_cells = t->cells;
+	c->process_from = t->from;
+	if (!t->procs)
+		return;
+	w = t->q * t->s;
+	e = log(c->ratio);
+	hl = e - log(c->lo);
+	hh = log(c->hi) - e;
+	c->lo = exp(e - sqrt(hl * hl + w * w));
+	c->hi = exp(e + sqrt(hh * hh + w * w));
+	c->process_pct = 100 * expm1(w);
+	if (c->lo <= 1 && c->hi >= 1) {
+		if (c->settled == 1)
+			snprintf(c->why, sizeof c->why, "the interval includes 1 once what moves "
+				 "between processes (\u00b1%.1f%%) is added", c->process_pct);
+		c->verdict = c->verdict == 1 ? 0 : c->verdict;
+		c->settled = c->settled == 1 ? 0 : c->settled;
+	}
+}

@@ -1,0 +1,79 @@
+/* process_term.h - what moves a kernel-against-kernel ratio between processes.  A paired
+ * interval over the rounds of one run (analysis/paired.h) holds only the noise within that
+ * process; memory placement, code and data alignment at load, and the host's state for the
+ * process's whole life move a ratio from one process of the same binary to the next (three
+ * studies of one build: 1.521, 1.525, 1.523, each with a +-0.2% interval).  A study measures
+ * that directly: its compiler/NN-gcc blocks are separate processes of the binary that made the
+ * main sweep m64/, each timing every kernel (stream, position and random mode, 3 rounds).
+ *
+ * For a comparison of rows b against rows a (cmp_rows), the same comparison is estimated in
+ * each block process: the same kernels over the cells that block has, per cell the log ratio
+ * of each kernel's fastest round (net of the null in that round), averaged over cells as the
+ * comparison's own estimate is.  Not the median of the three rounds: a disturbed round in
+ * three moves that median (on the Zen 4 KVM guest by up to 30%),
+ * swamping a process-to-process term of a few tenths of a percent; a disturbance only ever
+ * adds time, and a process's own placement moves every round alike.  s is the standard
+ * deviation of those log estimates over the processes, and pt_widen widens the run's interval
+ * in log space each way to sqrt(h^2 + (q s)^2), h its own half-width and q the 97.5% quantile
+ * of Student's t with (processes - 1) degrees of freedom: s is estimated from few processes
+ * (six: q = 2.571, not 1.96), and a z would treat it as known.  Each block's estimate also
+ * carries its own 3-round noise, so s errs wide, never narrow.
+ *
+ * Where a comparison's cells are not in the blocks (chain, pointer, peer, perft, pressure), the
+ * same kernel pairs' cells that are give s ("pair"); where its kernels are in no block, the
+ * median of every kernel pair's s in the blocks ("study").  A study without compiler/ blocks
+ * takes the 64-bit side of its bits/ blocks (separate processes of the same-march build, not of
+ * the main sweep's binary: said so); with neither, there is no term and a sentence says its
+ * interval is within one process only. */
+#ifndef SB_PROCESS_TERM_H
+#define SB_PROCESS_TERM_H
+
+#include <stddef.h>
+
+#include "analysis/cmpcell.h"
+#include "runread/runread.h"
+
+#define PT_MAX_BLOCKS 99
+
+/* Where a study's between-process term comes from: its block processes, loaded once. */
+struct pt_set {
+	char what[256];      /* "6 processes of the main sweep's binary (compiler/NN-gcc/)" */
+	char why[512];       /* no processes: why ("compiler/ and bits/ hold no blocks") */
+	struct run *blk;     /* nblk block runs */
+	size_t nblk;
+	double study_s;      /* median over kernel pairs of their s (NaN: none) */
+	size_t study_pairs;  /* kernel pairs that median is over */
+};
+
+/* The term of one comparison. */
+struct pt_term {
+	double s;            /* between-process standard deviation of the log estimate */
+	double q;            /* the quantile it is scaled by */
+	size_t procs;        /* processes s is over (0: no term) */
+	size_t cells;        /* "cells": of the comparison's cells, how many a block held */
+	const char *from;    /* "cells": the comparison's own cells; "pair": the same kernels'
+			      * other cells; "study": the study-wide median; "": none */
+};
+
+/* Loads the block processes of study directory dir: dir/compiler/NN-gcc/, else
+ * dir/bits/NN-m64/.  Never fails: with none (or fewer than two), p->nblk is 0 and p->why
+ * says why. */
+void pt_load(const char *dir, struct pt_set *p);
+void pt_free(struct pt_set *p);
+/* The same for a directory that is not a study (a single bench run): no term, and why. */
+void pt_none(struct pt_set *p, const char *why);
+
+/* Fills t with the term of the comparison of b[i] against a[i], i < n (p may be NULL). */
+void pt_term_of(const struct pt_set *p, const struct rr_row *const *a,
+		const struct rr_row *const *b, size_t n, struct pt_term *t);
+
+/* Widens c's interval by t (see above), sets c->process_pct, processes and process_from, and
+ * when the widened interval includes 1 makes c not distinguishable and not settled, saying
+ * why.  With no term c is unchanged but for process_pct = 0, processes = 0; with no interval
+ * to widen, process_pct = NaN. */
+void pt_widen(const struct pt_term *t, struct cmp *c);
+
+/* The 97.5% quantile of Student's t with df degrees of freedom (df >= 1). */
+double pt_quantile(size_t df);
+
+#endif
