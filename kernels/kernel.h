@@ -235,26 +235,26 @@ struct sb_kernel {
 	} while (0)
 
 /* The peer loop: per occupancy o_, the position state brought to it (PS, as in the position
- * loop: the peer prepares a stateful kernel once per occupancy too), then queen lookups through
- * hook L at the 64 squares written out as constants.  Each lookup takes an opaque copy of the
- * occupancy and the running sum is made opaque after it (SB_PEER_OPAQUE_): otherwise gcc shares
- * work between lookups at squares of one line (occ & the line's mask, its byte swap) across all
- * 64, keeps every shared value live at once and spills them (hyperbola's peer loop had a
- * 2.8 KB stack frame and ran at 0.38x the peer's scalar clang build; with the barriers, 0.50x,
- * and pext went from 0.86x to 1.31x).  The barriers emit no instruction. */
+ * loop: the peer prepares a stateful kernel once per occupancy too), then the kernel's queen Q
+ * through hook L at the 64 squares written out as constants.  Each lookup takes an opaque copy
+ * of the occupancy and the running sum is made opaque after it (SB_PEER_OPAQUE_): gcc otherwise
+ * shares work between lookups at squares of one line (occ & the line's mask, its byte swap)
+ * across all 64, keeps every shared value live at once and spills them (hyperbola's peer loop
+ * had a 2.8 KB stack frame; with the barriers pext went from 1131 to 1734 MQueens/s and
+ * sbamg-inline from 193 to 416 on one machine).  The barriers emit no instruction. */
 #define SB_PEER_OPAQUE_(x) __asm__ volatile("" : "+r"(x))
-#define SB_PEER1_(L, R, B, in, o, sq)                                                   \
+#define SB_PEER1_(L, Q, in, o, sq)                                                      \
 	{                                                                               \
 		uint64_t ob_ = (o);                                                     \
 		SB_PEER_OPAQUE_(ob_);                                                   \
-		sum_ ^= L(R, in, i_, (sq), ob_) | L(B, in, i_, (sq), ob_);              \
+		sum_ ^= L(Q, in, i_, (sq), ob_);                                        \
 		SB_PEER_OPAQUE_(sum_);                                                  \
 	}
-#define SB_PEER8_(L, R, B, in, o, r)                                                    \
-	SB_PEER1_(L, R, B, in, o, 8u * (r) + 0u) SB_PEER1_(L, R, B, in, o, 8u * (r) + 1u) \
-	SB_PEER1_(L, R, B, in, o, 8u * (r) + 2u) SB_PEER1_(L, R, B, in, o, 8u * (r) + 3u) \
-	SB_PEER1_(L, R, B, in, o, 8u * (r) + 4u) SB_PEER1_(L, R, B, in, o, 8u * (r) + 5u) \
-	SB_PEER1_(L, R, B, in, o, 8u * (r) + 6u) SB_PEER1_(L, R, B, in, o, 8u * (r) + 7u)
+#define SB_PEER8_(L, Q, in, o, r)                                                    \
+	SB_PEER1_(L, Q, in, o, 8u * (r) + 0u) SB_PEER1_(L, Q, in, o, 8u * (r) + 1u) \
+	SB_PEER1_(L, Q, in, o, 8u * (r) + 2u) SB_PEER1_(L, Q, in, o, 8u * (r) + 3u) \
+	SB_PEER1_(L, Q, in, o, 8u * (r) + 4u) SB_PEER1_(L, Q, in, o, 8u * (r) + 5u) \
+	SB_PEER1_(L, Q, in, o, 8u * (r) + 6u) SB_PEER1_(L, Q, in, o, 8u * (r) + 7u)
 
 /* A compiler barrier per occupancy: the 64 squares' masks and table bases are constants of the
  * loop, and gcc hoists all of them out of it, then spills them to the stack (hyperbola's peer
@@ -262,7 +262,7 @@ struct sb_kernel {
  * makes each occupancy load what it uses from the tables again, as an engine's lookup does. */
 #define SB_PEER_FENCE_() __asm__ volatile("" ::: "memory")
 
-#define SB_PEER_LOOP_(L, R, B, PS, in)                                                  \
+#define SB_PEER_LOOP_(L, Q, PS, in)                                                  \
 	do {                                                                            \
 		uint64_t sum_ = 0;                                                      \
 		PS##_DECL_(in)                                                          \
@@ -270,10 +270,10 @@ struct sb_kernel {
 			const uint64_t o_ = (in)->q.occ[i_];                            \
 			SB_PEER_FENCE_();                                               \
 			PS##_STEP_(in, o_)                                              \
-			SB_PEER8_(L, R, B, in, o_, 0) SB_PEER8_(L, R, B, in, o_, 1)     \
-			SB_PEER8_(L, R, B, in, o_, 2) SB_PEER8_(L, R, B, in, o_, 3)     \
-			SB_PEER8_(L, R, B, in, o_, 4) SB_PEER8_(L, R, B, in, o_, 5)     \
-			SB_PEER8_(L, R, B, in, o_, 6) SB_PEER8_(L, R, B, in, o_, 7)     \
+			SB_PEER8_(L, Q, in, o_, 0) SB_PEER8_(L, Q, in, o_, 1)     \
+			SB_PEER8_(L, Q, in, o_, 2) SB_PEER8_(L, Q, in, o_, 3)     \
+			SB_PEER8_(L, Q, in, o_, 4) SB_PEER8_(L, Q, in, o_, 5)     \
+			SB_PEER8_(L, Q, in, o_, 6) SB_PEER8_(L, Q, in, o_, 7)     \
 		}                                                                       \
 		return sum_;                                                            \
 	} while (0)
@@ -284,7 +284,7 @@ struct sb_kernel {
  * interleaves all twelve lookups and spills their partial results to vector registers.  A
  * trailing part group is left out (the workload builds whole groups). */
 #define SB_PEER_GROUP 12
-#define SB_PEER_RANDOM_LOOP_(L, R, B, PS, in)                                           \
+#define SB_PEER_RANDOM_LOOP_(L, Q, PS, in)                                           \
 	do {                                                                            \
 		const uint64_t *occ_ = (in)->q.occ;                                     \
 		const uint8_t *sq_ = (in)->q.sq;                                        \
@@ -294,7 +294,7 @@ struct sb_kernel {
 			const uint64_t o_ = occ_[i_];                                   \
 			PS##_STEP_(in, o_)                                              \
 			for (size_t j_ = i_; j_ < i_ + SB_PEER_GROUP; j_++)             \
-				sum_ ^= L(R, in, j_, sq_[j_], o_) | L(B, in, j_, sq_[j_], o_); \
+				sum_ ^= L(Q, in, j_, sq_[j_], o_);                      \
 		}                                                                       \
 		return sum_;                                                            \
 	} while (0)
@@ -315,7 +315,8 @@ struct sb_kernel {
 /* SB_DEFINE_LOOPS_WITH(prefix, R, B, Q, LQ, LP, PS, RC, BC, QC): defines `static uint64_t
  * prefix_run(...)` with every loop of enum sb_loop.  Stream loops call R, B, Q (queen) through
  * hook LQ; the position and pressure loops call R and B through hook LP, with position state
- * PS (see SB_NO_STATE), and so do the peer and peer-random loops (queen = R | B); the chain
+ * PS (see SB_NO_STATE), and so do the peer and peer-random loops, with the queen Q (a SIMD
+ * kernel's queen does both pieces' rays in one pass, so it is not R | B); the chain
  * loops call RC, BC, QC as F(sq, occ), and the perft loop's generator (perft_gen.h) calls RC
  * and BC.
  * For kernels with prepare()d or running state; others use SB_DEFINE_LOOPS. */
@@ -354,11 +355,11 @@ struct sb_kernel {
 	}                                                                               \
 	static SB_LOOP_FN_ uint64_t prefix##_peer_(const struct sb_input *in)           \
 	{                                                                               \
-		SB_PEER_LOOP_(LP, R, B, PS, in);                                        \
+		SB_PEER_LOOP_(LP, Q, PS, in);                                           \
 	}                                                                               \
 	static SB_LOOP_FN_ uint64_t prefix##_pr_(const struct sb_input *in)             \
 	{                                                                               \
-		SB_PEER_RANDOM_LOOP_(LP, R, B, PS, in);                                 \
+		SB_PEER_RANDOM_LOOP_(LP, Q, PS, in);                                    \
 	}                                                                               \
 	SB_DEFINE_PERFT(prefix##_pft_, RC, BC)                                          \
 	static SB_LOOP_FN_ uint64_t prefix##_perft_(const struct sb_input *in)          \
