@@ -4,7 +4,8 @@
  * process's whole life move a ratio from one process of the same binary to the next (three
  * studies of one build: 1.521, 1.525, 1.523, each with a +-0.2% interval).  A study measures
  * that directly: its compiler/NN-gcc blocks are separate processes of the binary that made the
- * main sweep m64/, each timing every kernel (stream, position and random mode, 3 rounds).
+ * main sweep m64/, each timing every kernel (stream, position, random and peer mode, 3
+ * rounds).
  *
  * For a comparison of rows b against rows a (cmp_rows), the same comparison is estimated in
  * each block process: the same kernels over the cells that block has, per cell the log ratio
@@ -19,7 +20,7 @@
  * (six: q = 2.571, not 1.96), and a z would treat it as known.  Each block's estimate also
  * carries its own 3-round noise, so s errs wide, never narrow.
  *
- * Where a comparison's cells are not in the blocks (chain, pointer, peer, perft, pressure), the
+ * Where a comparison's cells are not in the blocks (chain, pointer, perft, pressure), the
  * same kernel pairs' cells that are give s ("pair"); where its kernels are in no block, the
  * median of every kernel pair's s in the blocks ("study").  A study without compiler/ blocks
  * takes the 64-bit side of its bits/ blocks (separate processes of the same-march build, not of
