@@ -5,7 +5,9 @@
 # alternating blocks A B B A A B ..., at least six pairs in a full run (five can never reach
 # p < 0.05 in the signed-rank test) and three with --quick; the bits blocks' 64-bit side is
 # bin/slidebench-sim (the -m32 build's -march), never bin/slidebench (-march=native); the
-# compiler blocks run bin/slidebench (gcc) and bin-clang/slidebench (clang), every kernel.
+# compiler blocks run bin/slidebench (gcc) and bin-clang/slidebench (clang), every kernel, in
+# stream, position, random and peer mode (the gcc blocks are the processes the report measures
+# what moves between processes over: peer cells need peer blocks).
 . "$(dirname "$0")/lib.sh"
 
 # Checks the blocks of comparison $1 in plan file $2: pairs NN = 01.. in order, each pair's
@@ -47,6 +49,7 @@ check "quick: exactly 3 compiler pairs (6 blocks)" test "$(grep -c '^compiler/' 
 check "--pairs 8: 16 compiler blocks" test "$(./run_all.sh --plan --pairs 8 | grep -c '^compiler/')" -eq 16
 check "gcc blocks run bin/slidebench" bash -c "grep '^compiler/[0-9]*-gcc ' '$tmp/full' | grep -qv ' bin/slidebench --mode' && exit 1 || exit 0"
 check "clang blocks run bin-clang/slidebench" bash -c "grep '^compiler/[0-9]*-clang ' '$tmp/full' | grep -qv ' bin-clang/slidebench --mode' && exit 1 || exit 0"
+check "compiler blocks time stream, position, random and peer" bash -c "grep '^compiler/' '$tmp/full' | grep -v -- '--mode stream,position,random,peer' && exit 1 || exit 0"
 check "both sides time the same modes" test "$(grep '^compiler/' "$tmp/full" | sed 's/.* --mode //' | sort -u | wc -l)" -eq 1
 check "compiler blocks time every kernel (no --kernel without --kernels)" bash -c "grep '^compiler/' '$tmp/full' | grep -q -- '--kernel' && exit 1 || exit 0"
 check "--kernels reaches the compiler blocks" bash -c "./run_all.sh --plan --kernels pext,rotated | grep '^compiler/01-clang ' | grep -q -- '--kernel pext,rotated'"

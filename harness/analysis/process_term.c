@@ -126,8 +126,105 @@ static double block_sd(const struct pt_set *p, const struct rr_row *const *a,
 	return sd(est, p->nblk, k);
 }
 
+/* Returns the least of row x's measured samples (net of the null's median; for the null row
+ * itself, its gross time), else its ns_min; NaN when none is positive. */
+static double least(const struct rr_row *x)
+{
+	double m = NAN;
+
+	for (size_t i = 0; x->samples && i < x->nsamples; i++)
+		if (x->samples[i] > 0 && !(x->samples[i] >= m))
+			m = x->samples[i];
+	return isnan(m) && x->ns_min > 0 ? x->ns_min : m;
+}
+
+/* Returns the log of row x's figure relative to the null kernel in block r: x's fastest round
+ * over the null's fastest round.  The host's speed holds within a block's few rounds and moves
+ * both alike; a disturbance only adds time, so each fastest round is the undisturbed one.  Not
+ * round by round: a disturbed null round lowers that round's net time and ratio at once, and
+ * the least of those is then noise (pext in position mode, in one study: +-42%, +-13% so).
+ * Without a null in the block, x's fastest alone (the host's speed left in: it errs wide).
+ * NaN when unusable. */
+static double rel_null(const struct run *r, const struct rr_row *x)
+{
+	const struct rr_row *n;
+	double f, g;
+
+	if (!x || !run_row_timed(x) || !((f = least(x)) > 0))
+		return NAN;
+	n = run_find(r, "null", x);
+	g = n ? least(n) : NAN;
+	return log(g > 0 ? f / g : f);
+}
+
+/* Returns 1 when run r has a timed row of kernel k. */
+static int has_kernel(const struct run *r, const char *k)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (run_row_timed(&r->rows[i]) && !strcmp(r->rows[i].kernel, k))
+			return 1;
+	return 0;
+}
+
+/* Returns s over the blocks of the mean over cells of rel_null: the timed cells of like (of
+ * kernel k when k is given) found in each block (own = 1), or every cell a block holds of
+ * those kernels (own = 0); *n the processes it is over, *cells the most cells a block held. */
+static double block_rel_sd(const struct pt_set *p, const struct run *like, const char *k,
+			   int own, size_t *n, size_t *cells)
+{
+	double est[PT_MAX_BLOCKS];
+
+	*cells = 0;
+	for (size_t j = 0; j < p->nblk; j++) {
+		const struct run *r = &p->blk[j], *src = own ? like : r;
+		double sum = 0, v;
+		size_t m = 0;
+		for (size_t i = 0; i < src->nrows; i++) {
+			const struct rr_row *x = &src->rows[i];
+			if (!run_row_timed(x) || (k && strcmp(x->kernel, k)) ||
+			    (!own && !k && !has_kernel(like, x->kernel)))
+				continue;
+			if (!isnan(v = rel_null(r, own ? run_find(r, x->kernel, x) : x)))
+				sum += v, m++;
+		}
+		est[j] = m ? sum / (double)m : NAN;
+		*cells = m > *cells ? m : *cells;
+	}
+	return sd(est, p->nblk, n);
+}
+
+/* Returns the median of v[0..n) (sorted in place), NaN when n is 0. */
+static double median_of(double *v, size_t n)
+{
+	if (!n)
+		return NAN;
+	qsort(v, n, sizeof *v, cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Sets p->study_ks and its range: the median over the kernels k[0..nk) of the s of their own
+ * figure over all their cells. */
+static void study_kernel_term(struct pt_set *p, const char **k, size_t nk)
+{
+	double *v = malloc((nk + 1) * sizeof *v);
+	size_t nv = 0, procs, cells;
+
+	p->study_ks = p->ks_min = p->ks_max = NAN;
+	for (size_t i = 0; v && i < nk; i++) {
+		double s = block_rel_sd(p, &p->blk[0], k[i], 0, &procs, &cells);
+		if (!isnan(s))
+			v[nv++] = s;
+	}
+	if (v && nv) {
+		p->study_ks = median_of(v, nv);
+		p->ks_min = v[0], p->ks_max = v[nv - 1];
+		p->study_kernels = nv;
+	}
+	free(v);
+}
+
 /* Sets p->study_s: the median over every pair of kernels timed in the first block of their
- * s over all the cells they share. */
+ * s over all the cells they share; and p->study_ks (study_kernel_term). */
 static void study_term(struct pt_set *p)
 {
 	const struct run *r = &p->blk[0];
@@ -135,7 +232,7 @@ static void study_term(struct pt_set *p)
 	double *v = NULL;
 	size_t nk = 0, nv = 0, cap = 0, procs, cells;
 
-	p->study_s = NAN;
+	p->study_s = p->study_ks = p->ks_min = p->ks_max = NAN;
 	if (!k)
 		return;
 	for (size_t i = 0; i < r->nrows; i++) {
@@ -163,10 +260,10 @@ static void study_term(struct pt_set *p)
 			v[nv++] = s;
 		}
 	if (nv) {
-		qsort(v, nv, sizeof *v, cmp_double);
-		p->study_s = nv % 2 ? v[nv / 2] : (v[nv / 2 - 1] + v[nv / 2]) / 2;
+		p->study_s = median_of(v, nv);
 		p->study_pairs = nv;
 	}
+	study_kernel_term(p, k, nk);
 out:
 	free(v);
 	free(k);
@@ -196,7 +293,7 @@ static size_t load_side(const char *dir, const char *sub, const char *side, stru
 void pt_none(struct pt_set *p, const char *why)
 {
 	memset(p, 0, sizeof *p);
-	p->study_s = NAN;
+	p->study_s = p->study_ks = p->ks_min = p->ks_max = NAN;
 	snprintf(p->why, sizeof p->why, "%s", why);
 }
 
@@ -252,6 +349,26 @@ void pt_term_of(const struct pt_set *p, const struct rr_row *const *a,
 	}
 	if (!isnan(p->study_s))
 		*t = (struct pt_term){ p->study_s, pt_quantile(p->nblk - 1), p->nblk, 0, "study" };
+}
+
+void pt_block_term_of(const struct pt_set *p, const struct run *like, const char *k,
+		      struct pt_term *t)
+{
+	static const char *const FROM[] = { "kernel", "cells" };
+	size_t n, cells;
+
+	*t = (struct pt_term){ .s = NAN, .q = NAN, .procs = 0, .cells = 0, .from = "" };
+	if (!p || p->nblk < 2 || !like)
+		return;
+	for (int own = 1; own >= 0; own--) {
+		double s = block_rel_sd(p, like, k, own, &n, &cells);
+		if (!isnan(s)) {
+			*t = (struct pt_term){ s, pt_quantile(n - 1), n, own ? cells : 0, FROM[own] };
+			return;
+		}
+	}
+	if (!isnan(p->study_ks))
+		*t = (struct pt_term){ p->study_ks, pt_quantile(p->nblk - 1), p->nblk, 0, "study" };
 }
 
 void pt_widen(const struct pt_term *t, struct cmp *c)

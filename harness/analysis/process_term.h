@@ -4,7 +4,8 @@
  * process's whole life move a ratio from one process of the same binary to the next (three
  * studies of one build: 1.521, 1.525, 1.523, each with a +-0.2% interval).  A study measures
  * that directly: its compiler/NN-gcc blocks are separate processes of the binary that made the
- * main sweep m64/, each timing every kernel (stream, position and random mode, 3 rounds).
+ * main sweep m64/, each timing every kernel (stream, position, random and peer mode, 3
+ * rounds).
  *
  * For a comparison of rows b against rows a (cmp_rows), the same comparison is estimated in
  * each block process: the same kernels over the cells that block has, per cell the log ratio
@@ -19,12 +20,24 @@
  * (six: q = 2.571, not 1.96), and a z would treat it as known.  Each block's estimate also
  * carries its own 3-round noise, so s errs wide, never narrow.
  *
- * Where a comparison's cells are not in the blocks (chain, pointer, peer, perft, pressure), the
+ * Where a comparison's cells are not in the blocks (chain, pointer, perft, pressure), the
  * same kernel pairs' cells that are give s ("pair"); where its kernels are in no block, the
  * median of every kernel pair's s in the blocks ("study").  A study without compiler/ blocks
  * takes the 64-bit side of its bits/ blocks (separate processes of the same-march build, not of
  * the main sweep's binary: said so); with neither, there is no term and a sentence says its
- * interval is within one process only. */
+ * interval is within one process only.
+ *
+ * The block comparisons (bits/, tables/, compiler/: analysis/blocks.h) set two processes side
+ * by side in every pair, and six pairs all one way (p = 0.031, the least six allow) settled 1-3%
+ * huge-page effects that other studies of the same build put the other way.  What moves one
+ * kernel's own figure between processes is measured the same way: per block process, the
+ * kernel's fastest round relative to the null kernel's fastest round in the same process (so
+ * the host's speed, which holds over a block's few rounds, cancels and what is left is the
+ * process: placement, alignment), in log, averaged over the comparison's cells; s is its
+ * standard deviation over the processes, widened by the same t quantile (pt_block_term_of).
+ * Where the
+ * blocks lack the comparison's cells, the same kernels' other cells give it ("kernel"); where
+ * its kernels are in no block, the median over every kernel's s ("study"). */
 #ifndef SB_PROCESS_TERM_H
 #define SB_PROCESS_TERM_H
 
@@ -43,6 +56,9 @@ struct pt_set {
 	size_t nblk;
 	double study_s;      /* median over kernel pairs of their s (NaN: none) */
 	size_t study_pairs;  /* kernel pairs that median is over */
+	double study_ks;     /* median over kernels of the s of their own figure (NaN: none) */
+	size_t study_kernels;    /* kernels that median is over */
+	double ks_min, ks_max;   /* the smallest and largest of those s */
 };
 
 /* The term of one comparison. */
@@ -52,7 +68,8 @@ struct pt_term {
 	size_t procs;        /* processes s is over (0: no term) */
 	size_t cells;        /* "cells": of the comparison's cells, how many a block held */
 	const char *from;    /* "cells": the comparison's own cells; "pair": the same kernels'
-			      * other cells; "study": the study-wide median; "": none */
+			      * other cells ("kernel" for a block comparison); "study": the
+			      * study-wide median; "": none */
 };
 
 /* Loads the block processes of study directory dir: dir/compiler/NN-gcc/, else
@@ -66,6 +83,12 @@ void pt_none(struct pt_set *p, const char *why);
 /* Fills t with the term of the comparison of b[i] against a[i], i < n (p may be NULL). */
 void pt_term_of(const struct pt_set *p, const struct rr_row *const *a,
 		const struct rr_row *const *b, size_t n, struct pt_term *t);
+
+/* Fills t with the term of a block comparison over the timed cells of kernel k (NULL: every
+ * kernel) that run like holds (the first block of the comparison's side A): what moves those
+ * cells' time relative to the null kernel between processes (see above). */
+void pt_block_term_of(const struct pt_set *p, const struct run *like, const char *k,
+		      struct pt_term *t);
 
 /* Widens c's interval by t (see above), sets c->process_pct, processes and process_from, and
  * when the widened interval includes 1 makes c not distinguishable and not settled, saying

@@ -89,6 +89,9 @@ int report_cmp(const struct study *s, const struct rr_row *const *a,
 /* Writes one sentence on the between-process term of the study into out: where it comes from
  * and the study-wide figure, or why every interval is within one process only. */
 void report_process_note(const struct study *s, char *out, size_t len);
+/* Appends ", between processes ±2.1% (6 processes, ...)" for a block verdict c (report_blk_cmp),
+ * or that its interval is the block pairs' own spread and why (no block processes). */
+void report_blk_process(const struct study *s, const struct cmp *c, char *out, size_t len);
 /* Whether c settles its question: c->settled, and the margin beyond layout_pct (percent, NaN
  * when not recorded).  Returns 1, 0 or -1 and writes why not into why. */
 int verdict_settle(const struct cmp *c, double layout_pct, char *why, size_t len);
@@ -149,6 +152,13 @@ struct blk_set *report_blocks_load(const struct study *s, const char *sub, const
 				   const char *b, char *err, size_t len);
 /* Writes how the blocks ran: "6 pairs of blocks run in the order m64 m32 m32 m64 …". */
 void report_blocks_how(const struct blk_set *bs, char *out, size_t len);
+struct blk_verdict;
+/* Compares kernel k (NULL: every cell) of the blocks bs as blk_compare does, fills c as blk_cmp
+ * does, and widens c's interval by what moves the kernels' figures between processes
+ * (pt_block_term_of, from the study's block processes).  Every block verdict of the report
+ * goes through here.  Returns 0, or -1 when no cell has a pair. */
+int report_blk_cmp(const struct study *s, const struct blk_set *bs, const char *k,
+		   struct blk_verdict *v, struct cmp *c);
 /* Writes run r's compiler and flags from its context.json ("gcc 12.2.0 -O2 -march=...").
  * Returns buf. */
 const char *report_build_flags(const struct run *r, char *buf, size_t len);

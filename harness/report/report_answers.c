@@ -271,7 +271,7 @@ static void answer_pairs(struct doc *d, const struct study *s, const char *q, co
 
 void report_answers(struct doc *d, const struct study *s)
 {
-	char proc[1024];
+	char proc[2048];
 
 	report_process_note(s, proc, sizeof proc);
 	doc_h(d, 2, "answers", "Answers");

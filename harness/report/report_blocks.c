@@ -32,15 +32,32 @@ void report_blocks_how(const struct blk_set *bs, char *out, size_t len)
 			bs->incomplete == 1 ? "" : "s");
 }
 
-/* Appends "; settled (...)" or "; not settled: why (...)" for a block verdict. */
-static void clause(char *out, size_t len, const struct blk_verdict *v, int settled,
-		   const char *why)
+int report_blk_cmp(const struct study *s, const struct blk_set *bs, const char *k,
+		   struct blk_verdict *v, struct cmp *c)
 {
+	struct pt_term t;
+
+	if (blk_compare(bs, k, v) < 0)
+		return -1;
+	blk_cmp(v, c);
+	pt_block_term_of(s->pt, &bs->ra[0], k, &t);
+	pt_widen(&t, c);
+	return 0;
+}
+
+/* Appends "; settled (...)" or "; not settled: why (...)" for a block verdict. */
+static void clause(const struct study *s, char *out, size_t len, const struct blk_verdict *v,
+		   const struct cmp *c, int settled, const char *why)
+{
+	char how[320];
+
+	snprintf(how, sizeof how, "paired over %zu block pairs, signed-rank p = %.2g", v->r.n,
+		 v->r.p);
+	report_blk_process(s, c, how, sizeof how);
 	if (settled == 1)
-		doc_cat(out, len, "; settled (paired over %zu block pairs, signed-rank p = %.2g)",
-			v->r.n, v->r.p);
+		doc_cat(out, len, "; settled (%s)", how);
 	else
-		doc_cat(out, len, "; not settled: %s (paired over %zu block pairs)", why, v->r.n);
+		doc_cat(out, len, "; not settled: %s (%s)", why, how);
 }
 
 struct blk_set *report_blocks_load(const struct study *s, const char *sub, const char *a,
@@ -87,17 +104,16 @@ void report_bits_blocks(const struct study *s, char *out, size_t len)
 		return;
 	}
 	report_blocks_how(bs, how, sizeof how);
-	if (blk_compare(bs, NULL, &v) < 0) {
+	if (report_blk_cmp(s, bs, NULL, &v, &c) < 0) {
 		doc_cat(out, len, "; the -m32 and -m64 blocks share no timed cell (%s)", how);
 	} else {
-		blk_cmp(&v, &c);
 		settled = verdict_settle(&c, NAN, why, sizeof why);
 		verdict_add(s, "bits", "-m64 build (same -march)", "-m32 build", &c, settled, why);
 		cmp_phrase(ph, sizeof ph, "the -m32 build", "the 64-bit build of the same -march",
 			   &c, 1);
 		doc_cat(out, len, "; %s (%zu kernel\u00d7mode\u00d7piece cells, %s)", ph, v.ncell,
 			how);
-		clause(out, len, &v, settled, why);
+		clause(s, out, len, &v, &c, settled, why);
 	}
 	doc_cat(out, len, "; built: the 64-bit side (bin/slidebench-sim) %s, the 32-bit side "
 		"(bin32/slidebench) %s; the main sweep (m64/, every other figure) %s",
@@ -107,24 +123,64 @@ void report_bits_blocks(const struct study *s, char *out, size_t len)
 	free(bs);
 }
 
-/* Appends one kernel's huge-page verdict ("K 1.12× (1.05–1.20), settled") to list. */
+/* The between-process terms of the huge-page verdicts: their range and where from. */
+struct huge_terms {
+	double lo, hi;           /* the smallest and largest term, percent (NaN: none yet) */
+	struct cmp last;         /* a verdict with a term, for where it was measured */
+	size_t none;             /* verdicts without a term */
+};
+
+/* Appends one kernel's huge-page verdict ("K 1.12× (1.05–1.20, settled)") to list, saying so
+ * when only the between-process term keeps it from being settled; notes its term in ht. */
 static void huge_kernel(const struct study *s, const struct blk_set *bs, const char *k,
-			char *list, size_t len)
+			char *list, size_t len, struct huge_terms *ht)
 {
 	char why[160], with[96], without[96];
 	struct blk_verdict v;
 	struct cmp c;
 	int settled;
 
-	if (blk_compare(bs, k, &v) < 0)
+	if (report_blk_cmp(s, bs, k, &v, &c) < 0)
 		return;
-	blk_cmp(&v, &c);
 	settled = verdict_settle(&c, NAN, why, sizeof why);
 	snprintf(with, sizeof with, "%s, huge pages", k);
 	snprintf(without, sizeof without, "%s, no huge pages", k);
 	verdict_add(s, "hugepages", with, without, &c, settled, why);
-	doc_cat(list, len, "%s%s %.2f\u00d7 (%.2f\u2013%.2f, %s)", list[0] ? ", " : "", k,
-		v.r.ratio, v.r.lo, v.r.hi, settled == 1 ? "settled" : "not settled");
+	doc_cat(list, len, "%s%s %.2f\u00d7 (%.2f\u2013%.2f, ", list[0] ? ", " : "", k, c.ratio,
+		c.lo, c.hi);
+	if (settled == 1)
+		doc_cat(list, len, "settled)");
+	else if (v.settled == 1 && c.processes)
+		doc_cat(list, len, "not settled: one way in every pair, but within what moves "
+			"between processes, \u00b1%.1f%%)", c.process_pct);
+	else
+		doc_cat(list, len, "not settled)");
+	if (!c.processes) {
+		ht->none++;
+		return;
+	}
+	ht->lo = isnan(ht->lo) || c.process_pct < ht->lo ? c.process_pct : ht->lo;
+	ht->hi = isnan(ht->hi) || c.process_pct > ht->hi ? c.process_pct : ht->hi;
+	ht->last = c;
+}
+
+/* Appends where the huge-page intervals' between-process terms come from. */
+static void huge_term_note(const struct study *s, const struct huge_terms *ht, char *out,
+			   size_t len)
+{
+	struct cmp none = { .process_pct = 0, .processes = 0 };
+	char how[512] = "";
+
+	if (isnan(ht->lo)) {
+		report_blk_process(s, &none, how, sizeof how);
+		doc_cat(out, len, "; each interval is%s", how + 1);
+		return;
+	}
+	doc_cat(out, len, "; each interval includes what moves that kernel's time relative to the "
+		"null kernel between processes, \u00b1%.1f%% to \u00b1%.1f%%, measured over %s",
+		ht->lo, ht->hi, s->pt->what);
+	if (ht->none)
+		doc_cat(out, len, " (%zu kernel%s without one)", ht->none, ht->none == 1 ? "" : "s");
 }
 
 /* Appends how much of the tables the hugepage block's smaps read back as huge. */
@@ -162,7 +218,8 @@ static void huge_share(const struct run *h, char *out, size_t len)
 
 int report_huge_blocks(struct doc *d, const struct study *s)
 {
-	char err[PATH_MAX + 256], how[256], list[3072] = "", out[4096] = "";
+	char err[PATH_MAX + 256], how[256], list[6144] = "", out[8192] = "";
+	struct huge_terms ht = { .lo = NAN, .hi = NAN };
 	const char *k[MAXK];
 	struct blk_set *bs;
 	size_t nk;
@@ -176,10 +233,12 @@ int report_huge_blocks(struct doc *d, const struct study *s)
 	report_blocks_how(bs, how, sizeof how);
 	nk = blk_kernels(bs, k, MAXK);
 	for (size_t i = 0; i < nk; i++)
-		huge_kernel(s, bs, k[i], list, sizeof list);
+		huge_kernel(s, bs, k[i], list, sizeof list, &ht);
 	doc_cat(out, sizeof out, "Time without huge pages over time with them (net ns/lookup, %s "
 		"mode) per kernel, %s: %s", bs->ra[0].nrows ? bs->ra[0].rows[0].mode : "?", how,
 		list[0] ? list : "no kernel was timed in both blocks of a pair");
+	if (list[0])
+		huge_term_note(s, &ht, out, sizeof out);
 	huge_share(&bs->ra[0], out, sizeof out);
 	doc_p(d, "answer", "%s.", out);
 	blk_free(bs);

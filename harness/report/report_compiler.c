@@ -120,9 +120,8 @@ static void kernel_verdict(const struct study *s, const struct blk_set *bs, cons
 
 	x->k = k ? k : "every kernel";
 	x->got = -1;
-	if (blk_compare(bs, k, &v) < 0)
+	if (report_blk_cmp(s, bs, k, &v, &x->c) < 0)
 		return;
-	blk_cmp(&v, &x->c);
 	settled = verdict_settle(&x->c, NAN, x->why, sizeof x->why);
 	snprintf(a, sizeof a, "%s, gcc build", x->k);
 	snprintf(b, sizeof b, "%s, clang build", x->k);
@@ -134,22 +133,24 @@ static void kernel_verdict(const struct study *s, const struct blk_set *bs, cons
 static void ratios_table(struct doc *d, const struct kres *x, size_t nk)
 {
 	static const char *const head[] = { "kernel", "clang / gcc", "95% interval",
-		"signed-rank p", "pairs", "cells", "verdict" };
+		"between processes", "signed-rank p", "pairs", "cells", "verdict" };
 
-	doc_table_begin(d, 7, head);
+	doc_table_begin(d, 8, head);
 	for (size_t i = 0; i < nk; i++) {
-		char r[32], iv[48], p[32], np[16], nc[16], verdict[200];
+		char r[32], iv[48], pt[32], p[32], np[16], nc[16], verdict[200];
 		if (x[i].got < 0)
 			continue;
 		snprintf(r, sizeof r, "%.3f", x[i].c.ratio);
 		snprintf(iv, sizeof iv, "%.3f\u2013%.3f", x[i].c.lo, x[i].c.hi);
+		snprintf(pt, sizeof pt, x[i].c.processes ? "\u00b1%.1f%%" : "none", x[i].c.process_pct);
 		snprintf(p, sizeof p, "%.2g", x[i].c.p);
 		snprintf(np, sizeof np, "%zu", x[i].c.npairs);
 		snprintf(nc, sizeof nc, "%zu", x[i].c.n);
 		snprintf(verdict, sizeof verdict, "%s%s", x[i].got == 1 ?
 			 "settled: faster under clang" : x[i].got == 2 ? "settled: faster under gcc" :
 			 "not settled: ", x[i].got ? "" : x[i].why);
-		doc_table_row(d, 7, (const char *const[]){ x[i].k, r, iv, p, np, nc, verdict }, 0);
+		doc_table_row(d, 8, (const char *const[]){ x[i].k, r, iv, pt, p, np, nc, verdict },
+			      0);
 	}
 	doc_table_end(d);
 }
@@ -172,8 +173,9 @@ static void no_blocks(struct doc *d, const struct study *s, const char *err)
 
 /* Writes the answer sentence from the kernels' verdicts x[0..nk), every cell's (all) and the
  * workloads' winners w[0..nw). */
-static void answer(struct doc *d, const struct blk_set *bs, const struct kres *x, size_t nk,
-		   const struct kres *all, const struct winner *w, size_t nw)
+static void answer(struct doc *d, const struct study *s, const struct blk_set *bs,
+		   const struct kres *x, size_t nk, const struct kres *all, const struct winner *w,
+		   size_t nw)
 {
 	char how[256], ph[512], out[6144] = "";
 	size_t n[3] = { 0 }, ndiff = 0;
@@ -189,6 +191,7 @@ static void answer(struct doc *d, const struct blk_set *bs, const struct kres *x
 		cmp_phrase(ph, sizeof ph, "the clang build", "the gcc build", &all->c, 1);
 		doc_cat(out, sizeof out, "; over all %zu cells %s, %s%s", all->c.n, ph,
 			all->got ? "settled" : "not settled: ", all->got ? "" : all->why);
+		report_blk_process(s, &all->c, out, sizeof out);
 	}
 	for (size_t i = 0; i < nw; i++)
 		ndiff += strcmp(w[i].g, w[i].c) != 0;
@@ -218,11 +221,14 @@ static void compiler_body(struct doc *d, const struct study *s, const struct blk
 	for (size_t i = 0; i < nk; i++)
 		kernel_verdict(s, bs, k[i], &x[i]);
 	nw = winners(bs, k, nk, w);
-	answer(d, bs, x, nk, &all, w, nw);
+	answer(d, s, bs, x, nk, &all, w, nw);
 	doc_p(d, NULL, "Built: gcc side (bin/slidebench) %s; clang side (bin-clang/slidebench) %s; "
 	      "every other figure of this report is the gcc build's (m64/: %s).  The winners per "
 	      "workload are each compiler's fastest median, not a paired verdict (the "
-	      "recommendation pairs kernels round by round, in the gcc sweep).",
+	      "recommendation pairs kernels round by round, in the gcc sweep).  Each kernel's "
+	      "interval includes what moves its time relative to the null kernel from one process "
+	      "to the next (\"between processes\"), measured over the gcc side's processes and "
+	      "taken to be the same under clang.",
 	      report_build_flags(&bs->ra[0], fg, sizeof fg),
 	      report_build_flags(&bs->rb[0], fc, sizeof fc),
 	      report_build_flags(&s->m64, fm, sizeof fm));

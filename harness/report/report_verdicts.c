@@ -64,6 +64,14 @@ void report_process_note(const struct study *s, char *out, size_t len)
 		doc_cat(out, len, ", \u00b1%.1f%% over %zu kernel pair%s, where the kernels are in "
 			"no block)", 100 * expm1(pt_quantile(p->nblk - 1) * p->study_s),
 			p->study_pairs, p->study_pairs == 1 ? "" : "s");
+	if (!isnan(p->study_ks))
+		doc_cat(out, len, ". The block comparisons (the -m32 build, huge pages, the compiler) "
+			"pair two processes each, and are widened by what moves their kernels' own "
+			"time relative to the null kernel between those processes (\u00b1%.1f%% for "
+			"the median kernel of %zu, \u00b1%.1f%% to \u00b1%.1f%%)",
+			100 * expm1(pt_quantile(p->nblk - 1) * p->study_ks), p->study_kernels,
+			100 * expm1(pt_quantile(p->nblk - 1) * p->ks_min),
+			100 * expm1(pt_quantile(p->nblk - 1) * p->ks_max));
 }
 
 /* Appends ", between processes ±0.8% (6 processes)" or ", within one process only" to how. */
@@ -71,6 +79,7 @@ static void process_basis(char *how, size_t len, const struct cmp *c)
 {
 	static const char *const FROM[][2] = {
 		{ "pair", ", from the same kernels' cells in the blocks" },
+		{ "kernel", ", from the same kernels' other cells in the blocks" },
 		{ "study", ", the study-wide figure: these kernels are in no block" },
 	};
 	const char *from = "";
@@ -89,6 +98,19 @@ static void process_basis(char *how, size_t len, const struct cmp *c)
 	if (c->process_cells && c->process_cells < c->n)
 		doc_cat(how, len, ", measured on %zu of the %zu cells", c->process_cells, c->n);
 	doc_cat(how, len, ")");
+}
+
+void report_blk_process(const struct study *s, const struct cmp *c, char *out, size_t len)
+{
+	const struct pt_set *p = s->pt;
+
+	if (!isnan(c->process_pct) && !c->processes)
+		doc_cat(out, len, ", the block pairs' own spread only, without a between-process "
+			"term (%s)", p && p->nblk >= 2 ? "the block processes hold no usable time of "
+			"these kernels" : p && p->why[0] ? p->why : "no block processes to measure it "
+			"from");
+	else
+		process_basis(out, len, c);
 }
 
 void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, const char *why)
