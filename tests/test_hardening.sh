@@ -21,7 +21,12 @@ for sig in INT TERM HUP; do
 	rc=0
 	"$SB" bench "${LONG[@]}" --kernel magic-plain,pext --out "$tmp/sig$sig" >"$tmp/out" 2>&1 &
 	pid=$!
-	sleep 0.3
+	# Wait for the work directory: bench makes it just before it installs its handlers.  A
+	# background job of a non-interactive shell starts with SIGINT ignored, so a SIGINT sent
+	# before the handler is installed is lost and the run goes on for its 100000 samples
+	# (seen under make sanitize, where loading the whole trace took longer than a fixed 0.3 s).
+	for _ in $(seq 400); do [[ -e $tmp/.sig$sig.partial ]] && break; sleep 0.05; done
+	sleep 0.2
 	kill -$sig $pid
 	wait $pid || rc=$?
 	if [[ ! -e $tmp/.sig$sig.partial && ( $rc -ne 0 || -d $tmp/sig$sig ) ]]; then ok
