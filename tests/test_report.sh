@@ -221,6 +221,7 @@ sig = {(r["kernel"], r["mode"], r["piece"]): r["significant"] for r in rows}
 assert all(v == "yes" for k, v in sig.items() if k[0] == "hyperbola"), sig
 assert all(v == "no" for k, v in sig.items() if k[0] == "kindergarten-4k"), sig
 assert len(rows) == 6 * 3 + 1, len(rows)
+assert all(r["processes"] == "0" for r in rows), rows    # single runs: no block processes
 h = [r for r in rows if r["kernel"] == "hyperbola"]
 assert all(1.45 < float(r["ratio"]) < 1.55 and float(r["p_value"]) < 0.05 for r in h), h
 PY
@@ -236,6 +237,56 @@ has "compare refuses: names both (2)" "$tmp/out" '"datasets/other.trace"'
 has "compare refuses: says how" "$tmp/out" "--any-dataset"
 run "compare --any-dataset" 0 $SB compare --any-dataset $D/fixture-run-a "$tmp/other"
 run "compare one run" 2 $SB compare $D/fixture-run-a
+
+# compare of two studies widens every cell by what moves it between processes, from each
+# study's compiler/NN-gcc blocks: fixture-process's blocks move kb by about +-2% (standard
+# deviation 1.96% in log), so two studies' kb differ by up to sqrt(2) x 2.571 x 1.96% = 7.1%
+# (t, 5 df) with nothing changed; ka is the same in every block (no term beyond its own).
+CA=$tmp/cmp-study-a CB=$tmp/cmp-study-b
+cp -r $D/fixture-process "$CA" && cp -r $D/fixture-process "$CB"
+python3 - "$CB/m64" <<'PY'
+import csv, os, sys
+# B: kb 4% slower, ka 50% slower, in every sample and in the summary
+f = {"kb": 1.04, "ka": 1.5}
+for name in ("samples.csv", "summary.csv"):
+    path = os.path.join(sys.argv[1], name)
+    rows = list(csv.DictReader(open(path)))
+    cols = rows[0].keys()
+    for r in rows:
+        for c in ("ns_per_lookup", "net_ns_per_lookup", "ns_min", "ns_median"):
+            if c in r and r[c] and r["kernel"] in f:
+                r[c] = "%.6g" % (float(r[c]) * f[r["kernel"]])
+    w = csv.DictWriter(open(path, "w", newline=""), fieldnames=cols, lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
+PY
+run "compare two studies" 0 $SB compare --csv "$tmp/cmps.csv" "$CA" "$CB"
+has "compare studies: names each run's processes" "$tmp/out" "between processes, B: 6 processes of the main sweep's binary (compiler/NN-gcc/)"
+if python3 - "$tmp/cmps.csv" <<'PY'
+import csv, sys
+rows = {(r["kernel"], r["mode"], r["piece"]): r for r in csv.DictReader(open(sys.argv[1]))}
+kb, ka = rows[("kb", "stream", "rook")], rows[("ka", "stream", "rook")]
+assert 1.035 < float(kb["ratio"]) < 1.045, kb
+assert 6.5 < float(kb["process_pct"]) < 8.5 and kb["processes"] == "6", kb
+assert kb["significant"] == "no" and float(kb["ci_lo"]) <= 1, kb      # 4% within +-7%
+assert ka["significant"] == "yes" and float(ka["ci_lo"]) > 1.3, ka    # 50% beyond it
+assert float(ka["process_pct"]) < 1, ka                                # ka never moved
+g = rows[("(geometric mean)", "", "")]
+assert g["process_pct"] and float(g["ci_lo"]) <= float(g["ratio"]) <= float(g["ci_hi"]), g
+PY
+then ok; else bad "compare studies: the process term in the cells"; fi
+run "compare the studies' m64 runs alone" 0 $SB compare --csv "$tmp/cmpm.csv" "$CA/m64" "$CB/m64"
+has "compare runs: says there are no processes" "$tmp/out" "between processes, A: a single bench run, not a study"
+if python3 - "$tmp/cmpm.csv" "$tmp/cmps.csv" <<'PY'
+import csv, sys
+rows, study = ({(r["kernel"], r["mode"], r["piece"]): r for r in csv.DictReader(open(f))}
+               for f in sys.argv[1:])
+kb, kbs = rows[("kb", "stream", "rook")], study[("kb", "stream", "rook")]
+assert kb["processes"] == "0" and float(kb["process_pct"]) == 0, kb
+w = lambda r: float(r["ci_hi"]) / float(r["ci_lo"])
+assert w(kbs) > w(kb) * 1.04, (kb, kbs)      # the studies' interval carries the term
+PY
+then ok; else bad "compare runs: no process term without blocks"; fi
 
 # ---- export ----
 run "export" 0 $SB export --format gbench $D/fixture-run-a -o "$tmp/gb.json"

@@ -193,6 +193,43 @@ static double block_rel_sd(const struct pt_set *p, const struct run *like, const
 	return sd(est, p->nblk, n);
 }
 
+/* Returns 1 when some x[i] is of kernel k. */
+static int of_kernels(const struct rr_row *const *x, size_t n, const char *k)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(x[i]->kernel, k))
+			return 1;
+	return 0;
+}
+
+/* Returns s over the blocks of the mean over cells of the log of each cell's least sample net
+ * of the block's null median (least: not the round-by-round net, which a disturbed null round
+ * lowers; absolute: the host's speed in the process left in): of the cells x[0..n) found in each
+ * block (own = 1), or of every cell a block holds of their kernels (own = 0); *k the
+ * processes it is over, *cells the most cells a block held. */
+static double block_abs_sd(const struct pt_set *p, const struct rr_row *const *x, size_t n,
+			   int own, size_t *k, size_t *cells)
+{
+	double est[PT_MAX_BLOCKS];
+
+	*cells = 0;
+	for (size_t j = 0; j < p->nblk; j++) {
+		const struct run *r = &p->blk[j];
+		double sum = 0, f;
+		size_t m = 0;
+		for (size_t i = 0; i < (own ? n : r->nrows); i++) {
+			const struct rr_row *y = own ? run_find(r, x[i]->kernel, x[i]) : &r->rows[i];
+			if (!y || !run_row_timed(y) || (!own && !of_kernels(x, n, y->kernel)))
+				continue;
+			if ((f = least(y)) > 0)
+				sum += log(f), m++;
+		}
+		est[j] = m ? sum / (double)m : NAN;
+		*cells = m > *cells ? m : *cells;
+	}
+	return sd(est, p->nblk, k);
+}
+
 /* Returns the median of v[0..n) (sorted in place), NaN when n is 0. */
 static double median_of(double *v, size_t n)
 {
@@ -220,6 +257,26 @@ static void study_kernel_term(struct pt_set *p, const char **k, size_t nk)
 		p->ks_min = v[0], p->ks_max = v[nv - 1];
 		p->study_kernels = nv;
 	}
+	free(v);
+}
+
+/* Sets p->study_as: the median over the timed cells of the first block of their own
+ * absolute s (block_abs_sd). */
+static void study_abs_term(struct pt_set *p)
+{
+	const struct run *r = &p->blk[0];
+	double *v = malloc((r->nrows + 1) * sizeof *v);
+	size_t nv = 0, procs, cells;
+
+	p->study_as = NAN;
+	for (size_t i = 0; v && i < r->nrows; i++) {
+		const struct rr_row *x = &r->rows[i];
+		double s;
+		if (run_row_timed(x) && !isnan(s = block_abs_sd(p, &x, 1, 1, &procs, &cells)))
+			v[nv++] = s;
+	}
+	if (nv)
+		p->study_as = median_of(v, nv);
 	free(v);
 }
 
@@ -264,6 +321,7 @@ static void study_term(struct pt_set *p)
 		p->study_pairs = nv;
 	}
 	study_kernel_term(p, k, nk);
+	study_abs_term(p);
 out:
 	free(v);
 	free(k);
@@ -293,7 +351,7 @@ static size_t load_side(const char *dir, const char *sub, const char *side, stru
 void pt_none(struct pt_set *p, const char *why)
 {
 	memset(p, 0, sizeof *p);
-	p->study_s = p->study_ks = p->ks_min = p->ks_max = NAN;
+	p->study_s = p->study_ks = p->ks_min = p->ks_max = p->study_as = NAN;
 	snprintf(p->why, sizeof p->why, "%s", why);
 }
 
@@ -369,6 +427,41 @@ void pt_block_term_of(const struct pt_set *p, const struct run *like, const char
 	}
 	if (!isnan(p->study_ks))
 		*t = (struct pt_term){ p->study_ks, pt_quantile(p->nblk - 1), p->nblk, 0, "study" };
+}
+
+void pt_abs_term_of(const struct pt_set *p, const struct rr_row *const *x, size_t n,
+		    struct pt_term *t)
+{
+	static const char *const FROM[] = { "kernel", "cells" };
+	size_t k, cells;
+
+	*t = (struct pt_term){ .s = NAN, .q = NAN, .procs = 0, .cells = 0, .from = "" };
+	if (!p || p->nblk < 2 || n == 0)
+		return;
+	for (int own = 1; own >= 0; own--) {
+		double s = block_abs_sd(p, x, n, own, &k, &cells);
+		if (!isnan(s)) {
+			*t = (struct pt_term){ s, pt_quantile(k - 1), k, own ? cells : 0, FROM[own] };
+			return;
+		}
+	}
+	if (!isnan(p->study_as))
+		*t = (struct pt_term){ p->study_as, pt_quantile(p->nblk - 1), p->nblk, 0, "study" };
+}
+
+void pt_combine(const struct pt_term *a, const struct pt_term *b, struct pt_term *t)
+{
+	const struct pt_term *one = a->procs ? a : b;
+	double wa, wb;
+
+	*t = (struct pt_term){ .s = NAN, .q = NAN, .procs = 0, .cells = 0, .from = "" };
+	if (!a->procs && !b->procs)
+		return;
+	wa = one->q * one->s;
+	wb = a->procs && b->procs ? b->q * b->s : wa;
+	*t = (struct pt_term){ sqrt(wa * wa + wb * wb), 1.0,
+			       a->procs && b->procs ? (a->procs < b->procs ? a->procs : b->procs) :
+			       one->procs, one->cells, one->from };
 }
 
 void pt_widen(const struct pt_term *t, struct cmp *c)

@@ -59,6 +59,7 @@ struct pt_set {
 	double study_ks;     /* median over kernels of the s of their own figure (NaN: none) */
 	size_t study_kernels;    /* kernels that median is over */
 	double ks_min, ks_max;   /* the smallest and largest of those s */
+	double study_as;     /* median over the first block's cells of their absolute s */
 };
 
 /* The term of one comparison. */
@@ -89,6 +90,20 @@ void pt_term_of(const struct pt_set *p, const struct rr_row *const *a,
  * cells' time relative to the null kernel between processes (see above). */
 void pt_block_term_of(const struct pt_set *p, const struct run *like, const char *k,
 		      struct pt_term *t);
+
+/* Fills t with the term of one run's figure for the cells x[0..n) itself (its absolute time,
+ * or their geometric mean): the standard deviation over the block processes of the log of the
+ * mean over those cells of each cell's fastest round.  Absolute, not relative to the null:
+ * two runs compared by `slidebench compare` are two processes at two moments, so what the
+ * host's speed did between processes belongs in it as much as placement.  Fallbacks: every
+ * cell of the same kernels ("kernel"), the median over the blocks' cells ("study"). */
+void pt_abs_term_of(const struct pt_set *p, const struct rr_row *const *x, size_t n,
+		    struct pt_term *t);
+
+/* Fills t with the term of a difference between two processes, one from each side: in
+ * quadrature, q s of each side (a side without a term is taken to move as the other does;
+ * with neither, no term).  t->q is 1 and t->s the combined width. */
+void pt_combine(const struct pt_term *a, const struct pt_term *b, struct pt_term *t);
 
 /* Widens c's interval by t (see above), sets c->process_pct, processes and process_from, and
  * when the widened interval includes 1 makes c not distinguishable and not settled, saying

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "analysis/cmpcell.h"
+#include "analysis/process_term.h"
 #include "util/output.h"
 
 #define MAX_RUNS 16
@@ -20,7 +21,9 @@ static void usage(FILE *f)
 		"For every kernel x mode x piece timed in RUN_A and another run: the ratio of\n"
 		"medians RUN/RUN_A (net ns per lookup) with a 95%% bootstrap interval (fixed seed)\n"
 		"widened by both runs' epoch spreads (two runs cannot be paired round by round: the\n"
-		"host may step between them as much as between the epochs of either), the\n"
+		"host may step between them as much as between the epochs of either) and, for a\n"
+		"study, by what moves the cell between processes (its compiler/NN-gcc blocks:\n"
+		"each run is one process, so a difference within that is not significant), the\n"
 		"Mann-Whitney p-value on the raw samples, and whether the difference is\n"
 		"significant (interval excludes 1 and p < 0.05); last, the geometric mean of the\n"
 		"ratios over all common cells.  With more than two runs: one column per run,\n"
@@ -31,16 +34,19 @@ static void usage(FILE *f)
 		"Exit: 0 compared; 1 unreadable run or different datasets; 2 usage.\n");
 }
 
-/* Loads a run directory, or a study's m64/.  Returns 0 or -1 (message printed). */
-static int load(const char *dir, struct run *r)
+/* Loads a run directory, or a study's m64/ and its block processes into *p (a run outside
+ * a study has none: p says why).  Returns 0 or -1 (message printed). */
+static int load(const char *dir, struct run *r, struct pt_set *p)
 {
 	char path[PATH_MAX + 32], err[PATH_MAX + 256];
 	struct stat st;
 
+	pt_none(p, "a single bench run, not a study: no block processes");
 	snprintf(path, sizeof path, "%s/summary.csv", dir);
 	if (stat(path, &st) != 0) {
 		snprintf(path, sizeof path, "%s/m64/summary.csv", dir);
 		if (stat(path, &st) == 0) {
+			pt_load(dir, p);
 			snprintf(path, sizeof path, "%s/m64", dir);
 			dir = path;
 		}
@@ -78,8 +84,10 @@ static void csv_row(FILE *f, const struct rr_row *x, const struct run *a, const 
 	out_csv_num(f, isinf(c->hi) ? NAN : c->hi);
 	fputc(',', f);
 	out_csv_num(f, c->p);
-	fprintf(f, ",%s,%s\n", c->verdict == 1 ? "yes" : c->verdict == 0 ? "no" : "",
+	fprintf(f, ",%s,%s,", c->verdict == 1 ? "yes" : c->verdict == 0 ? "no" : "",
 		c->basis);
+	out_csv_num(f, c->process_pct);
+	fprintf(f, ",%zu\n", c->processes);
 }
 
 static void cell_text(char *buf, size_t len, const struct cmp *c, int wide)
@@ -101,8 +109,24 @@ static void cell_text(char *buf, size_t len, const struct cmp *c, int wide)
 		snprintf(buf, len, "%-26s %-8.3g %s", f, c->p, verdict_word(c));
 }
 
-/* Compares runs r[1..n) against r[0]; prints the table, writes csv (may be NULL). */
-static void compare_runs(struct run *r, size_t n, FILE *csv)
+/* Compares x of run A (its block processes pa) against y of another run (pb): cmp_rows, then
+ * widened by what moves the cells between processes on either side. */
+static void compare_cells(const struct rr_row *const *x, const struct rr_row *const *y, size_t n,
+			  const struct pt_set *pa, const struct pt_set *pb, struct cmp *c)
+{
+	struct pt_term ta, tb, t;
+
+	if (cmp_rows(x, y, n, c) < 0)
+		return;
+	pt_abs_term_of(pa, x, n, &ta);
+	pt_abs_term_of(pb, y, n, &tb);
+	pt_combine(&ta, &tb, &t);
+	pt_widen(&t, c);
+}
+
+/* Compares runs r[1..n) (block processes p[1..n)) against r[0]; prints the table, writes csv
+ * (may be NULL). */
+static void compare_runs(struct run *r, const struct pt_set *p, size_t n, FILE *csv)
 {
 	const struct run *a = &r[0];
 	const struct rr_row **ga = calloc(a->nrows + 1, sizeof *ga);
@@ -116,9 +140,12 @@ static void compare_runs(struct run *r, size_t n, FILE *csv)
 		run_label(&r[j], label[j], sizeof label[j]);
 		printf("%c = %s: %s\n", (int)('A' + j), r[j].dir, label[j]);
 	}
+	for (size_t j = 0; j < n; j++)
+		printf("  between processes, %c: %s\n", (int)('A' + j),
+		       p[j].nblk >= 2 ? p[j].what : p[j].why);
 	printf("ratio = median net ns/lookup of the run / of A; %s\n\n", wide ?
-	       "95% bootstrap interval widened by both runs' epoch spreads; Mann-Whitney p on "
-	       "the raw samples" :
+	       "95% bootstrap interval widened by both runs' epoch spreads and by what moves the "
+	       "cell between processes; Mann-Whitney p on the raw samples" :
 	       "* significant (interval excludes 1, p < 0.05), ? no interval");
 	printf("%-34s %-8s %-6s %10s", "kernel", "mode", "piece", "A ns");
 	if (wide)
@@ -129,7 +156,7 @@ static void compare_runs(struct run *r, size_t n, FILE *csv)
 		printf("\n");
 	if (csv)
 		fputs("kernel,mode,piece,cache_state,pressure_bytes,run_a,run_b,label_b,ns_a,ns_b,"
-		      "ratio,ci_lo,ci_hi,p_value,significant,basis\n", csv);
+		      "ratio,ci_lo,ci_hi,p_value,significant,basis,process_pct,processes\n", csv);
 	for (size_t i = 0; i < a->nrows; i++) {
 		const struct rr_row *x = &a->rows[i];
 		char mode[64];
@@ -145,7 +172,7 @@ static void compare_runs(struct run *r, size_t n, FILE *csv)
 				printf(wide ? " %10s  not in B\n" : " %11s", "-");
 				continue;
 			}
-			cmp_rows(&x, &y, 1, &c);
+			compare_cells(&x, &y, 1, &p[0], &p[j], &c);
 			cell_text(cell, sizeof cell, &c, wide);
 			if (wide)
 				printf(" %10.3f  %s\n", y->ns_median, cell);
@@ -169,7 +196,8 @@ static void compare_runs(struct run *r, size_t n, FILE *csv)
 			ga[m] = x;
 			gb[m++] = y;
 		}
-		if (cmp_rows(ga, gb, m, &g) < 0) {
+		compare_cells(ga, gb, m, &p[0], &p[j], &g);
+		if (isnan(g.ratio)) {
 			printf("  %c/A: no common timed cell\n", (int)('A' + j));
 			continue;
 		}
@@ -189,6 +217,7 @@ int cmd_compare(int argc, char **argv)
 		{ "csv", required_argument, 0, 'c' }, { "any-dataset", no_argument, 0, 'a' },
 		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
 	struct run *r;
+	struct pt_set *p;
 	const char *csv_path = NULL;
 	int any = 0, opt, rc = EXIT_FAIL;
 	size_t n = 0;
@@ -209,11 +238,18 @@ int cmd_compare(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if (!(r = calloc(MAX_RUNS, sizeof *r)))
+	r = calloc(MAX_RUNS, sizeof *r);
+	p = calloc(MAX_RUNS, sizeof *p);
+	if (!r || !p) {
+		free(r);
+		free(p);
 		return EXIT_FAIL;
+	}
 	for (; optind < argc; optind++, n++)
-		if (load(argv[optind], &r[n]) < 0)
+		if (load(argv[optind], &r[n], &p[n]) < 0) {
+			pt_free(&p[n]);
 			goto out_runs;
+		}
 	for (size_t j = 1; j < n && !any; j++)
 		if (strcmp(run_dataset(&r[0]), run_dataset(&r[j]))) {
 			fprintf(stderr, "slidebench compare: %s was run on dataset \"%s\" but %s on "
@@ -229,18 +265,21 @@ int cmd_compare(int argc, char **argv)
 			fprintf(stderr, "slidebench compare: %s\n", err);
 			goto out_runs;
 		}
-		compare_runs(r, n, o.f);
+		compare_runs(r, p, n, o.f);
 		if (out_commit(&o, err, sizeof err) < 0) {
 			fprintf(stderr, "slidebench compare: %s\n", err);
 			goto out_runs;
 		}
 	} else {
-		compare_runs(r, n, NULL);
+		compare_runs(r, p, n, NULL);
 	}
 	rc = EXIT_OK;
 out_runs:
-	for (size_t j = 0; j < n; j++)
+	for (size_t j = 0; j < n; j++) {
 		run_free(&r[j]);
+		pt_free(&p[j]);
+	}
 	free(r);
+	free(p);
 	return rc;
 }
