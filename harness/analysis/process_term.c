@@ -49,33 +49,32 @@ static double sd(const double *x, size_t n, size_t *k)
 	return sqrt(ss / (double)(m - 1));
 }
 
-/* Returns row r's fastest measured round, net of the null's time in that round (else of the
- * run's null median), else its ns_min, else ns_median; NaN when none is positive.  A block
- * has three rounds: one disturbed round moves their median (the main sweep's median over 31
- * rounds would shrug it off), while a disturbance on a shared host only ever adds time. */
-static double fastest(const struct rr_row *r)
+/* Returns the least of row x's measured samples, net of the block's null median (for the null
+ * row itself, its gross time), else its ns_min; NaN when none is positive.  A block has three
+ * rounds: one disturbed round moves their median (the main sweep's median over 31 rounds would
+ * shrug it off), while a disturbance on a shared host only ever adds time.  Not the round's
+ * own net time (the kernel's less the null's in that round): a disturbed null round makes that
+ * smaller, and the least of three is then the disturbed one (pext in position mode, 0.12 ns
+ * net, fell to 0.08 in one block and put a study's magic-black / pext interval at
+ * 0.38-7.47). */
+static double least(const struct rr_row *x)
 {
-	const double *v = r->paired ? r->paired : r->samples;
 	double m = NAN;
 
-	for (size_t i = 0; v && i < r->nsamples; i++)
-		if (v[i] > 0 && !(v[i] >= m))
-			m = v[i];
-	if (isnan(m) && r->ns_min > 0)
-		m = r->ns_min;
-	if (isnan(m) && r->ns_median > 0)
-		m = r->ns_median;
-	return m;
+	for (size_t i = 0; x->samples && i < x->nsamples; i++)
+		if (x->samples[i] > 0 && !(x->samples[i] >= m))
+			m = x->samples[i];
+	return isnan(m) && x->ns_min > 0 ? x->ns_min : m;
 }
 
-/* Adds log(fastest y / fastest x) of one block cell to *sum and *k (when both are usable). */
+/* Adds log(least y / least x) of one block cell to *sum and *k (when both are usable). */
 static void add_cell(const struct rr_row *x, const struct rr_row *y, double *sum, size_t *k)
 {
 	double fx, fy;
 
 	if (!x || !y || !run_row_timed(x) || !run_row_timed(y))
 		return;
-	fx = fastest(x), fy = fastest(y);
+	fx = least(x), fy = least(y);
 	if (fx > 0 && fy > 0)
 		*sum += log(fy / fx), (*k)++;
 }
@@ -100,8 +99,8 @@ static int seen_pair(const struct rr_row *const *a, const struct rr_row *const *
 
 /* Returns s over the blocks of the comparison's own cells (pair = 0) or of every cell its
  * kernel pairs share in each block (pair = 1); *k the processes it is over, *cells the most
- * cells a block held.  Each block's estimate is the mean over cells of log(fastest b /
- * fastest a), as the comparison's is a mean over cells. */
+ * cells a block held.  Each block's estimate is the mean over cells of log(least b /
+ * least a), as the comparison's is a mean over cells. */
 static double block_sd(const struct pt_set *p, const struct rr_row *const *a,
 		       const struct rr_row *const *b, size_t n, int pair, size_t *k,
 		       size_t *cells)
@@ -124,18 +123,6 @@ static double block_sd(const struct pt_set *p, const struct rr_row *const *a,
 		*cells = m > *cells ? m : *cells;
 	}
 	return sd(est, p->nblk, k);
-}
-
-/* Returns the least of row x's measured samples (net of the null's median; for the null row
- * itself, its gross time), else its ns_min; NaN when none is positive. */
-static double least(const struct rr_row *x)
-{
-	double m = NAN;
-
-	for (size_t i = 0; x->samples && i < x->nsamples; i++)
-		if (x->samples[i] > 0 && !(x->samples[i] >= m))
-			m = x->samples[i];
-	return isnan(m) && x->ns_min > 0 ? x->ns_min : m;
 }
 
 /* Returns the log of row x's figure relative to the null kernel in block r: x's fastest round
