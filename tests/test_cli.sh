@@ -116,4 +116,20 @@ assert ep == ["0", "1"], ep
 PY
 then ok; else bad "cold rows / epochs"; cut -c1-120 "$tmp/r9/summary.csv"; fi
 
+# A stateful kernel's stream and random lookups read state prepare() made outside the timed
+# region: those rows say "prepared" and leave the ranking; its other rows, and every row of a
+# stateless kernel, do not.
+expect "bench, prepared rows" 0 "kernels flagged prepared are left out" -- $SB bench --samples 2 \
+	--warmup 0 --min-lookups 20000 --events none --kernel hypercube,hyperbola \
+	--mode stream,random,chain,position --out "$tmp/r10"
+if python3 - "$tmp/r10/summary.csv" "$tmp/out" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+prep = {(r["kernel"], r["mode"]) for r in rows if "prepared;" in r["flags"]}
+assert prep == {("hypercube", "stream"), ("hypercube", "random")}, prep
+out = open(sys.argv[2]).read()
+assert "fastest hypercube" not in out.split("stream/rook")[1].split("\n")[0], out
+PY
+then ok; else bad "prepared rows"; fi
+
 finish

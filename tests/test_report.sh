@@ -55,6 +55,24 @@ has "recommendation settled verdict" "$M" "ahead of kindergarten-32 (0.985 ns/lo
 has "recommendation not settled" "$M" "position: kindergarten-4k is fastest"
 has "not settled verdict" "$M" "not settled: the interval includes 1 (paired over 12 rounds"
 [[ $(grep -c '^> ' "$M") -ge 3 ]] && ok || bad "fewer than three answer sentences in $M"
+# a row flagged prepared (its lookups read state prepared outside the timed region) is no
+# candidate: with kindergarten-4k's stream rows so flagged, the runner-up leads
+SP=$tmp/study-prepared
+cp -r "$S" "$SP"
+python3 - "$SP/m64/summary.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+for r in rows:
+    if r["kernel"] == "kindergarten-4k" and r["mode"] == "stream":
+        r["flags"] = "prepared;" + r["flags"]
+w = csv.DictWriter(open(sys.argv[1], "w", newline=""), fieldnames=rows[0].keys(), lineterminator="\n")
+w.writeheader()
+w.writerows(rows)
+PY
+run "report, a prepared row" 0 $SB report "$SP"
+has "prepared: the next kernel is recommended" "$SP/report.md" "stream: kindergarten-32 is fastest (0.985 ns/lookup)"
+has "prepared: still recommended where it pays its way" "$SP/report.md" "position: kindergarten-4k is fastest"
+has "prepared: the rule is said" "$SP/report.md" "nor is a kernel in a mode where its lookups read state prepared outside the timed region"
 # answers first: the recommendation and the answers come before the charts and the tables
 order=$(grep -n '^## ' "$M" | cut -d: -f2- | paste -sd'|')
 [[ $order == "## Recommendation per workload|## Answers|## Charts|"* ]] && ok || bad "section order: $order"

@@ -30,7 +30,8 @@ size_t report_candidates(const struct run *r, const struct report_workload *w, s
 		const struct rr_row *x = &r->rows[i];
 		size_t j, got = 0;
 		double lsum = 0;
-		if (!report_in_workload(x, w) || !strcmp(x->kernel, SB_ORACLE))
+		if (!report_in_workload(x, w) || !strcmp(x->kernel, SB_ORACLE) ||
+		    (x->flags && strstr(x->flags, "prepared;")))
 			continue;
 		for (j = 0; j < n && strcmp(c[j].kernel, x->kernel); j++)
 			;
@@ -104,7 +105,10 @@ void report_recommend(struct doc *d, const struct study *s)
 	doc_p(d, NULL, "The fastest kernel per mode (geometric mean of the pieces' medians), its "
 	      "margin over the runner-up (the runner-up's time over the fastest's, paired round by "
 	      "round, with its 95%% interval), and whether the margin is settled (see Answers). "
-	      "The plain ray-walk oracle is not a candidate.");
+	      "The plain ray-walk oracle is not a candidate, nor is a kernel in a mode where its "
+	      "lookups read state prepared outside the timed region (flag prepared: the stream "
+	      "loops of rotated and hypercube time their lookups alone, the upkeep of the state "
+	      "that makes them cheap is timed in position mode).");
 	doc_list_begin(d);
 	recommend_run(d, s, &s->m64);
 	if (s->have_pressure)

@@ -136,6 +136,14 @@ static void row_measure(struct bench *b, size_t wi, size_t ki, const struct summ
 		o->disturbed += (unsigned)results_disturbed(b, c, b->warmup + (unsigned)j);
 }
 
+int results_prepared(const struct cell *c)
+{
+	enum sb_loop l = c->w->loop;
+
+	return c->prepared && !c->w->def->pointer && (l == SB_LOOP_ROOK_STREAM ||
+		l == SB_LOOP_BISHOP_STREAM || l == SB_LOOP_QUEEN_STREAM);
+}
+
 /* Sets row o's flags. */
 static void row_flags(const struct bench *b, const struct cell *c, int baseline, struct summary *o)
 {
@@ -152,7 +160,8 @@ static void row_flags(const struct bench *b, const struct cell *c, int baseline,
 		    o->rel_epoch_spread_pct >= DRIFT_FLOOR_PCT;
 	int moved = o->epoch_spread_pct > o->spread_pct &&
 		    o->epoch_spread_pct >= DRIFT_FLOOR_PCT && !drift;
-	snprintf(o->flags, sizeof o->flags, "%s%s%s%s%s%s%s", baseline ? "baseline;" : "",
+	snprintf(o->flags, sizeof o->flags, "%s%s%s%s%s%s%s%s", baseline ? "baseline;" : "",
+		 results_prepared(c) ? "prepared;" : "",
 		 o->rel_spread_pct >= UNSTABLE_PCT ? "unstable;" : "",
 		 drift ? "drifting;" : "", moved ? "host-moved;" : "",
 		 o->disturbed ? "disturbed;" : "",

@@ -56,6 +56,13 @@ static inline const struct summary *results_row(const struct results *r, size_t 
 	return &r->row[wi * r->ncols + ki];
 }
 
+/* Returns 1 when c's lookups read per-query state its kernel's prepare() derived outside the
+ * timed region (the stream loops of a stateful kernel: rotated occupancies, hypercube's
+ * indices): the row's time is the lookups alone, without the state's upkeep, and its flags say
+ * "prepared" so that no ranking or recommendation sets it against kernels that pay for all of
+ * their work. */
+int results_prepared(const struct cell *c);
+
 /* Returns 1 when sample s of c saw a context switch or a CPU migration. */
 int results_disturbed(const struct bench *b, const struct cell *c, unsigned s);
 
