@@ -15,15 +15,36 @@
 
 #include <stdint.h>
 
+#include "lines.h"
+
 #define SB_CM_ROOK_SHIFT (64 - 12)
 #define SB_CM_BISHOP_SHIFT (64 - 9)
 #define SB_CM_ROOK_TERMS 7    /* set bits of every rook group magic */
 #define SB_CM_BISHOP_TERMS 6  /* set bits of every bishop group magic */
 
-/* Group magics: rook pairs (index sq >> 1), bishop ranks (index sq >> 3). */
-extern const uint64_t sb_cm_rook_magic[32], sb_cm_bishop_magic[8];
+/* Group magics: rook pairs (index sq >> 1), bishop ranks (index sq >> 3).  Constants here,
+ * as lines.h's masks are, so that at a square known when compiling (the peer loop's) a
+ * lookup's magic, and spectral-magic.c's bit positions, are immediates. */
+static const uint64_t sb_cm_rook_magic[32] = {
+	0x0080001020400086ULL, 0x0010001104082002ULL, 0x0010104102040800ULL, 0x0100004081000E00ULL,
+	0x0000080C18408000ULL, 0x00000C081020000CULL, 0x00000C0025020800ULL, 0x00000D0010408200ULL,
+	0x0000100203061000ULL, 0x0000040080102340ULL, 0x0000010002040870ULL, 0x000000400080C184ULL,
+	0x0000008F80004000ULL, 0x00000043D0002000ULL, 0x00000020E0030400ULL, 0x0000001030010540ULL,
+	0x000001020D100080ULL, 0x0000002083600008ULL, 0x0000001150A00200ULL, 0x000000020E300100ULL,
+	0x0000008008079000ULL, 0x0000001021C21000ULL, 0x0000001020815002ULL, 0x0000000404582002ULL,
+	0x0000008000400F80ULL, 0x000000100021C210ULL, 0x000000040008E410ULL, 0x0000000100061920ULL,
+	0x0000102040810202ULL, 0x00000200081020C2ULL, 0x0000008408102082ULL, 0x0000002061020804ULL,
+};
+static const uint64_t sb_cm_bishop_magic[8] = {
+	0x0001004100410100ULL, 0x0000010040910100ULL, 0x0001000202020280ULL, 0x0008200040104100ULL,
+	0x0004100400400C00ULL, 0x0002008060800400ULL, 0x0000808080808800ULL, 0x0002020202002200ULL,
+};
+
 /* The complements of lines.h's relevance masks (occ | notmask is the black-magic key). */
-extern uint64_t sb_cm_rook_notmask[64], sb_cm_bishop_notmask[64];
+#define SB_CM_ROOK_NOTMASK_C_(sq) (~SB_ROOK_MASK_C_(sq))
+#define SB_CM_BISHOP_NOTMASK_C_(sq) (~SB_BISHOP_MASK_C_(sq))
+static const uint64_t sb_cm_rook_notmask[64] = SB_SQ64_(SB_CM_ROOK_NOTMASK_C_);
+static const uint64_t sb_cm_bishop_notmask[64] = SB_SQ64_(SB_CM_BISHOP_NOTMASK_C_);
 /* The set bits of each group magic, lowest first: the spectral form of the multiply. */
 extern uint8_t sb_cm_rook_bits[32][SB_CM_ROOK_TERMS], sb_cm_bishop_bits[8][SB_CM_BISHOP_TERMS];
 /* The attack slices, one per square. */

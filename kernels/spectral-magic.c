@@ -9,16 +9,32 @@
 #include "corr_magic.h"
 #include "kernel.h"
 
+/* Returns key times magic as the sum of key shifted by each of magic's set bits.  At a square
+ * known when compiling (sq: the peer loop's 64 constants; the magics are constants in
+ * corr_magic.h) the shifts come from the magic itself and are immediates, as the peer's
+ * constexpr bit lists are; elsewhere from the bit lists init() derived from the magics (bits,
+ * less p, the square's place in its group). */
+#define SM_SPECTRUM_(sq, key, magic, bits, p, terms, sum)                               \
+	do {                                                                            \
+		if (__builtin_constant_p(sq)) {                                         \
+			uint64_t m_ = (magic);                                          \
+			_Pragma("GCC unroll 7")                                         \
+			for (int i_ = 0; i_ < (terms); i_++, m_ &= m_ - 1)              \
+				(sum) += (key) << __builtin_ctzll(m_);                  \
+		} else {                                                                \
+			_Pragma("GCC unroll 7")                                         \
+			for (int i_ = 0; i_ < (terms); i_++)                            \
+				(sum) += (key) << ((bits)[i_] - (p));                   \
+		}                                                                       \
+	} while (0)
+
 /* Returns the rook attacks: seven shifted keys summed, one load. */
 static inline uint64_t sm_rook(unsigned sq, uint64_t occ)
 {
 	uint64_t key = occ | sb_cm_rook_notmask[sq], sum = 0;
-	const uint8_t *bits = sb_cm_rook_bits[sq >> 1];
-	unsigned p = sq & 1;
 
-#pragma GCC unroll 7
-	for (int i = 0; i < SB_CM_ROOK_TERMS; i++)
-		sum += key << (bits[i] - p);
+	SM_SPECTRUM_(sq, key, sb_cm_rook_magic_of(sq), sb_cm_rook_bits[sq >> 1], sq & 1,
+		     SB_CM_ROOK_TERMS, sum);
 	return sb_cm_rook_att[sq][sum >> SB_CM_ROOK_SHIFT];
 }
 
@@ -26,12 +42,9 @@ static inline uint64_t sm_rook(unsigned sq, uint64_t occ)
 static inline uint64_t sm_bishop(unsigned sq, uint64_t occ)
 {
 	uint64_t key = occ | sb_cm_bishop_notmask[sq], sum = 0;
-	const uint8_t *bits = sb_cm_bishop_bits[sq >> 3];
-	unsigned p = sq & 7;
 
-#pragma GCC unroll 6
-	for (int i = 0; i < SB_CM_BISHOP_TERMS; i++)
-		sum += key << (bits[i] - p);
+	SM_SPECTRUM_(sq, key, sb_cm_bishop_magic_of(sq), sb_cm_bishop_bits[sq >> 3], sq & 7,
+		     SB_CM_BISHOP_TERMS, sum);
 	return sb_cm_bishop_att[sq][sum >> SB_CM_BISHOP_SHIFT];
 }
 
