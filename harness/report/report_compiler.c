@@ -1,5 +1,5 @@
 /* report_compiler.c - "Does the answer depend on the compiler?": the gcc build (bin/slidebench)
- * against the clang build (bin-clang/slidebench), same flags, run as alternating blocks
+ * against the clang build (bin-clang/slidebench), same -O and -march, run as alternating blocks
  * (compiler/NN-gcc/, NN-clang/; analysis/blocks.h).  Per workload (mode x piece) the fastest
  * kernel under each compiler, from each side's median over the block pairs; per kernel the
  * paired clang / gcc ratio of its net times with its interval, recorded in verdicts.csv under
@@ -185,7 +185,7 @@ static void answer(struct doc *d, const struct study *s, const struct blk_set *b
 			n[x[i].got]++;
 	report_blocks_how(bs, how, sizeof how);
 	doc_cat(out, sizeof out, "Time under clang over time under gcc (net ns/lookup, the same "
-		"flags, %s): of %zu kernels, %zu settled faster under clang, %zu settled faster "
+		"-O level and -march, each build's flags below, %s): of %zu kernels, %zu settled faster under clang, %zu settled faster "
 		"under gcc, %zu not settled", how, n[0] + n[1] + n[2], n[1], n[2], n[0]);
 	if (all->got >= 0) {
 		cmp_phrase(ph, sizeof ph, "the clang build", "the gcc build", &all->c, 1);
