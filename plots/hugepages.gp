@@ -27,6 +27,7 @@ BIG = system("cat '".dh."' '".dn."' '".ds."' 2>/dev/null | awk -F, 'FNR == 1 || 
 KL = ""
 do for [k in BIG] { if ((nh > 0 && hasrow(dh, k)) || (nn > 0 && hasrow(dn, k)) || (nh + nn == 0 && nsim > 0 && hasrow(ds, k))) { KL = KL.k." " } }
 K = words(KL)
+xfont = K > 10 ? ",8" : ",10"   # the tick labels' font: smaller with many kernels
 # Returns kernel k's position 1..K on x (NaN when it is not one of KL).
 kx(k) = (x_ = NaN, sum [j_ = 1:K] (word(KL, j_) eq k ? (x_ = j_, 0) : 0), x_)
 # Returns kernel k's table footprint from whichever of the inputs has it.
@@ -42,9 +43,13 @@ readback(l, name) = l eq "" ? name." run: no \"tables\" record in its context.js
 		(real(hpf(l, "huge")) > 0 ? human(real(hpf(l, "huge"))) : "0 B"), human(real(hpf(l, "bytes"))), \
 		hpf(l, "possible") eq "false" ? ", not possible: ".hpf(l, "why") : "")
 
-# Returns "\n1.12x (s)" for kernel k: its paired ratio without/with over every pair of blocks
-# (tables/blocks.csv; " (s)" when settled), or "".
-hpdelta(k) = !exists_file(bcsv) ? "" : (v_ = system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' -v cols=ratio,lo,hi,settled '".bcsv."' | awk -F, 'NR == 2 && $1 != \"\" { printf \"%.2fx%s\", $1, $4 == \"yes\" ? \" (s)\" : \"\" }'"), v_ eq "" ? "" : "\n".v_)
+# Returns "\n1.12x" for kernel k: its paired ratio without/with over every pair of blocks
+# (tables/blocks.csv), or "".  Whether it is settled is the report's to say: the report widens
+# the blocks' interval by what moves between processes, which blocks.csv does not.
+hpdelta(k) = !exists_file(bcsv) ? "" : (v_ = system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' -v cols=ratio '".bcsv."' | awk -F, 'NR == 2 && $1 != \"\" { printf \"%.2fx\", $1 }'"), v_ eq "" ? "" : "\n".v_)
+# Returns kernel name k for a tick label: with more than 10 kernels, a name longer than 10
+# characters breaks after its first hyphen, so that neighbouring names do not run together.
+tick(k) = K > 10 && strlen(k) > 10 && strstrt(k, "-") > 0 ? k[1:strstrt(k, "-")]."\n".k[strstrt(k, "-") + 1:] : k
 NPAIRS = exists_file(bcsv) ? system("awk -f '".plotdir."/csv.awk' -v where='kernel=all' -v cols=pairs '".bcsv."' | sed -n 2p | cut -d, -f1") : "?"
 set multiplot title "Huge pages: the large-table kernels with and without huge pages (position mode, 64-bit build)" font ",13"
 set lmargin 12
@@ -62,13 +67,12 @@ if (nh + nn == 0 || K == 0) {
 	ytop = real(word(ym, 1)) * 1.5
 	ytop = ytop > 0 ? ytop : 1
 	clipped = real(word(ym, 2)) > ytop ? "; error bars that run off the top are clipped" : ""
-	set label 2 spread.clipped."; under each kernel: its table footprint and its time without huge pages over with them, paired over the blocks ((s): settled; intervals in tables/blocks.csv and the report); * = unstable, drifting or disturbed" at screen 0.01, 0.034 left font ",9" tc rgb "#444444"
+	set label 2 spread.clipped."; under each kernel: table footprint, time without huge pages over with, paired over the blocks (intervals: tables/blocks.csv; settled or not: the report); * unstable, drifting or disturbed" at screen 0.01, 0.034 left font ",9" tc rgb "#444444"
 	set label 4 readback(HH, "hugepage")."; ".readback(HN, "nohugepage") at screen 0.01, 0.056 left font ",9" tc rgb "#444444"
 	set xrange [0.4:K + 0.6]
 	set xtics () scale 0 font ",10"
-	xfont = K > 10 ? ",8" : ",10"
 	set xtics font xfont
-	do for [k = 1:K] { set xtics add (word(KL, k)."\n".kbytes(word(KL, k)).hpdelta(word(KL, k)) k) }
+	do for [k = 1:K] { set xtics add (tick(word(KL, k))."\n".kbytes(word(KL, k)).hpdelta(word(KL, k)) k) }
 	set ylabel "net time per lookup (ns)"
 	set yrange [0:ytop]
 	set key above font ",10"
@@ -105,8 +109,8 @@ if (tlbsrc eq "" || K == 0) {
 		unset key
 	}
 	set xrange [0.4:K + 0.6]
-	set xtics () scale 0 font ",10"
-	do for [k = 1:K] { set xtics add (word(KL, k) k) }
+	set xtics () scale 0 font xfont
+	do for [k = 1:K] { set xtics add (tick(word(KL, k)) k) }
 	set ylabel "DTLB misses per lookup".(tlbsrc eq "sim" ? " (sim)" : "")
 	set yrange [0:*]
 	if (tlbsrc eq "hw") {

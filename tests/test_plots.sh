@@ -113,7 +113,7 @@ else
 	for k in sherwin pext; do
 		check "hugepages.svg: series $k" grep -Eq "[> ]$k[< ]" "$s2/plots/hugepages.svg"
 	done
-	check "hugepages.svg: the paired ratio of the blocks" grep -Eq ">[0-9]+\.[0-9][0-9]x( \(s\))?<" "$s2/plots/hugepages.svg"
+	check "hugepages.svg: the paired ratio of the blocks" grep -Eq ">[0-9]+\.[0-9][0-9]x<" "$s2/plots/hugepages.svg"
 	check "render.sh made tables/blocks.csv" grep -q '^sherwin,hugepage,nohugepage,' "$s2/tables/blocks.csv"
 	check "hugepages.svg: what smaps read back (or that there is no record)" grep -q "hugepage run" "$s2/plots/hugepages.svg"
 	check "hugepages.svg has a caption line" grep -q "dataset master-2000.trace" "$s2/plots/hugepages.svg"
