@@ -376,24 +376,35 @@ void pt_free(struct pt_set *p)
 	p->nblk = 0;
 }
 
+static const struct pt_term PT_NONE = { .s = NAN, .q = NAN, .procs = 0, .cells = 0, .from = "" };
+
+/* Sets *t to the term s over n processes (cells of the comparison's own that the blocks held,
+ * where it came from) and returns 1; returns 0 and leaves *t when s is NaN.  Every term_of
+ * below tries its sources in order through this: the comparison's own cells, then the same
+ * kernels' other cells, then the study-wide median. */
+static int term_set(struct pt_term *t, double s, size_t n, size_t cells, const char *from)
+{
+	if (isnan(s))
+		return 0;
+	*t = (struct pt_term){ s, pt_quantile(n - 1), n, cells, from };
+	return 1;
+}
+
 void pt_term_of(const struct pt_set *p, const struct rr_row *const *a,
 		const struct rr_row *const *b, size_t n, struct pt_term *t)
 {
 	static const char *const FROM[] = { "cells", "pair" };
 	size_t k, cells;
 
-	*t = (struct pt_term){ .s = NAN, .q = NAN, .procs = 0, .cells = 0, .from = "" };
+	*t = PT_NONE;
 	if (!p || p->nblk < 2 || n == 0)
 		return;
 	for (int pair = 0; pair < 2; pair++) {
 		double s = block_sd(p, a, b, n, pair, &k, &cells);
-		if (!isnan(s)) {
-			*t = (struct pt_term){ s, pt_quantile(k - 1), k, pair ? 0 : cells, FROM[pair] };
+		if (term_set(t, s, k, pair ? 0 : cells, FROM[pair]))
 			return;
-		}
 	}
-	if (!isnan(p->study_s))
-		*t = (struct pt_term){ p->study_s, pt_quantile(p->nblk - 1), p->nblk, 0, "study" };
+	term_set(t, p->study_s, p->nblk, 0, "study");
 }
 
 void pt_block_term_of(const struct pt_set *p, const struct run *like, const char *k,
@@ -402,18 +413,15 @@ void pt_block_term_of(const struct pt_set *p, const struct run *like, const char
 	static const char *const FROM[] = { "kernel", "cells" };
 	size_t n, cells;
 
-	*t = (struct pt_term){ .s = NAN, .q = NAN, .procs = 0, .cells = 0, .from = "" };
+	*t = PT_NONE;
 	if (!p || p->nblk < 2 || !like)
 		return;
 	for (int own = 1; own >= 0; own--) {
 		double s = block_rel_sd(p, like, k, own, &n, &cells);
-		if (!isnan(s)) {
-			*t = (struct pt_term){ s, pt_quantile(n - 1), n, own ? cells : 0, FROM[own] };
+		if (term_set(t, s, n, own ? cells : 0, FROM[own]))
 			return;
-		}
 	}
-	if (!isnan(p->study_ks))
-		*t = (struct pt_term){ p->study_ks, pt_quantile(p->nblk - 1), p->nblk, 0, "study" };
+	term_set(t, p->study_ks, p->nblk, 0, "study");
 }
 
 void pt_abs_term_of(const struct pt_set *p, const struct rr_row *const *x, size_t n,
@@ -422,18 +430,15 @@ void pt_abs_term_of(const struct pt_set *p, const struct rr_row *const *x, size_
 	static const char *const FROM[] = { "kernel", "cells" };
 	size_t k, cells;
 
-	*t = (struct pt_term){ .s = NAN, .q = NAN, .procs = 0, .cells = 0, .from = "" };
+	*t = PT_NONE;
 	if (!p || p->nblk < 2 || n == 0)
 		return;
 	for (int own = 1; own >= 0; own--) {
 		double s = block_abs_sd(p, x, n, own, &k, &cells);
-		if (!isnan(s)) {
-			*t = (struct pt_term){ s, pt_quantile(k - 1), k, own ? cells : 0, FROM[own] };
+		if (term_set(t, s, k, own ? cells : 0, FROM[own]))
 			return;
-		}
 	}
-	if (!isnan(p->study_as))
-		*t = (struct pt_term){ p->study_as, pt_quantile(p->nblk - 1), p->nblk, 0, "study" };
+	term_set(t, p->study_as, p->nblk, 0, "study");
 }
 
 void pt_combine(const struct pt_term *a, const struct pt_term *b, struct pt_term *t)
@@ -441,7 +446,7 @@ void pt_combine(const struct pt_term *a, const struct pt_term *b, struct pt_term
 	const struct pt_term *one = a->procs ? a : b;
 	double wa, wb;
 
-	*t = (struct pt_term){ .s = NAN, .q = NAN, .procs = 0, .cells = 0, .from = "" };
+	*t = PT_NONE;
 	if (!a->procs && !b->procs)
 		return;
 	wa = one->q * one->s;
