@@ -62,8 +62,12 @@ if (nb == 0) {
 } else {
 	bmodes = system("awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == \"mode\") c = i; next } c && !s[$c]++ { printf \"%s%s\", n++ ? \",\" : \"\", $c }' '".study."/bits/01-m32/summary.csv'")
 	set label 3 caption("bits/01-m32", bmodes) at screen 0.01, 0.032 left font ",9" tc rgb "#444444"
-	set label 5 sprintf("64-bit side: %s;  32-bit side: %s", \
-		ctx("bits/01-m64", "cflags"), ctx("bits/01-m32", "cflags")) at screen 0.01, 0.072 left font ",9" tc rgb "#444444"
+	# the two sides' flags: the 32-bit side's as what it adds when it only adds (one line fits)
+	f64 = ctx("bits/01-m64", "cflags"); f32 = ctx("bits/01-m32", "cflags")
+	flagline = strlen(f32) > strlen(f64) && f32[1:strlen(f64)] eq f64 ? \
+		sprintf("both sides: %s; the 32-bit side adds %s", f64, f32[strlen(f64) + 1:]) : \
+		sprintf("64-bit side: %s;  32-bit side: %s", f64, f32)
+	set label 5 flagline at screen 0.01, 0.072 left font ",9" tc rgb "#444444"
 	set label 6 "lower panel: error bars are 95% block-bootstrap intervals over the pairs; filled bars are settled" \
 		at screen 0.01, 0.092 left font ",9" tc rgb "#444444"
 	set xrange [-0.6:nb - 0.4]

@@ -30,7 +30,7 @@ array COND[K]
 do for [k = 1:K] { COND[k] = kbr(word(KL, k)) eq "conditional" }
 
 set label 1 caption("m64", "all workloads").(brsrc eq "sim" ? "; mispredictions from sim/ ".ctx("sim", "run_id") : "") at screen 0.01, 0.012 left font ",9" tc rgb "#444444"
-set label 2 spread."; hatched: conditional (branches on the occupancy), solid: branchless" at screen 0.01, 0.032 left font ",9" tc rgb "#444444"
+set label 2 spread."; hatched: conditional (branches on the occupancy), solid: branchless; peer: the whole loop's time, nothing subtracted (as the peer times it)" at screen 0.01, 0.032 left font ",9" tc rgb "#444444"
 set lmargin 12
 set rmargin 4
 set xrange [-0.5:G - 0.5]

@@ -5,7 +5,7 @@
 #   awk -f plots/csv.awk -v where='mode=position;kernel!=null' \
 #       -v cols='kernel,ns=ns_median,lo=ns_ci_lo|ns_min,hi=ns_ci_hi|ns_median' summary.csv
 #
-# where   ';'-separated: col=a|b (one of), col!=a|b (none of), col~regex; '' matches a missing
+# where   ';'-separated: col=a|b (one of), col!=a|b (none of), col~regex, col!~regex; '' matches a missing
 #         or empty cell, so 'cache_state=warm|' keeps rows of runs that have no such column
 # cols    ','-separated: name, or out=a|b|c (the first non-empty of a, b, c, named out)
 # gcol, groups   gcol='mode,piece' groups='stream rook|position all': keep only rows whose
@@ -43,11 +43,13 @@ function cell(name) {
 
 function matches(cond,    op, p, name, val, alts, n, i, v) {
 	if ((p = index(cond, "!=")) > 0) op = "!="
+	else if ((p = index(cond, "!~")) > 0) op = "!~"
 	else if ((p = index(cond, "~")) > 0) op = "~"
 	else if ((p = index(cond, "=")) > 0) op = "="
 	else return 1
 	name = substr(cond, 1, p - 1); val = substr(cond, p + length(op)); v = cell(name)
 	if (op == "~") return v ~ val
+	if (op == "!~") return v !~ val
 	n = split(val, alts, "|")
 	if (val == "") { n = 1; alts[1] = "" }
 	if (substr(val, length(val)) == "|") alts[++n] = ""

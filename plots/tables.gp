@@ -33,7 +33,7 @@ if (l1src eq "sim") { ns_ = sel(simcsv, "-v where='family=".TF.";".PLAIN."' -v c
 d1geo = ctx("sim", "D1") eq "" ? "geometry not recorded" : ctx("sim", "D1")
 
 set label 1 caption("m64", "all workloads").(l1src eq "sim" ? "; L1 misses from sim/ ".ctx("sim", "run_id") : "") at screen 0.01, 0.012 left font ",9" tc rgb "#444444"
-set label 2 spread."; legend: kernel (table footprint after init)" at screen 0.01, 0.032 left font ",9" tc rgb "#444444"
+set label 2 spread."; legend: kernel (table footprint after init); peer: the whole loop's time, nothing subtracted (as the peer times it)" at screen 0.01, 0.032 left font ",9" tc rgb "#444444"
 set lmargin 12
 set rmargin 34
 set xrange [-0.5:G - 0.5]
