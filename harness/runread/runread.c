@@ -57,8 +57,9 @@ static void add_sample(struct rr_row *row, const struct csv *s, size_t j,
 		return;
 	if (row->round) {
 		double e = csv_num(s, j, c->epoch);
-		row->round[row->nsamples] = isnan(rd) || rd < 0 ? UINT_MAX : (unsigned)rd;
-		row->epoch[row->nsamples] = isnan(e) || e < 0 ? 0 : (int)e;
+		/* out of range (a damaged file): no round, epoch 0, never a conversion's UB */
+		row->round[row->nsamples] = !(rd >= 0 && rd < UINT_MAX) ? UINT_MAX : (unsigned)rd;
+		row->epoch[row->nsamples] = !(e >= 0 && e < INT_MAX) ? 0 : (int)e;
 		row->paired[row->nsamples] = csv_num(s, j, c->gross);   /* gross, for now */
 	}
 	row->samples[row->nsamples++] = v;
