@@ -29,8 +29,9 @@ static inline uint64_t br_line(uint64_t occ, uint64_t line, uint64_t bit, uint64
 	return ((o - bit) ^ br_reverse(br_reverse(o) - bit_rev)) & line;
 }
 
-/* Returns the rook attacks: rank and file. */
-static inline uint64_t br_rook(unsigned sq, uint64_t occ)
+/* Returns the rook attacks: rank and file.  Always inlined: gcc found both lookups too large
+ * to inline into the stream and peer-random loops and called them there. */
+static SB_ALWAYS_INLINE uint64_t br_rook(unsigned sq, uint64_t occ)
 {
 	uint64_t bit = 1ULL << sq, bit_rev = 1ULL << (sq ^ 63);
 
@@ -39,7 +40,7 @@ static inline uint64_t br_rook(unsigned sq, uint64_t occ)
 }
 
 /* Returns the bishop attacks: diagonal and anti-diagonal. */
-static inline uint64_t br_bishop(unsigned sq, uint64_t occ)
+static SB_ALWAYS_INLINE uint64_t br_bishop(unsigned sq, uint64_t occ)
 {
 	uint64_t bit = 1ULL << sq, bit_rev = 1ULL << (sq ^ 63);
 
@@ -47,7 +48,16 @@ static inline uint64_t br_bishop(unsigned sq, uint64_t occ)
 	       br_line(occ, sb_il_anti(sq) ^ bit, bit, bit_rev);
 }
 
-SB_DEFINE_LOOPS(br, br_rook, br_bishop)
+/* Returns the queen attacks (always inlined, as the lookups are). */
+static SB_ALWAYS_INLINE uint64_t br_queen(unsigned sq, uint64_t occ)
+{
+	return br_rook(sq, occ) | br_bishop(sq, occ);
+}
+
+SB_DEFINE_LOOPS_WITH(br, br_rook, br_bishop, br_queen, SB_CALL_, SB_CALL_, SB_NO_STATE, br_rook,
+		     br_bishop, br_queen)
+static uint64_t br_rook_ptr(unsigned sq, uint64_t occ) { return br_rook(sq, occ); }
+static uint64_t br_bishop_ptr(unsigned sq, uint64_t occ) { return br_bishop(sq, occ); }
 
 static const struct sb_kernel bitrotation = {
 	.abi_version = SB_ABI_VERSION,

@@ -156,6 +156,15 @@ struct sb_kernel {
  * kernel file could otherwise move other kernels' figures by up to 19%).  The Makefile's kernel flags
  * (-falign-functions=64 -falign-loops=64) align the loops inside them too. */
 #define SB_LOOP_FN_ __attribute__((noinline, aligned(64)))
+/* The peer loop writes 64 lookups out in one function, and gcc stops inlining into a function
+ * that has grown past its limits (large-function-growth): bob-mike's peer loop called its rook
+ * lookup out of line at all 64 squares, and 29 kernels' called at 7 to 128 of them, so those
+ * figures carried a call, its register saves and a lookup at a square no longer constant.
+ * flatten inlines every call in the loop, as the peer's build does with clang's
+ * -mllvm -inline-threshold=16000.  (No other loop of any kernel has a call; a kernel whose
+ * lookup is too large for gcc to inline marks it SB_ALWAYS_INLINE.) */
+#define SB_PEER_LOOP_FN_ __attribute__((noinline, aligned(64), flatten))
+#define SB_ALWAYS_INLINE inline __attribute__((always_inline))
 
 /* How a stream or position loop calls lookup F for entry i (the query's index, or the
  * position's) with square s and occupancy o.  Plain kernels take (s, o); a kernel whose
@@ -353,7 +362,7 @@ struct sb_kernel {
 	{                                                                               \
 		SB_POSITION_LOOP_(LP, R, B, PS, SB_TOUCH_, in);                         \
 	}                                                                               \
-	static SB_LOOP_FN_ uint64_t prefix##_peer_(const struct sb_input *in)           \
+	static SB_PEER_LOOP_FN_ uint64_t prefix##_peer_(const struct sb_input *in)      \
 	{                                                                               \
 		SB_PEER_LOOP_(LP, Q, PS, in);                                           \
 	}                                                                               \
