@@ -14,6 +14,7 @@
  * the lookups alone); the chain and peer loops and the pointer lookups have no previous
  * position, so they derive each index from the occupancy with the software pext. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "kernel.h"
 #include "lines.h"
@@ -111,10 +112,19 @@ static inline uint64_t hc_queen_soft(unsigned sq, uint64_t occ)
 }
 
 /* Brings st from its occupancy to occ: each changed square toggles its bit in every index
- * that holds it. */
+ * that holds it.  Where more squares changed than occ has (an unrelated board: a game
+ * boundary, or the peer loops' random occupancies), the indices start again from the empty
+ * board and only occ's squares toggle, as the peer's Prepare() does (a random board of the
+ * peer loops: some 16 occupied squares against some 24 changed). */
 static inline void hc_step(struct hc_state *st, uint64_t occ)
 {
-	for (uint64_t chg = st->occ ^ occ; chg; chg &= chg - 1) {
+	uint64_t chg = st->occ ^ occ;
+
+	if (sb_popcount(chg) > sb_popcount(occ)) {
+		memset(st->cfg, 0, sizeof st->cfg);
+		chg = occ;
+	}
+	for (; chg; chg &= chg - 1) {
 		unsigned c = sb_lsb(chg);
 		const struct hc_toggle *t = hc_toggles[c];
 
