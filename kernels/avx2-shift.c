@@ -78,12 +78,21 @@ static inline __m256i as_down(__m256i bit, __m256i stop, __m256i cr)
 	return att;
 }
 
+/* Returns o in every lane ORed with the lanes' own edges e3..e0 (a constant vector): one
+ * broadcast of o, where four scalar ORs put into lanes took four moves from general to vector
+ * registers per register built. */
+static inline __m256i as_stops(uint64_t o, uint64_t e3, uint64_t e2, uint64_t e1, uint64_t e0)
+{
+	return _mm256_or_si256(_mm256_set1_epi64x((long long)o),
+			       _mm256_set_epi64x((long long)e3, (long long)e2, (long long)e1,
+						 (long long)e0));
+}
+
 /* Returns the rook attacks: lanes east, north, west, south. */
 static inline uint64_t as_rook(unsigned sq, uint64_t occ)
 {
-	uint64_t bit = 1ULL << sq, o = occ & ~bit;
-	__m256i stop = _mm256_set_epi64x((long long)(o | AS_R1), (long long)(o | SB_FILE_A),
-					 (long long)(o | AS_R8), (long long)(o | SB_FILE_H));
+	uint64_t bit = 1ULL << sq;
+	__m256i stop = as_stops(occ & ~bit, AS_R1, SB_FILE_A, AS_R8, SB_FILE_H);
 
 	return sb_simd_or4(as_rays(_mm256_set1_epi64x((long long)bit), stop,
 				   _mm256_set_epi64x(64, 64, 8, 1), _mm256_set_epi64x(8, 1, 64, 64)));
@@ -92,11 +101,9 @@ static inline uint64_t as_rook(unsigned sq, uint64_t occ)
 /* Returns the bishop attacks: lanes northeast, northwest, southwest, southeast. */
 static inline uint64_t as_bishop(unsigned sq, uint64_t occ)
 {
-	uint64_t bit = 1ULL << sq, o = occ & ~bit;
-	__m256i stop = _mm256_set_epi64x((long long)(o | SB_FILE_H | AS_R1),
-					 (long long)(o | SB_FILE_A | AS_R1),
-					 (long long)(o | SB_FILE_A | AS_R8),
-					 (long long)(o | SB_FILE_H | AS_R8));
+	uint64_t bit = 1ULL << sq;
+	__m256i stop = as_stops(occ & ~bit, SB_FILE_H | AS_R1, SB_FILE_A | AS_R1,
+				SB_FILE_A | AS_R8, SB_FILE_H | AS_R8);
 
 	return sb_simd_or4(as_rays(_mm256_set1_epi64x((long long)bit), stop,
 				   _mm256_set_epi64x(64, 64, 7, 9), _mm256_set_epi64x(7, 9, 64, 64)));
@@ -108,16 +115,11 @@ static inline uint64_t as_queen(unsigned sq, uint64_t occ)
 {
 	uint64_t bit = 1ULL << sq, o = occ & ~bit;
 	__m256i b = _mm256_set1_epi64x((long long)bit), counts = _mm256_set_epi64x(8, 1, 7, 9);
-	__m256i up = _mm256_set_epi64x((long long)(o | AS_R8), (long long)(o | SB_FILE_H),
-				       (long long)(o | SB_FILE_A | AS_R8),
-				       (long long)(o | SB_FILE_H | AS_R8));
-	__m256i down = _mm256_set_epi64x((long long)(o | AS_R1), (long long)(o | SB_FILE_A),
-					 (long long)(o | SB_FILE_H | AS_R1),
-					 (long long)(o | SB_FILE_A | AS_R1));
+	__m256i up = as_stops(o, AS_R8, SB_FILE_H, SB_FILE_A | AS_R8, SB_FILE_H | AS_R8);
+	__m256i down = as_stops(o, AS_R1, SB_FILE_A, SB_FILE_H | AS_R1, SB_FILE_A | AS_R1);
 
 	return sb_simd_or4(_mm256_or_si256(as_up(b, up, counts), as_down(b, down, counts)));
 }
-
 #else /* not x86: never run (unavailable), keeps the file building */
 static inline uint64_t as_rook(unsigned sq, uint64_t occ) { return sb_ref_rook(sq, occ); }
 static inline uint64_t as_bishop(unsigned sq, uint64_t occ) { return sb_ref_bishop(sq, occ); }
