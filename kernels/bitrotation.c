@@ -8,6 +8,9 @@
  * Source: chessprogramming wiki, Subtracting a Rook from a Blocking Piece / Hyperbola
  * Quintessence (Gerd Isenberg, Aleks Peshkov); Chess_Movegen's Bitrotation (Daniel Inführ),
  * and the talkchess thread it cites on its speed on CUDA; written from the description. */
+/* The lookups and the queen SB_DEFINE_LOOPS makes of them are always inlined: gcc found them
+ * too large to inline into the stream and peer-random loops and called them there. */
+#define SB_QUEEN_INLINE_ SB_ALWAYS_INLINE
 #include "kernel.h"
 #include "lines_inline.h"
 
@@ -29,8 +32,7 @@ static inline uint64_t br_line(uint64_t occ, uint64_t line, uint64_t bit, uint64
 	return ((o - bit) ^ br_reverse(br_reverse(o) - bit_rev)) & line;
 }
 
-/* Returns the rook attacks: rank and file.  Always inlined: gcc found both lookups too large
- * to inline into the stream and peer-random loops and called them there. */
+/* Returns the rook attacks: rank and file. */
 static SB_ALWAYS_INLINE uint64_t br_rook(unsigned sq, uint64_t occ)
 {
 	uint64_t bit = 1ULL << sq, bit_rev = 1ULL << (sq ^ 63);
@@ -48,16 +50,7 @@ static SB_ALWAYS_INLINE uint64_t br_bishop(unsigned sq, uint64_t occ)
 	       br_line(occ, sb_il_anti(sq) ^ bit, bit, bit_rev);
 }
 
-/* Returns the queen attacks (always inlined, as the lookups are). */
-static SB_ALWAYS_INLINE uint64_t br_queen(unsigned sq, uint64_t occ)
-{
-	return br_rook(sq, occ) | br_bishop(sq, occ);
-}
-
-SB_DEFINE_LOOPS_WITH(br, br_rook, br_bishop, br_queen, SB_CALL_, SB_CALL_, SB_NO_STATE, br_rook,
-		     br_bishop, br_queen)
-static uint64_t br_rook_ptr(unsigned sq, uint64_t occ) { return br_rook(sq, occ); }
-static uint64_t br_bishop_ptr(unsigned sq, uint64_t occ) { return br_bishop(sq, occ); }
+SB_DEFINE_LOOPS(br, br_rook, br_bishop)
 
 static const struct sb_kernel bitrotation = {
 	.abi_version = SB_ABI_VERSION,

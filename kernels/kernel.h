@@ -167,11 +167,15 @@ struct sb_kernel {
 #define SB_ALWAYS_INLINE inline __attribute__((always_inline))
 /* The queen SB_DEFINE_LOOPS makes of a kernel's two lookups: clang 14 called it out of line
  * in five kernels' queen stream loops (the ones whose lookups loop), so under clang it is
- * always inlined; gcc inlines it everywhere by itself. */
+ * always inlined; gcc inlines it everywhere by itself but where the lookups are too large,
+ * and such a kernel defines SB_QUEEN_INLINE_ as SB_ALWAYS_INLINE before including this file
+ * (bitrotation.c). */
+#ifndef SB_QUEEN_INLINE_
 #if defined(__clang__)
 #define SB_QUEEN_INLINE_ SB_ALWAYS_INLINE
 #else
 #define SB_QUEEN_INLINE_ inline
+#endif
 #endif
 
 /* How a stream or position loop calls lookup F for entry i (the query's index, or the
