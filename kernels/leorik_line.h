@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "kernel.h"
 #include "lines.h"
 
 /* Returns the attacks along one line `line` (slider excluded) of the slider whose lower
@@ -19,7 +20,10 @@ static inline uint64_t leorik_line(uint64_t occ, uint64_t line, uint64_t below)
 {
 	uint64_t block = occ & line, up = block & ~below, down = block & below;
 
-	return ((up ^ (up - 1)) ^ (0x7FFFFFFFFFFFFFFFULL >> __builtin_clzll(down | 1))) & line;
+	uint64_t att = ((up ^ (up - 1)) ^ (0x7FFFFFFFFFFFFFFFULL >> __builtin_clzll(down | 1))) & line;
+
+	SB_LINE_DONE(att);
+	return att;
 }
 
 #endif /* SB_LEORIK_LINE_H */

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "kernel.h"
 #include "lines.h"
 
 /* Returns the hyperbola quintessence attacks of the slider `bit` (`bit_rev` being its square
@@ -29,7 +30,10 @@ static inline uint64_t sb_od_line(uint64_t occ, uint64_t upper, uint64_t lower)
 	uint64_t up = occ & upper, low = occ & lower;
 	uint64_t nearest_low = 0x8000000000000000ULL >> __builtin_clzll(low | 1);
 
-	return (up ^ (up - nearest_low)) & (upper | lower);
+	uint64_t att = (up ^ (up - nearest_low)) & (upper | lower);
+
+	SB_LINE_DONE(att);
+	return att;
 }
 
 /* Returns the slide arithmetic attacks of the slider on sq along `line` (sq excluded): the
@@ -43,7 +47,10 @@ static inline uint64_t sb_sa_line(unsigned sq, uint64_t line, uint64_t occ)
 	uint64_t low = block & ((1ULL << sq) - 1), high = block ^ low;
 	uint64_t below_low = 0x7FFFFFFFFFFFFFFFULL >> __builtin_clzll(low | 1);
 
-	return ((high ^ (high - 1)) ^ below_low) & line;
+	uint64_t att = ((high ^ (high - 1)) ^ below_low) & line;
+
+	SB_LINE_DONE(att);
+	return att;
 }
 
 #endif /* SB_LINE_ATTACKS_H */

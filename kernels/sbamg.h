@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "kernel.h"
 #include "lines.h"
 
 /* Returns the attacks along a rank or file `line` (slider excluded) by o ^ (o - 3c): o is the
@@ -30,8 +31,11 @@ static inline uint64_t sbamg_hyperbola(unsigned sq, uint64_t occ, uint64_t line)
 {
 	uint64_t o = occ & line;
 
-	return ((o - (1ULL << sq)) ^ sb_flip_vertical(sb_flip_vertical(o) - (1ULL << (sq ^ 56)))) &
-	       line;
+	uint64_t att = ((o - (1ULL << sq)) ^ sb_flip_vertical(sb_flip_vertical(o) - (1ULL << (sq ^ 56)))) &
+		       line;
+
+	SB_LINE_DONE(att);
+	return att;
 }
 
 #endif /* SB_SBAMG_H */
