@@ -19,10 +19,10 @@
 
 /* Each square's inner diagonal and anti-diagonal, read together. */
 static uint64_t kgssb_mask[64][2] __attribute__((aligned(64)));
-static uint64_t kgssb_file[64][64] __attribute__((aligned(64)));
-static uint64_t kgssb_rank[64][64] __attribute__((aligned(64)));
-static uint64_t kgssb_diag[64][64] __attribute__((aligned(64)));
-static uint64_t kgssb_anti[64][64] __attribute__((aligned(64)));
+/* kgssb_sub[line][sq][i]: the subsets of lines.h's line kinds, one table, so a lookup takes
+ * sq's row once and each line's rows are a constant offset from it in the address (four
+ * tables took four base registers and an add of the row per line). */
+static uint64_t kgssb_sub[SB_LINES][64][64] __attribute__((aligned(64)));
 
 /* Returns the file index: the file moved to the a-file, a2..a7 gathered by the c2-h7 diagonal. */
 static inline unsigned kgssb_fidx(unsigned sq, uint64_t occ)
@@ -60,25 +60,37 @@ static int kgssb_init(void)
 		kgssb_mask[sq][0] = sb_line_ex[SB_DIAG][sq] & KGSSB_INNER;
 		kgssb_mask[sq][1] = sb_line_ex[SB_ANTI][sq] & KGSSB_INNER;
 	}
-	if (sb_kg_build_line(&kgssb_file[0][0], 64, SB_FILE, kgssb_fidx, "kgssb") ||
-	    sb_kg_build_line(&kgssb_rank[0][0], 64, SB_RANK, kgssb_ridx, "kgssb") ||
-	    sb_kg_build_line(&kgssb_diag[0][0], 64, SB_DIAG, kgssb_didx, "kgssb") ||
-	    sb_kg_build_line(&kgssb_anti[0][0], 64, SB_ANTI, kgssb_aidx, "kgssb"))
+	if (sb_kg_build_line(&kgssb_sub[SB_FILE][0][0], 64, SB_FILE, kgssb_fidx, "kgssb") ||
+	    sb_kg_build_line(&kgssb_sub[SB_RANK][0][0], 64, SB_RANK, kgssb_ridx, "kgssb") ||
+	    sb_kg_build_line(&kgssb_sub[SB_DIAG][0][0], 64, SB_DIAG, kgssb_didx, "kgssb") ||
+	    sb_kg_build_line(&kgssb_sub[SB_ANTI][0][0], 64, SB_ANTI, kgssb_aidx, "kgssb"))
 		return -1;
 	done = 1;
 	return 0;
 }
 
+/* Returns entry i of line kind `kind`'s subsets, from a pointer to sq's first row. */
+static inline uint64_t kgssb_at(const uint64_t *row, enum sb_line kind, unsigned i)
+{
+	return row[(size_t)kind * 64 * 64 + i];
+}
+
 /* Returns the rook attacks: rank subset | file subset. */
 static inline uint64_t kgssb_rook(unsigned sq, uint64_t occ)
 {
-	return kgssb_rank[sq][kgssb_ridx(sq, occ)] | kgssb_file[sq][kgssb_fidx(sq, occ)];
+	const uint64_t *row = kgssb_sub[0][sq];
+
+	return kgssb_at(row, SB_RANK, kgssb_ridx(sq, occ)) |
+	       kgssb_at(row, SB_FILE, kgssb_fidx(sq, occ));
 }
 
 /* Returns the bishop attacks: diagonal subset | anti-diagonal subset. */
 static inline uint64_t kgssb_bishop(unsigned sq, uint64_t occ)
 {
-	return kgssb_diag[sq][kgssb_didx(sq, occ)] | kgssb_anti[sq][kgssb_aidx(sq, occ)];
+	const uint64_t *row = kgssb_sub[0][sq];
+
+	return kgssb_at(row, SB_DIAG, kgssb_didx(sq, occ)) |
+	       kgssb_at(row, SB_ANTI, kgssb_aidx(sq, occ));
 }
 
 SB_DEFINE_LOOPS(kgssb, kgssb_rook, kgssb_bishop)
@@ -92,8 +104,7 @@ static const struct sb_kernel kgssb = {
 		       "*c2-h7>>58 (talkchess t=81234; Chess_Movegen \"KGSSB\")",
 	.word_bits = 64,
 	.branching = SB_BRANCHLESS,
-	.table_bytes = sizeof kgssb_mask + sizeof kgssb_file + sizeof kgssb_rank +
-		       sizeof kgssb_diag + sizeof kgssb_anti,
+	.table_bytes = sizeof kgssb_mask + sizeof kgssb_sub,
 	.init = kgssb_init,
 	.rook = kgssb_rook_ptr,
 	.bishop = kgssb_bishop_ptr,

@@ -103,18 +103,31 @@ static inline uint64_t spext_index(unsigned line, unsigned sq, uint64_t occ)
 #endif
 }
 
+/* Returns sq's attacks along line kind `kind` at index i, from a pointer to sq's row of the
+ * first line kind: the line's offset is then a constant in the address and the index its
+ * scaled register (indexing spext_att[kind][sq][i] directly, gcc added sq's row and the
+ * line's offset per line with an lea of its own). */
+static inline uint64_t spext_at(const uint64_t *row, enum sb_line kind, uint64_t i)
+{
+	return row[(size_t)kind * 64 * 64 + i];
+}
+
 /* Returns the rook attacks: the file by pext, the rank by the shifted byte. */
 static inline uint64_t spext_rook(unsigned sq, uint64_t occ)
 {
-	return spext_att[SB_FILE][sq][spext_index(SPEXT_FILE, sq, occ)] |
-	       spext_att[SB_RANK][sq][(occ >> ((sq & 56) + 1)) & 63];
+	const uint64_t *row = spext_att[0][sq];
+
+	return spext_at(row, SB_FILE, spext_index(SPEXT_FILE, sq, occ)) |
+	       spext_at(row, SB_RANK, (occ >> ((sq & 56) + 1)) & 63);
 }
 
 /* Returns the bishop attacks: each diagonal by its own pext. */
 static inline uint64_t spext_bishop(unsigned sq, uint64_t occ)
 {
-	return spext_att[SB_DIAG][sq][spext_index(SPEXT_DIAG, sq, occ)] |
-	       spext_att[SB_ANTI][sq][spext_index(SPEXT_ANTI, sq, occ)];
+	const uint64_t *row = spext_att[0][sq];
+
+	return spext_at(row, SB_DIAG, spext_index(SPEXT_DIAG, sq, occ)) |
+	       spext_at(row, SB_ANTI, spext_index(SPEXT_ANTI, sq, occ));
 }
 
 SB_DEFINE_LOOPS(spext, spext_rook, spext_bishop)
