@@ -36,10 +36,14 @@ static inline uint32_t fh_fold(uint64_t occ, uint64_t notmask)
 	return (uint32_t)(o >> 32) ^ (uint32_t)o * 3u;
 }
 
-/* Returns the line's attack set for occ: fold, 32-bit multiply, top 6 bits, load. */
-static inline uint64_t fh_lookup(const struct fh_line *l, uint64_t occ)
+/* Returns line `kind`'s attack set of sq for occ: fold, 32-bit multiply, top 6 bits, load.
+ * Indexed here, not through a pointer to the line: gcc made a pointer per line (an lea
+ * each) where the line's offset in sq's row can be a constant in every address. */
+static inline uint64_t fh_lookup(unsigned sq, enum sb_line kind, uint64_t occ)
 {
-	return fh_att[l->offset + ((fh_fold(occ, l->notmask) * l->mult) >> 26)];
+	const struct fh_line *row = fh_lines[sq];
+
+	return fh_att[row[kind].offset + ((fh_fold(occ, row[kind].notmask) * row[kind].mult) >> 26)];
 }
 
 /* Returns 0 after finding sq's multiplier for one line and filling its slice; -1 when the
@@ -98,13 +102,13 @@ static int fh_init(void)
 /* Returns the rook attacks: rank and file lookups. */
 static inline uint64_t fh_rook(unsigned sq, uint64_t occ)
 {
-	return fh_lookup(&fh_lines[sq][SB_RANK], occ) | fh_lookup(&fh_lines[sq][SB_FILE], occ);
+	return fh_lookup(sq, SB_RANK, occ) | fh_lookup(sq, SB_FILE, occ);
 }
 
 /* Returns the bishop attacks: diagonal and anti-diagonal lookups. */
 static inline uint64_t fh_bishop(unsigned sq, uint64_t occ)
 {
-	return fh_lookup(&fh_lines[sq][SB_DIAG], occ) | fh_lookup(&fh_lines[sq][SB_ANTI], occ);
+	return fh_lookup(sq, SB_DIAG, occ) | fh_lookup(sq, SB_ANTI, occ);
 }
 
 SB_DEFINE_LOOPS(fh, fh_rook, fh_bishop)
