@@ -20,7 +20,7 @@ static inline uint64_t leorik_line(uint64_t occ, uint64_t line, uint64_t below)
 {
 	uint64_t block = occ & line, up = block & ~below, down = block & below;
 
-	uint64_t att = ((up ^ (up - 1)) ^ (0x7FFFFFFFFFFFFFFFULL >> __builtin_clzll(down | 1))) & line;
+	uint64_t att = (sb_blsmsk(up) ^ (0x7FFFFFFFFFFFFFFFULL >> __builtin_clzll(down | 1))) & line;
 
 	SB_LINE_DONE(att);
 	return att;

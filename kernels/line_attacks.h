@@ -47,7 +47,7 @@ static inline uint64_t sb_sa_line(unsigned sq, uint64_t line, uint64_t occ)
 	uint64_t low = block & ((1ULL << sq) - 1), high = block ^ low;
 	uint64_t below_low = 0x7FFFFFFFFFFFFFFFULL >> __builtin_clzll(low | 1);
 
-	uint64_t att = ((high ^ (high - 1)) ^ below_low) & line;
+	uint64_t att = (sb_blsmsk(high) ^ below_low) & line;
 
 	SB_LINE_DONE(att);
 	return att;

@@ -99,6 +99,16 @@ static inline unsigned sb_lsb(uint64_t bb) { return (unsigned)__builtin_ctzll(bb
 static inline unsigned sb_msb(uint64_t bb) { return 63u ^ (unsigned)__builtin_clzll(bb); }
 /* Returns the number of set bits. */
 static inline unsigned sb_popcount(uint64_t bb) { return (unsigned)__builtin_popcountll(bb); }
+/* Returns the bits up to and including x's lowest set bit (every bit when x is 0): BMI1's
+ * blsmsk.  The empty asm hands gcc the whole x ^ (x - 1) at once: inside a longer XOR chain
+ * gcc reassociated it into xor, dec, xor around the other terms and no blsmsk was left. */
+static inline uint64_t sb_blsmsk(uint64_t x)
+{
+	uint64_t m = x ^ (x - 1);
+
+	__asm__("" : "+r"(m));
+	return m;
+}
 /* Returns bb with its bytes reversed: the vertical flip of the board. */
 static inline uint64_t sb_flip_vertical(uint64_t bb) { return __builtin_bswap64(bb); }
 /* Returns the i-th subset (0 <= i < 2^popcount(mask)) of mask, bits taken low to high. */
