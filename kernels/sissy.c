@@ -1,16 +1,28 @@
 /* sissy.c - SISSY bitboards, "Split Index Super Set Yielding" (Michael Sherwin, CCC talkchess
  * t=73083, February 2020; chessprogramming "SISSY Bitboards"; timed as "SISSY Bitboards" in
- * Chess_Movegen): the general, simple form.  qss[r][sq][byte] holds the queen attacks from sq
+ * Chess_Movegen): the general, simple form.  qss[sq][byte][r] holds the queen attacks from sq
  * when the only blockers are `byte` on rank r: a superset of the true attacks.  A ray's
  * nearest blocker lies on some rank, whose superset stops the ray there, and no rank's
  * superset stops it earlier, so the AND of the eight supersets (one per rank of the
  * occupancy) is exactly the queen attacks: eight loads and seven ANDs, no multiply, 1 MiB.
  * The rook (bishop) attacks are that queen set ANDed with sq's rook (bishop) lines; the queen
- * loops use the eight-way AND alone, which is the technique's strength. */
+ * loops use the eight-way AND alone, which is the technique's strength.
+ * Layout: the eight ranks' entries for one byte value share a 64-byte line (a byte that
+ * recurs, an empty rank above all, is one line for every rank), and a lookup reads them
+ * through sq's 16 KiB row with each rank's byte * 8 as the scaled index, which a loop over
+ * squares at one occupancy computes once.  Against qss[r][sq][byte], measured: random
+ * squares 1.24x, stream 1.18x, position 1.08x.  (Indexed qss[sq][byte][r] directly, gcc
+ * computed sq * 256 + byte and shifted it by 6 for every rank inside the loop.)
+ * Each square's row is one line longer than its 256 lines (an unused byte value 256): with
+ * rows of exactly 16 KiB, a multiple of the 4 KiB an L1 set index spans, every square's line
+ * for byte b fell into the same L1 set, so the lookups of one occupancy at many squares
+ * evicted each other from an 8-way set.  Skewed by a line per square, against unskewed:
+ * known squares 1.39x, random squares 1.47x, position 1.13x, stream 1.05-1.07x. */
 #include "kernel.h"
 #include "lines.h"
 
-static uint64_t sissy_qss[8][64][256] __attribute__((aligned(64)));
+/* sissy_qss[sq][byte][r]; byte 256 is the skew line, never read. */
+static uint64_t sissy_qss[64][257][8] __attribute__((aligned(64)));
 /* sissy_lines[sq][0]: rank | file through sq; [1]: both diagonals (sq excluded). */
 static uint64_t sissy_lines[64][2] __attribute__((aligned(64)));
 
@@ -29,7 +41,7 @@ static int sissy_init(void)
 			for (uint64_t b = 0; b < 256; b++) {
 				uint64_t occ = b << (8 * r);
 
-				sissy_qss[r][sq][b] = sb_ref_rook(sq, occ) | sb_ref_bishop(sq, occ);
+				sissy_qss[sq][b][r] = sb_ref_rook(sq, occ) | sb_ref_bishop(sq, occ);
 			}
 		}
 	}
@@ -37,13 +49,20 @@ static int sissy_init(void)
 	return 0;
 }
 
+/* Returns rank r's superset entry for occ from sq's row of the table. */
+static inline uint64_t sissy_at(const uint64_t *row, uint64_t occ, unsigned r)
+{
+	return row[((occ >> (8 * r)) & 255) * 8 + r];
+}
+
 /* Returns the queen attacks from sq: the AND of the eight rank supersets. */
 static inline uint64_t sissy_queen(unsigned sq, uint64_t occ)
 {
-	return sissy_qss[0][sq][occ & 255] & sissy_qss[1][sq][(occ >> 8) & 255] &
-	       sissy_qss[2][sq][(occ >> 16) & 255] & sissy_qss[3][sq][(occ >> 24) & 255] &
-	       sissy_qss[4][sq][(occ >> 32) & 255] & sissy_qss[5][sq][(occ >> 40) & 255] &
-	       sissy_qss[6][sq][(occ >> 48) & 255] & sissy_qss[7][sq][(occ >> 56) & 255];
+	const uint64_t *row = &sissy_qss[sq][0][0];
+
+	return sissy_at(row, occ, 0) & sissy_at(row, occ, 1) & sissy_at(row, occ, 2) &
+	       sissy_at(row, occ, 3) & sissy_at(row, occ, 4) & sissy_at(row, occ, 5) &
+	       sissy_at(row, occ, 6) & sissy_at(row, occ, 7);
 }
 
 /* Returns the rook attacks: the queen attacks on sq's rank and file. */
