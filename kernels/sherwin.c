@@ -18,7 +18,16 @@
 #define SH_ROOK_SETS 102400
 #define SH_BISHOP_SETS 5248
 
-static uint32_t sh_rook_rows[64][8][256] __attribute__((aligned(64)));
+/* A rook square's eight rows of 256 row indices, then one unused line: rows of exactly
+ * 8 KiB, a multiple of the 4 KiB an L1 set index spans, put every square's entry for one row
+ * byte into the same L1 set, and lookups at several squares of one occupancy evicted each
+ * other.  Skewed by a line per square, against unskewed (4 alternating rounds): known squares
+ * 1.50x, random squares 1.32x, position 1.07x, rook stream 1.11x. */
+struct sh_rook_sq {
+	uint32_t row[8][256];
+	uint32_t skew[16];	/* one line, never read: see below */
+};
+static struct sh_rook_sq sh_rook_rows[64] __attribute__((aligned(64)));
 static uint64_t sh_rook_att[SH_ROOK_SETS] __attribute__((aligned(64)));
 static uint16_t sh_bishop_rows[64][6][64] __attribute__((aligned(64)));
 static uint64_t sh_bishop_att[SH_BISHOP_SETS] __attribute__((aligned(64)));
@@ -80,7 +89,7 @@ static int sh_init_rooks(void)
 			uint32_t m = (uint32_t)(sb_rook_mask[sq] >> (8 * row)) & 0xFF;
 
 			for (uint32_t p = 0; p < 256; p++)
-				sh_rook_rows[sq][row][p] = base[sq] | sh_pack(p, m) << off;
+				sh_rook_rows[sq].row[row][p] = base[sq] | sh_pack(p, m) << off;
 			off += sb_popcount(m);
 		}
 	}
@@ -127,7 +136,7 @@ static int sh_init(void)
 /* Returns the rook attacks from sq: eight row lookups OR'ed into one index. */
 static inline uint64_t sh_rook(unsigned sq, uint64_t occ)
 {
-	const uint32_t (*r)[256] = sh_rook_rows[sq];
+	const uint32_t (*r)[256] = sh_rook_rows[sq].row;
 	uint64_t o = occ & sb_rook_mask[sq];
 	uint32_t i = r[0][o & 0xFF] | r[1][(o >> 8) & 0xFF] | r[2][(o >> 16) & 0xFF] |
 		     r[3][(o >> 24) & 0xFF] | r[4][(o >> 32) & 0xFF] | r[5][(o >> 40) & 0xFF] |
