@@ -86,18 +86,7 @@ static int bma_init(void)
 
 SB_DEFINE_LOOPS_WITH(bma, bma_rook, bma_bishop, bma_queen, SB_CALL_, SB_CALL_, SB_NO_STATE,
 		     bma_rook, bma_bishop, bma_queen)
-
-/* Returns the rook attacks (the descriptor's pointer). */
-static uint64_t bma_rook_ptr(unsigned sq, uint64_t occ)
-{
-	return bma_rook(sq, occ);
-}
-
-/* Returns the bishop attacks (the descriptor's pointer). */
-static uint64_t bma_bishop_ptr(unsigned sq, uint64_t occ)
-{
-	return bma_bishop(sq, occ);
-}
+SB_DEFINE_LOOKUP_PTRS(bma, bma_rook, bma_bishop)
 
 static const struct sb_kernel bob_mike_advanced = {
 	.abi_version = SB_ABI_VERSION,

@@ -85,18 +85,7 @@ static int bm_init(void)
 
 SB_DEFINE_LOOPS_WITH(bm, bm_rook, bm_bishop, bm_queen, SB_CALL_, SB_CALL_, SB_NO_STATE, bm_rook,
 		     bm_bishop, bm_queen)
-
-/* Returns the rook attacks (the descriptor's pointer). */
-static uint64_t bm_rook_ptr(unsigned sq, uint64_t occ)
-{
-	return bm_rook(sq, occ);
-}
-
-/* Returns the bishop attacks (the descriptor's pointer). */
-static uint64_t bm_bishop_ptr(unsigned sq, uint64_t occ)
-{
-	return bm_bishop(sq, occ);
-}
+SB_DEFINE_LOOKUP_PTRS(bm, bm_rook, bm_bishop)
 
 static const struct sb_kernel bob_mike = {
 	.abi_version = SB_ABI_VERSION,

@@ -412,6 +412,13 @@ struct sb_kernel {
 		}                                                                       \
 	}
 
+/* SB_DEFINE_LOOKUP_PTRS(prefix, R, B): the descriptor's prefix_rook_ptr / prefix_bishop_ptr,
+ * out-of-line functions calling the lookups R and B (for kernels using SB_DEFINE_LOOPS_WITH;
+ * SB_DEFINE_LOOPS makes them itself). */
+#define SB_DEFINE_LOOKUP_PTRS(prefix, R, B)                                             \
+	static uint64_t prefix##_rook_ptr(unsigned s_, uint64_t o_) { return R(s_, o_); } \
+	static uint64_t prefix##_bishop_ptr(unsigned s_, uint64_t o_) { return B(s_, o_); }
+
 /* SB_DEFINE_LOOPS(prefix, rook, bishop): defines `static uint64_t prefix_run(...)` with every
  * loop of enum sb_loop, calling the two `static inline` lookups directly so they inline, and
  * prefix_rook_ptr / prefix_bishop_ptr for the descriptor.  Put it after the lookups. */
@@ -422,8 +429,7 @@ struct sb_kernel {
 	}                                                                               \
 	SB_DEFINE_LOOPS_WITH(prefix, R, B, prefix##_queen_, SB_CALL_, SB_CALL_, SB_NO_STATE, \
 			     R, B, prefix##_queen_)                                     \
-	static uint64_t prefix##_rook_ptr(unsigned s_, uint64_t o_) { return R(s_, o_); } \
-	static uint64_t prefix##_bishop_ptr(unsigned s_, uint64_t o_) { return B(s_, o_); }
+	SB_DEFINE_LOOKUP_PTRS(prefix, R, B)
 
 /* SB_DEFINE_POINTER_LOOP(name): defines `uint64_t name(sb_lookup_fn f, const struct sb_input
  * *in)`, pointer mode's loop: the stream loop above with one call through f per lookup, so
