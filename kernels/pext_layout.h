@@ -23,11 +23,14 @@ int sb_pext_layout_fill(uint64_t *tab, struct sb_pext_slice rook[64],
 			struct sb_pext_slice bishop[64], const char *who);
 
 /* Returns pext(occ, mask) computed bit by bit: walk the mask's set bits from the lowest; where
- * occ has that bit, set the next output bit (Intel's definition of PEXT). */
+ * occ has that bit, set the next output bit (Intel's definition of PEXT).  Unrolled by four,
+ * as the peer's -funroll-loops build does: pext-emulated's random squares 1.09x, other modes
+ * 1.02-1.03x; hypercube within 1.2% (position 0.99x). */
 static inline uint64_t sb_pext_soft(uint64_t occ, uint64_t mask)
 {
 	uint64_t idx = 0;
 
+#pragma GCC unroll 4
 	for (uint64_t bit = 1; mask; mask &= mask - 1, bit += bit)
 		idx |= (occ & mask & (0 - mask)) ? bit : 0;
 	return idx;
