@@ -1,10 +1,10 @@
 /* leorik-inline.c - Leorik's sliding attacks with every line mask computed, no table (Thomas
  * Jahn, github.com/lithander/Leorik; timed as "Leorik Inline" in Chess_Movegen).  The line
  * step is leorik_line.h's; rank and file masks are shifts of a constant, the diagonals the
- * long diagonals moved into place by diag_masks.h's shifts (no branch). */
+ * long diagonals moved into place by lines_inline.h's shifts (no branch). */
 #include "kernel.h"
 #include "leorik_line.h"
-#include "diag_masks.h"
+#include "lines_inline.h"
 #include "lines.h"
 
 /* Returns the rook attacks: rank and file masks by shifts, the slider's bit taken out. */
@@ -21,8 +21,8 @@ static inline uint64_t leorik_il_bishop(unsigned sq, uint64_t occ)
 {
 	uint64_t bit = 1ULL << sq, below = bit - 1;
 
-	return leorik_line(occ, sb_diag_through(sq) ^ bit, below) |
-	       leorik_line(occ, sb_anti_through(sq) ^ bit, below);
+	return leorik_line(occ, sb_il_diag(sq) ^ bit, below) |
+	       leorik_line(occ, sb_il_anti(sq) ^ bit, below);
 }
 
 SB_DEFINE_LOOPS(leorik_il, leorik_il_rook, leorik_il_bishop)

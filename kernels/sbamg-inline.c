@@ -1,10 +1,10 @@
 /* sbamg-inline.c - Subtraction Based Attack Mask Generation with every mask computed, no
  * table (Syed Fahad's SBAMG, CCC talkchess t=59845, inlined by Daniel Infuehr; timed as
  * "SBAMG Inline" in Chess_Movegen).  The steps are sbamg.h's; rank, file and ends are shifts
- * of constants, the diagonals the long diagonals moved into place by diag_masks.h's shifts,
+ * of constants, the diagonals the long diagonals moved into place by lines_inline.h's shifts,
  * so there is no branch. */
 #include "kernel.h"
-#include "diag_masks.h"
+#include "lines_inline.h"
 #include "lines.h"
 #include "sbamg.h"
 
@@ -24,8 +24,8 @@ static inline uint64_t sbamg_il_bishop(unsigned sq, uint64_t occ)
 {
 	uint64_t bit = 1ULL << sq;
 
-	return sbamg_hyperbola(sq, occ, sb_diag_through(sq) ^ bit) |
-	       sbamg_hyperbola(sq, occ, sb_anti_through(sq) ^ bit);
+	return sbamg_hyperbola(sq, occ, sb_il_diag(sq) ^ bit) |
+	       sbamg_hyperbola(sq, occ, sb_il_anti(sq) ^ bit);
 }
 
 SB_DEFINE_LOOPS(sbamg_il, sbamg_il_rook, sbamg_il_bishop)
