@@ -19,11 +19,19 @@
 #endif
 
 #if SB_X86
-/* Returns the low 64-bit lane of v (a 32-bit build has no 64-bit move to a register pair). */
+/* Returns the low 64-bit lane of v (a 32-bit build has no 64-bit move to a register pair).
+ * The 64-bit move is written as an asm vmovq: the kernels' gcc tuning turns inter-unit moves
+ * off (see the Makefile), and gcc then took _mm_cvtsi128_si64 through the stack, a store and
+ * a load at the end of every lookup of the four SIMD kernels.  Only kernels that need AVX2 or
+ * AVX-512 call this, so the VEX encoding is always there when it runs; "x" keeps the operand
+ * in xmm0-15, which VEX can encode. */
 __attribute__((target("sse2"))) static inline uint64_t sb_simd_low64(__m128i v)
 {
 #if defined(__x86_64__)
-	return (uint64_t)_mm_cvtsi128_si64(v);
+	uint64_t r;
+
+	__asm__("vmovq %1, %0" : "=r"(r) : "x"(v));
+	return r;
 #else
 	uint64_t r;
 
