@@ -74,11 +74,15 @@ static inline uint64_t bn_infer(const struct bn_sq *s, unsigned n, uint64_t occ)
 	 * reaches 128 (its sign bit, which movemask reads) exactly when its popcount is 4 or
 	 * more, so the mask holds the units that do not fire and no compare is needed (gcc
 	 * made the compare against 4 a min and an equality, two instructions). */
-#define BN_NIB(b) (b) + 0, (b) + 1, (b) + 1, (b) + 2, (b) + 1, (b) + 2, (b) + 2, (b) + 3, \
-		  (b) + 1, (b) + 2, (b) + 2, (b) + 3, (b) + 2, (b) + 3, (b) + 3, (b) + 4
+#define BN_C(v) (char)(unsigned char)(v)
+#define BN_NIB(b) BN_C((b) + 0), BN_C((b) + 1), BN_C((b) + 1), BN_C((b) + 2), BN_C((b) + 1), \
+		  BN_C((b) + 2), BN_C((b) + 2), BN_C((b) + 3), BN_C((b) + 1), BN_C((b) + 2), \
+		  BN_C((b) + 2), BN_C((b) + 3), BN_C((b) + 2), BN_C((b) + 3), BN_C((b) + 3), \
+		  BN_C((b) + 4)
 	const __m256i lo_pc = _mm256_setr_epi8(BN_NIB(124), BN_NIB(124));
 	const __m256i hi_pc = _mm256_setr_epi8(BN_NIB(0), BN_NIB(0));
 #undef BN_NIB
+#undef BN_C
 	const __m256i low = _mm256_set1_epi8(0x0F);
 	__m256i in = _mm256_set1_epi16((short)_pext_u64(occ, s->gather));
 	uint64_t out = 0;
