@@ -20,7 +20,7 @@
  * same problem recurs at many squares and is trained once.  It is integer-only with fixed
  * seeds, so every machine trains the same networks; init() refuses the kernel if one does
  * not converge, and verify checks every network on every occupancy, as for any kernel.
- * Training takes about 0.4 s (gcc -O2, Zen 5): the kernel's init, never timed.
+ * Training takes about 0.7 s (gcc -O2, Zen 5): the kernel's init, never timed.
  * Sources: Chess_Movegen BinaryNeuralNetwork.hpp's description (the architecture above); the
  * training is our own.  Written from the description. */
 #include <stdio.h>
@@ -28,6 +28,7 @@
 
 #include "kernel.h"
 #include "lines.h"
+#include "magic_search.h"
 #include "pext_layout.h"
 #include "simd_x86.h"
 
@@ -136,14 +137,6 @@ struct bn_problem {
 static struct bn_problem bn_prob[BN_PROBLEMS];
 static unsigned bn_nprob;
 
-static uint64_t bn_rng(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
 static int bn_fires(unsigned v, unsigned w) { return __builtin_popcount((v ^ w) & 0xFF) < 4; }
 
 /* Returns how far c firing units are from the answer `on` wants. */
@@ -157,13 +150,13 @@ static int bn_miss(int on, int c)
  * network's count on input x is count[0][x & 0xFF] + count[1][x >> 8]). */
 static int bn_search(struct bn_problem *p, unsigned attempt, uint32_t steps)
 {
-	uint64_t seed = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)p->live << 16 | p->rel) << 8 ^
-			(uint64_t)attempt << 50;
+	struct sb_magic_rng seed;
 	unsigned live[2] = { p->live & 0xFFu, (unsigned)p->live >> 8 }, rel[2], n[2] = { 0, 0 };
 	uint8_t val[2][256];
 	int count[2][256];
 	int cost = 0;
 
+	sb_magic_seed(&seed, ((uint64_t)attempt << 32) | ((uint64_t)p->live << 16) | p->rel);
 	rel[0] = p->rel & 0xFFu;
 	rel[1] = (unsigned)p->rel >> 8;
 	for (unsigned b = 0; b < 2; b++) {
@@ -173,7 +166,7 @@ static int bn_search(struct bn_problem *p, unsigned attempt, uint32_t steps)
 		memset(count[b], 0, sizeof count[b]);
 	}
 	for (unsigned u = 0; u < 2 * BN_UNITS; u++) {
-		p->w[u] = (uint8_t)bn_rng(&seed);
+		p->w[u] = (uint8_t)sb_magic_next(&seed);
 		for (unsigned k = 0; k < n[u & 1]; k++)
 			count[u & 1][val[u & 1][k]] += bn_fires(val[u & 1][k], p->w[u]);
 	}
@@ -182,8 +175,8 @@ static int bn_search(struct bn_problem *p, unsigned attempt, uint32_t steps)
 			cost += bn_miss(!(val[0][i] & rel[0]) && !(val[1][j] & rel[1]),
 					count[0][val[0][i]] + count[1][val[1][j]]);
 	for (uint32_t step = 0; step < steps && cost; step++) {
-		unsigned u = (unsigned)(bn_rng(&seed) & (2 * BN_UNITS - 1)), b = u & 1, o = b ^ 1;
-		unsigned w = p->w[u] ^ (1u << (bn_rng(&seed) & 7));
+		unsigned u = (unsigned)(sb_magic_next(&seed) & (2 * BN_UNITS - 1)), b = u & 1, o = b ^ 1;
+		unsigned w = p->w[u] ^ (1u << (sb_magic_next(&seed) & 7));
 		int d = 0, sh;
 
 		for (unsigned k = 0; k < n[b]; k++) {
@@ -202,7 +195,7 @@ static int bn_search(struct bn_problem *p, unsigned attempt, uint32_t steps)
 		/* a worse step is taken with probability 2^-(d x stage), the stage rising every
 		 * 2048 steps: integer-only, so every machine trains the same weights */
 		sh = d * (1 + (int)(step >> 11));
-		if (d > 0 && (sh > 40 || (bn_rng(&seed) & ((1ULL << sh) - 1)) != 0))
+		if (d > 0 && (sh > 40 || (sb_magic_next(&seed) & ((1ULL << sh) - 1)) != 0))
 			continue;
 		for (unsigned k = 0; k < n[b]; k++)
 			count[b][val[b][k]] += bn_fires(val[b][k], w) - bn_fires(val[b][k], p->w[u]);
@@ -225,10 +218,11 @@ static const struct bn_problem *bn_solve(unsigned live, unsigned rel)
 	p = &bn_prob[bn_nprob];
 	p->live = (uint16_t)live;
 	p->rel = (uint16_t)rel;
-	/* short searches from many seeds beat long ones: 3,000 steps from up to 32 seeds solve
+	/* short searches from many seeds beat long ones: 5,000 steps from up to 32 seeds solve
 	 * all 203 problems (the hardest, a rook's output behind three input bits of one byte,
-	 * take a dozen seeds); longer searches if ever needed */
-	for (uint32_t steps = 3000; steps <= 48000; steps *= 4)
+	 * takes 31 seeds; 3,000 steps left two for the next stage and cost more in all);
+	 * longer searches if ever needed.  The seeds come from magic_search's generator. */
+	for (uint32_t steps = 5000; steps <= 80000; steps *= 4)
 		for (unsigned attempt = 0; attempt < 32; attempt++)
 			if (bn_search(p, attempt, steps) == 0) {
 				bn_nprob++;
