@@ -21,7 +21,7 @@
  * square, so a- and h-file rooks use a multiplier without the -1 (0x10201) or the +1
  * (0x10081) term; (3) the >> 8 loses rank-1 frontier squares, which only
  * matter to a rook on rank 1: its rank comes from a first-rank table, as in Elephant, the
- * technique's home (ORed in under a mask, no branch; its rank-1 frontier just dies in the
+ * technique's home (kg_tables.h's, ORed in under a mask, no branch; its rank-1 frontier dies in the
  * shift).  The table replaced looking that rook up on the vertically flipped board (a byte
  * swap of the occupancy and of the result): rook stream 1.19x, position 1.08x, random squares
  * 1.05x, known squares 0.99x.  Distance 1 comes from a table of the
@@ -31,6 +31,7 @@
  * Chess_Movegen comparison's Exploading.  Written from the description. */
 #include "kernel.h"
 #include "lines.h"
+#include "kg_tables.h"
 
 #define EX_BISHOP_MUL 0x50005ULL  /* after >> 9: -9, -7, +7, +9 */
 #define EX_ROOK_MUL 0x10281ULL    /* after >> 8: -8, -1, +1, +8 */
@@ -45,7 +46,6 @@ struct ex_sq {
 };
 
 static struct ex_sq ex_rook_sq[64], ex_bishop_sq[64];
-static uint8_t ex_rank1[8][64];  /* [file][inner first-rank squares]: a rank-1 rook's rank */
 
 /* Returns the attacks from the slider whose explosion state is e, the squares of `empty`
  * letting the waves through, sh being the shift to the multiplier's base (8 or 9) and a, b
@@ -67,11 +67,11 @@ static inline uint64_t ex_explode(const struct ex_sq *e, uint64_t empty, unsigne
 	return at;
 }
 
-/* Returns the rook attacks; a rank-1 rook's rank comes from the first-rank table, kept by a
- * mask (all ones for a rank-1 rook) rather than a branch. */
+/* Returns the rook attacks; a rank-1 rook's rank comes from kg_tables.h's first-rank table,
+ * kept by a mask (all ones for a rank-1 rook) rather than a branch. */
 static inline uint64_t ex_rook(unsigned sq, uint64_t occ)
 {
-	uint64_t first = ex_rank1[sq & 7][(occ >> 1) & 63] & (0 - (uint64_t)(sq < 8));
+	uint64_t first = sb_kg_first_rank[sq & 7][(occ >> 1) & 63] & (0 - (uint64_t)(sq < 8));
 
 	return ex_explode(&ex_rook_sq[sq], ~occ, 8, 8, 1) | first;
 }
@@ -82,7 +82,7 @@ static inline uint64_t ex_bishop(unsigned sq, uint64_t occ)
 	return ex_explode(&ex_bishop_sq[sq], ~occ, 9, 7, 9);
 }
 
-/* Returns the square at distance n (1 or 2) along ray dir from sq, or 0 if the ray is
+/* Returns the square at distance n (1 to 7) along ray dir from sq, or 0 if the ray is
  * shorter. */
 static uint64_t ex_ray_square(unsigned dir, unsigned sq, unsigned n)
 {
@@ -99,6 +99,7 @@ static uint64_t ex_ray_square(unsigned dir, unsigned sq, unsigned n)
 static int ex_init(void)
 {
 	sb_lines_init();
+	sb_kg_init();
 	for (unsigned sq = 0; sq < 64; sq++) {
 		struct ex_sq *r = &ex_rook_sq[sq], *b = &ex_bishop_sq[sq];
 
@@ -115,9 +116,6 @@ static int ex_init(void)
 		b->mul = EX_BISHOP_MUL;
 		r->mul = (sq & 7) == 0 ? EX_ROOK_MUL_A : (sq & 7) == 7 ? EX_ROOK_MUL_H : EX_ROOK_MUL;
 	}
-	for (unsigned f = 0; f < 8; f++)
-		for (unsigned i = 0; i < 64; i++)
-			ex_rank1[f][i] = (uint8_t)sb_ref_rook(f, (uint64_t)i << 1);
 	return 0;
 }
 
@@ -128,11 +126,13 @@ static const struct sb_kernel exploding = {
 	.name = "exploding",
 	.family = "exploding",
 	.description = "exploding bitboards (Lüßen): waves spread one square per step by a shift "
-		       "and a neighbour multiply, masked with the rays (CPW Exploding Bitboards)",
+		       "and a neighbour multiply, masked with the rays' next squares (CPW Exploding "
+		       "Bitboards)",
 	.word_bits = 64,
 	.branching = SB_BRANCHLESS,
-	/* Two tables of nine words per square (rook, bishop): 2 x 64 x 72 bytes. */
-	.table_bytes = sizeof ex_rook_sq + sizeof ex_bishop_sq + sizeof ex_rank1,
+	/* Two tables of eight words per square (rook, bishop): 2 x 64 x 64 bytes, and the
+	 * 512-byte first-rank table. */
+	.table_bytes = sizeof ex_rook_sq + sizeof ex_bishop_sq + sizeof sb_kg_first_rank,
 	.init = ex_init,
 	.rook = ex_rook_ptr,
 	.bishop = ex_bishop_ptr,
