@@ -20,9 +20,9 @@
  * rook's +-1 neighbours wrap round the board edge onto its own rank from its file's first
  * square, so a- and h-file rooks use a multiplier without the -1 (0x10201) or the +1
  * (0x10081) term; (3) the >> 8 loses rank-1 frontier squares, which only
- * matter to a rook on rank 1: its rank comes from a first-rank table, as in Elephant, the
- * technique's home (kg_tables.h's, ORed in under a mask, no branch; its rank-1 frontier dies in the
- * shift).  The table replaced looking that rook up on the vertically flipped board (a byte
+ * matter to a rook on rank 1: its rank comes from a first-rank table (kg_tables.h's), as in
+ * Elephant, the technique's home, ORed in under a mask, no branch; its rank-1 frontier dies
+ * in the shift.  The table replaced looking that rook up on the vertically flipped board (a byte
  * swap of the occupancy and of the result): rook stream 1.19x, position 1.08x, random squares
  * 1.05x, known squares 0.99x.  Distance 1 comes from a table of the
  * slider's neighbours; then six steps, a fixed count, so no branch (the original switches on
