@@ -61,7 +61,7 @@ static void pc_moves(uint64_t mask, uint64_t move[PC_ROUNDS])
 /* Returns 0 once the pext layout and the move masks are built. */
 static int pc_init(void)
 {
-	static struct sb_pext_slice rook[64], bishop[64];
+	struct sb_pext_slice rook[64], bishop[64];	/* the shared layout's slices, copied */
 	static int done;
 
 	if (done)
