@@ -98,12 +98,17 @@ fi
 # old whole -m32 sweep); the huge-page blocks time position mode, as the old runs did.
 bits_modes="stream,chain,position"
 # The compiler blocks (gcc: bin/slidebench, clang: bin-clang/slidebench, both -O2 -march=native)
-# time every kernel in four modes: throughput in game order, the engine's per-position loop,
-# the peer's kind of random loop and the peer's own loop (64 known squares per occupancy).  The
-# gcc blocks are also the processes the report measures what moves between processes over, so
-# every default mode with a cell of its own kind is here; peer mode's barriers keep clang's
-# vector lanes within one lookup (README, "Compilers and builds").
-compiler_modes="stream,position,random,peer"
+# time every kernel in every mode a verdict of the report is asked of: throughput in game
+# order, latency (chain), the plugin caller's indirect call (pointer), the engine's
+# per-position loop, the peer's kind of random loop, the peer's own loop (64 known squares per
+# occupancy), perft and the pressure sizes.  The gcc blocks are also the processes the report
+# measures what moves between processes over, and a mode's own cells are the only honest
+# source of that: with pressure measured only on the other modes' cells (+-1.1%), a study
+# settled an 8 MiB pressure verdict at 1.155x that the next two studies of the same build
+# reversed (the big-table kernels' 8 MiB figures moved by up to 1.46x between processes).
+# Peer mode's barriers keep clang's vector lanes within one lookup (README, "Compilers and
+# builds").  Each block takes about 12 s on a Zen 5 guest (4 s with the four modes before).
+compiler_modes="stream,chain,pointer,position,random,peer,perft,pressure"
 sel=() vsel=()
 [[ -n $kernels ]] && sel=(--kernel "$kernels") && vsel=(--kernel "$kernels")
 if [[ -n $trace ]]; then
@@ -166,8 +171,8 @@ block_cmd() {
 	m64) printf '%s\n' bin/slidebench-sim --mode "$bits_modes" "${sel[@]}" ;;
 	m32) printf '%s\n' bin32/slidebench --mode "$bits_modes" "${sel[@]}" ;;
 	hugepage | nohugepage) printf '%s\n' bin/slidebench --mode position --tables "$1" --kernel "$big_kernels" ;;
-	gcc) printf '%s\n' bin/slidebench --mode "$compiler_modes" "${sel[@]}" ;;
-	clang) printf '%s\n' bin-clang/slidebench --mode "$compiler_modes" "${sel[@]}" ;;
+	gcc) printf '%s\n' bin/slidebench --mode "$compiler_modes" --pressure "$press_sizes" "${sel[@]}" ;;
+	clang) printf '%s\n' bin-clang/slidebench --mode "$compiler_modes" --pressure "$press_sizes" "${sel[@]}" ;;
 	esac
 }
 # --plan: the blocks in run order and what each runs (nothing is run or built).

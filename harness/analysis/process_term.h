@@ -4,8 +4,9 @@
  * process's whole life move a ratio from one process of the same binary to the next (three
  * studies of one build: 1.521, 1.525, 1.523, each with a +-0.2% interval).  A study measures
  * that directly: its compiler/NN-gcc blocks are separate processes of the binary that made the
- * main sweep m64/, each timing every kernel (stream, position, random and peer mode, 3
- * rounds).
+ * main sweep m64/, each timing every kernel in every mode a verdict is asked of (stream,
+ * chain, pointer, position, random, peer, perft, and pressure at the pressure run's sizes), 3
+ * rounds.
  *
  * For a comparison of rows b against rows a (cmp_rows), the same comparison is estimated in
  * each block process: the same kernels over the cells that block has, per cell the log ratio
@@ -21,8 +22,10 @@
  * (six: q = 2.571, not 1.96), and a z would treat it as known.  Each block's estimate also
  * carries its own 3-round noise, so s errs wide, never narrow.
  *
- * Where a comparison's cells are not in the blocks (chain, pointer, perft, pressure), the
- * same kernel pairs' cells that are give s ("pair"); where its kernels are in no block, the
+ * Where a comparison's cells are not in the blocks (an older study's chain, pointer, perft
+ * and pressure; a kernel --kernels left out), the same kernel pairs' cells that are give s
+ * ("pair"), and verdict_settle never settles on it (what moves one mode's cells between
+ * processes says little of another's: report_verdicts.c); where its kernels are in no block, the
  * median of every kernel pair's s in the blocks ("study").  A study without compiler/ blocks
  * takes the 64-bit side of its bits/ blocks (separate processes of the same-march build, not of
  * the main sweep's binary: said so); with neither, there is no term and a sentence says its

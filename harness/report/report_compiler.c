@@ -77,7 +77,12 @@ static size_t winners(const struct blk_set *bs, const char **k, size_t nk, struc
 	size_t n = workloads(&bs->ra[0], like, MAXW);
 
 	for (size_t i = 0; i < n; i++) {
-		snprintf(w[i].label, sizeof w[i].label, "%s %s", like[i]->mode, like[i]->piece);
+		if (like[i]->pressure[0])
+			snprintf(w[i].label, sizeof w[i].label, "%s %s at %s B", like[i]->mode,
+				 like[i]->piece, like[i]->pressure);
+		else
+			snprintf(w[i].label, sizeof w[i].label, "%s %s", like[i]->mode,
+				 like[i]->piece);
 		w[i].ng = fastest(bs->ra, bs->npair, k, nk, like[i], &w[i].g);
 		w[i].nc = fastest(bs->rb, bs->npair, k, nk, like[i], &w[i].c);
 	}

@@ -55,8 +55,8 @@ void report_process_note(const struct study *s, char *out, size_t len)
 	snprintf(out, len, "What moves between processes (memory placement, alignment at load, "
 		 "the host's state for a process's life) is measured over %s: each comparison is "
 		 "estimated again in each of them, and its interval widened by the spread of those "
-		 "estimates (t quantile, %zu degrees of freedom; the same kernels' other cells where "
-		 "the blocks lack a comparison's own, and the study-wide median", p->what,
+		 "estimates (t quantile, %zu degrees of freedom; where the blocks lack a comparison's "
+		 "own cells, the same kernels' other cells, and the study-wide median", p->what,
 		 p->nblk - 1);
 	if (isnan(p->study_s))
 		doc_cat(out, len, " where the kernels are in no block: none here)");
@@ -64,6 +64,8 @@ void report_process_note(const struct study *s, char *out, size_t len)
 		doc_cat(out, len, ", \u00b1%.1f%% over %zu kernel pair%s, where the kernels are in "
 			"no block)", 100 * expm1(pt_quantile(p->nblk - 1) * p->study_s),
 			p->study_pairs, p->study_pairs == 1 ? "" : "s");
+	doc_cat(out, len, ". A comparison whose term is borrowed so is never called settled: "
+		"what moves one mode's cells between processes says little of another's");
 	if (!isnan(p->study_ks))
 		doc_cat(out, len, ". The block comparisons (the -m32 build, huge pages, the compiler) "
 			"pair two processes each, and are widened by what moves their kernels' own "
@@ -78,7 +80,7 @@ void report_process_note(const struct study *s, char *out, size_t len)
 static void process_basis(char *how, size_t len, const struct cmp *c)
 {
 	static const char *const FROM[][2] = {
-		{ "pair", ", from the same kernels' cells in the blocks" },
+		{ "pair", ", from the same kernels' other cells in the blocks" },
 		{ "kernel", ", from the same kernels' other cells in the blocks" },
 		{ "study", ", the study-wide figure: these kernels are in no block" },
 	};
