@@ -78,12 +78,15 @@ static inline __m256i as_down(__m256i bit, __m256i stop, __m256i cr)
 	return att;
 }
 
-/* Returns o in every lane ORed with the lanes' own edges e3..e0 (a constant vector): one
- * broadcast of o, where four scalar ORs put into lanes took four moves from general to vector
- * registers per register built. */
-static inline __m256i as_stops(uint64_t o, uint64_t e3, uint64_t e2, uint64_t e1, uint64_t e0)
+/* Returns the occupancy but the slider (b: the slider's bit in every lane) in every lane ORed
+ * with the lanes' own edges e3..e0 (a constant vector).  The occupancy is broadcast as it is
+ * and the slider taken out in the vector unit: where the same occupancy serves several
+ * lookups (the peer's loop: twelve squares per occupancy) the broadcast leaves the loop, and
+ * each lookup moves one value from a general register (its bit), not two. */
+static inline __m256i as_stops(uint64_t occ, __m256i b, uint64_t e3, uint64_t e2, uint64_t e1,
+			       uint64_t e0)
 {
-	return _mm256_or_si256(_mm256_set1_epi64x((long long)o),
+	return _mm256_or_si256(_mm256_andnot_si256(b, _mm256_set1_epi64x((long long)occ)),
 			       _mm256_set_epi64x((long long)e3, (long long)e2, (long long)e1,
 						 (long long)e0));
 }
@@ -91,32 +94,32 @@ static inline __m256i as_stops(uint64_t o, uint64_t e3, uint64_t e2, uint64_t e1
 /* Returns the rook attacks: lanes east, north, west, south. */
 static inline uint64_t as_rook(unsigned sq, uint64_t occ)
 {
-	uint64_t bit = 1ULL << sq;
-	__m256i stop = as_stops(occ & ~bit, AS_R1, SB_FILE_A, AS_R8, SB_FILE_H);
+	__m256i b = _mm256_set1_epi64x((long long)(1ULL << sq));
+	__m256i stop = as_stops(occ, b, AS_R1, SB_FILE_A, AS_R8, SB_FILE_H);
 
-	return sb_simd_or4(as_rays(_mm256_set1_epi64x((long long)bit), stop,
-				   _mm256_set_epi64x(64, 64, 8, 1), _mm256_set_epi64x(8, 1, 64, 64)));
+	return sb_simd_or4(as_rays(b, stop, _mm256_set_epi64x(64, 64, 8, 1),
+				   _mm256_set_epi64x(8, 1, 64, 64)));
 }
 
 /* Returns the bishop attacks: lanes northeast, northwest, southwest, southeast. */
 static inline uint64_t as_bishop(unsigned sq, uint64_t occ)
 {
-	uint64_t bit = 1ULL << sq;
-	__m256i stop = as_stops(occ & ~bit, SB_FILE_H | AS_R1, SB_FILE_A | AS_R1,
-				SB_FILE_A | AS_R8, SB_FILE_H | AS_R8);
+	__m256i b = _mm256_set1_epi64x((long long)(1ULL << sq));
+	__m256i stop = as_stops(occ, b, SB_FILE_H | AS_R1, SB_FILE_A | AS_R1, SB_FILE_A | AS_R8,
+				SB_FILE_H | AS_R8);
 
-	return sb_simd_or4(as_rays(_mm256_set1_epi64x((long long)bit), stop,
-				   _mm256_set_epi64x(64, 64, 7, 9), _mm256_set_epi64x(7, 9, 64, 64)));
+	return sb_simd_or4(as_rays(b, stop, _mm256_set_epi64x(64, 64, 7, 9),
+				   _mm256_set_epi64x(7, 9, 64, 64)));
 }
 
 /* Returns the queen attacks: the four left-going rays (northeast, northwest, east, north) in
  * one register, the four right-going ones in another. */
 static inline uint64_t as_queen(unsigned sq, uint64_t occ)
 {
-	uint64_t bit = 1ULL << sq, o = occ & ~bit;
-	__m256i b = _mm256_set1_epi64x((long long)bit), counts = _mm256_set_epi64x(8, 1, 7, 9);
-	__m256i up = as_stops(o, AS_R8, SB_FILE_H, SB_FILE_A | AS_R8, SB_FILE_H | AS_R8);
-	__m256i down = as_stops(o, AS_R1, SB_FILE_A, SB_FILE_H | AS_R1, SB_FILE_A | AS_R1);
+	__m256i b = _mm256_set1_epi64x((long long)(1ULL << sq));
+	__m256i counts = _mm256_set_epi64x(8, 1, 7, 9);
+	__m256i up = as_stops(occ, b, AS_R8, SB_FILE_H, SB_FILE_A | AS_R8, SB_FILE_H | AS_R8);
+	__m256i down = as_stops(occ, b, AS_R1, SB_FILE_A, SB_FILE_H | AS_R1, SB_FILE_A | AS_R1);
 
 	return sb_simd_or4(_mm256_or_si256(as_up(b, up, counts), as_down(b, down, counts)));
 }
