@@ -134,8 +134,7 @@ static inline uint64_t as_queen(unsigned sq, uint64_t occ)
 
 SB_DEFINE_LOOPS_WITH(as, as_rook, as_bishop, as_queen, SB_CALL_, SB_CALL_, SB_NO_STATE,
 		     as_rook, as_bishop, as_queen)
-static uint64_t as_rook_ptr(unsigned sq, uint64_t occ) { return as_rook(sq, occ); }
-static uint64_t as_bishop_ptr(unsigned sq, uint64_t occ) { return as_bishop(sq, occ); }
+SB_DEFINE_LOOKUP_PTRS(as, as_rook, as_bishop)
 
 #if SB_X86 && defined(__clang__)
 #pragma clang attribute pop

@@ -126,8 +126,7 @@ static inline uint64_t d7v_queen(unsigned sq, uint64_t occ)
 
 SB_DEFINE_LOOPS_WITH(d7v, d7v_rook, d7v_bishop, d7v_queen, SB_CALL_, SB_CALL_, SB_NO_STATE,
 		     d7v_rook, d7v_bishop, d7v_queen)
-static uint64_t d7v_rook_ptr(unsigned sq, uint64_t occ) { return d7v_rook(sq, occ); }
-static uint64_t d7v_bishop_ptr(unsigned sq, uint64_t occ) { return d7v_bishop(sq, occ); }
+SB_DEFINE_LOOKUP_PTRS(d7v, d7v_rook, d7v_bishop)
 
 #if SB_X86 && defined(__clang__)
 #pragma clang attribute pop

@@ -117,8 +117,7 @@ static inline uint64_t gf_queen(unsigned sq, uint64_t occ)
 
 SB_DEFINE_LOOPS_WITH(gf, gf_rook, gf_bishop, gf_queen, SB_CALL_, SB_CALL_, SB_NO_STATE,
 		     gf_rook, gf_bishop, gf_queen)
-static uint64_t gf_rook_ptr(unsigned sq, uint64_t occ) { return gf_rook(sq, occ); }
-static uint64_t gf_bishop_ptr(unsigned sq, uint64_t occ) { return gf_bishop(sq, occ); }
+SB_DEFINE_LOOKUP_PTRS(gf, gf_rook, gf_bishop)
 
 #if SB_X86 && defined(__clang__)
 #pragma clang attribute pop

@@ -133,8 +133,7 @@ static inline uint64_t ks5_queen(unsigned sq, uint64_t occ)
 
 SB_DEFINE_LOOPS_WITH(ks5, ks5_rook, ks5_bishop, ks5_queen, SB_CALL_, SB_CALL_, SB_NO_STATE,
 		     ks5_rook, ks5_bishop, ks5_queen)
-static uint64_t ks5_rook_ptr(unsigned sq, uint64_t occ) { return ks5_rook(sq, occ); }
-static uint64_t ks5_bishop_ptr(unsigned sq, uint64_t occ) { return ks5_bishop(sq, occ); }
+SB_DEFINE_LOOKUP_PTRS(ks5, ks5_rook, ks5_bishop)
 
 static const struct sb_kernel kogge_stone_avx512 = {
 	.abi_version = SB_ABI_VERSION,

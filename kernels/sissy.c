@@ -80,17 +80,7 @@ static inline uint64_t sissy_bishop(unsigned sq, uint64_t occ)
 SB_DEFINE_LOOPS_WITH(sissy, sissy_rook, sissy_bishop, sissy_queen, SB_CALL_, SB_CALL_,
 		     SB_NO_STATE, sissy_rook, sissy_bishop, sissy_queen)
 
-/* Returns the rook attacks (the descriptor's pointer). */
-static uint64_t sissy_rook_ptr(unsigned sq, uint64_t occ)
-{
-	return sissy_rook(sq, occ);
-}
-
-/* Returns the bishop attacks (the descriptor's pointer). */
-static uint64_t sissy_bishop_ptr(unsigned sq, uint64_t occ)
-{
-	return sissy_bishop(sq, occ);
-}
+SB_DEFINE_LOOKUP_PTRS(sissy, sissy_rook, sissy_bishop)
 
 static const struct sb_kernel sissy = {
 	.abi_version = SB_ABI_VERSION,
