@@ -33,7 +33,7 @@ pw = width * 0.74; ph = height * 0.70
 cw = (log10(XMAX) - log10(XZERO / 2)) / pw * 6.8
 lh = logy ? (log10(ymax * 1.3) - log10(ymin > 0 ? ymin * 0.8 : 0.1)) / ph * 15 : (ymax * 1.1) / ph * 15
 dl = tmp."/footprint-labels.csv"
-dummy = system(sprintf("awk -f '%s/repel.awk' -v x=table_bytes -v y=ns -v label=kernel -v logx=1 -v logy=%d -v xzero=%d -v cw=%g -v lh=%g '%s' > '%s'", plotdir, logy, XZERO, cw, lh, d, dl))
+dummy = system(sprintf("awk -f '%s/repel.awk' -v x=table_bytes -v y=ns -v label=kernel -v logx=1 -v logy=%d -v xzero=%d -v xlo=%g -v xhi=%g -v cw=%g -v lh=%g '%s' > '%s'", plotdir, logy, XZERO, XZERO / 2., XMAX, cw, lh, d, dl))
 
 set label 1 caption("m64", mode) at screen 0.01, 0.012 left font ",9" tc rgb "#444444"
 set label 2 spread."; vertical lines: this machine's cache sizes (context.json)" at screen 0.01, 0.035 left font ",9" tc rgb "#444444"

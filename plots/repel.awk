@@ -4,9 +4,11 @@
 # label takes the nearest free place (its own y first, then one label height up or down, ...;
 # right before left) where it overlaps no placed label and covers no other point.
 #   awk -f plots/repel.awk -v x=xcol -v y=ycol -v label=kernel -v logx=1 -v logy=1 \
-#       -v cw=0.03 -v lh=0.04 [-v xzero=128] in.csv
+#       -v cw=0.03 -v lh=0.04 [-v xzero=128] [-v xlo=64 -v xhi=4194304] in.csv
 # cw: one character's width in x units (decades when logx); lh: a label's height in y units
-# (decades when logy); xzero: the x used for rows whose x is 0 or less (kernels without table).
+# (decades when logy); xzero: the x used for rows whose x is 0 or less (kernels without table);
+# xlo, xhi: the plot's x range, which no label may leave (left of the "no table" column a
+# label ran over the y axis's numbers and title).
 function lg(v) { return log(v) / log(10) }
 function tx(v) { return logx ? lg(v) : v }
 function ty(v) { return logy ? lg(v) : v }
@@ -15,6 +17,7 @@ function fy(v) { return logy ? exp(v * log(10)) : v }
 # Returns 1 when row r's label at y yy on side sd overlaps a placed label or covers a point.
 function blocked(r, yy, sd,    a, b, m, s, a2, b2) {
 	a = sd > 0 ? px[r] : px[r] - w[r]; b = sd > 0 ? px[r] + w[r] : px[r]
+	if ((xlo != "" && a < tx(xlo)) || (xhi != "" && b > tx(xhi))) return 1
 	for (m = 1; m <= placed; m++) {
 		s = done[m]
 		a2 = side[s] > 0 ? px[s] : px[s] - w[s]; b2 = side[s] > 0 ? px[s] + w[s] : px[s]
