@@ -168,4 +168,13 @@ if command -v gnuplot >/dev/null 2>&1; then
 		check "quick study has plots/$c.png and .svg" test -s "$q/plots/$c.png" -a -s "$q/plots/$c.svg"
 	done
 fi
+# repel.awk keeps labels inside the plot's x range (xlo, xhi): a label whose right side would
+# cross xhi goes left, and one whose left side would cross xlo (the "no table" column, drawn at
+# xzero = 2 * xlo, over the y axis's numbers) does not go left
+printf 'kernel,table_bytes,ns\nobstruction-difference-inline,0,1\n' >"$tmp/repel.csv"
+repel() { awk -f plots/repel.awk -v x=table_bytes -v y=ns -v label=kernel -v logx=1 -v logy=1 \
+	-v xzero=128 -v cw=0.05 -v lh=0.02 "$@" "$tmp/repel.csv" | awk -F, 'NR == 2 { print $NF }'; }
+check "repel.awk: a label crossing xhi goes left" test "$(repel -v xhi=256)" = -1
+check "repel.awk: a label never crosses xlo" test "$(repel -v xhi=256 -v xlo=64)" = 1
+check "repel.awk: right by default" test "$(repel -v xlo=64)" = 1
 finish
