@@ -109,6 +109,9 @@ bits_modes="stream,chain,position"
 # Peer mode's barriers keep clang's vector lanes within one lookup (README, "Compilers and
 # builds").  Each block takes about 12 s on a Zen 5 guest (4 s with the four modes before).
 compiler_modes="stream,chain,pointer,position,random,peer,perft,pressure"
+# --quick leaves perft out of them (3 s of a 6 s block): a quick study's perft verdict then
+# borrows its between-process term and is not called settled (quick verdicts are indicative).
+[[ $quick -eq 1 ]] && compiler_modes=${compiler_modes/,perft/}
 sel=() vsel=()
 [[ -n $kernels ]] && sel=(--kernel "$kernels") && vsel=(--kernel "$kernels")
 if [[ -n $trace ]]; then

@@ -52,6 +52,7 @@ check "--pairs 8: 16 compiler blocks" test "$(./run_all.sh --plan --pairs 8 | gr
 check "gcc blocks run bin/slidebench" bash -c "grep '^compiler/[0-9]*-gcc ' '$tmp/full' | grep -qv ' bin/slidebench --mode' && exit 1 || exit 0"
 check "clang blocks run bin-clang/slidebench" bash -c "grep '^compiler/[0-9]*-clang ' '$tmp/full' | grep -qv ' bin-clang/slidebench --mode' && exit 1 || exit 0"
 check "compiler blocks time every verdict's mode" bash -c "grep '^compiler/' '$tmp/full' | grep -v -- '--mode stream,chain,pointer,position,random,peer,perft,pressure --pressure 0,8K,16K,32K,64K,256K,1M,8M' && exit 1 || exit 0"
+check "quick: compiler blocks leave perft out (under a minute)" bash -c "grep '^compiler/' '$tmp/quick' | grep -q -- 'perft' && exit 1 || grep -q '^compiler/01-gcc .*--mode stream,chain,pointer,position,random,peer,pressure ' '$tmp/quick'"
 check "compiler blocks time the pressure run's sizes" bash -c "p=\$(grep -o -- '--pressure [^ ]*' '$tmp/full' | sort -u | wc -l); test \$p -eq 1"
 check "both sides time the same modes" test "$(grep '^compiler/' "$tmp/full" | sed 's/.* --mode //' | sort -u | wc -l)" -eq 1
 check "compiler blocks time every kernel (no --kernel without --kernels)" bash -c "grep '^compiler/' '$tmp/full' | grep -q -- '--kernel' && exit 1 || exit 0"
