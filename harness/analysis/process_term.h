@@ -22,11 +22,10 @@
  * (six: q = 2.571, not 1.96), and a z would treat it as known.  Each block's estimate also
  * carries its own 3-round noise, so s errs wide, never narrow.
  *
- * Where a comparison's cells are not in the blocks (an older study's chain, pointer, perft
- * and pressure; a kernel --kernels left out), the same kernel pairs' cells that are give s
- * ("pair"), and verdict_settle never settles on it (what moves one mode's cells between
- * processes says little of another's: report_verdicts.c); where its kernels are in no block, the
- * median of every kernel pair's s in the blocks ("study").  A study without compiler/ blocks
+ * Where a comparison's cells are not in the blocks (a study made before they timed every
+ * mode), the same kernel pairs' cells that are give s ("pair"); where its kernels are in no block, the median of every kernel pair's s in the
+ * blocks ("study").  pt_widen never lets a borrowed term settle a verdict: what moves one
+ * mode's cells between processes says little of another's.  A study without compiler/ blocks
  * takes the 64-bit side of its bits/ blocks (separate processes of the same-march build, not of
  * the main sweep's binary: said so); with neither, there is no term and a sentence says its
  * interval is within one process only.
