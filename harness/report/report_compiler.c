@@ -35,7 +35,7 @@ static int prepared(const struct run *r, const char *k, const struct rr_row *lik
 {
 	const struct rr_row *x = run_find(r, k, like);
 
-	return x && x->flags && strstr(x->flags, "prepared;");
+	return x && run_flag(x, "prepared");
 }
 
 /* Sets *best to the fastest of kernels k[0..nk) in cell like on side r[0..n), kernels with

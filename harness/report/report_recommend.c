@@ -31,7 +31,7 @@ size_t report_candidates(const struct run *r, const struct report_workload *w, s
 		size_t j, got = 0;
 		double lsum = 0;
 		if (!report_in_workload(x, w) || !strcmp(x->kernel, SB_ORACLE) ||
-		    (x->flags && strstr(x->flags, "prepared;")))
+		    run_flag(x, "prepared"))
 			continue;
 		for (j = 0; j < n && strcmp(c[j].kernel, x->kernel); j++)
 			;
