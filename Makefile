@@ -131,7 +131,7 @@ DEPS    := $(HEADERS) $(CONFIG)
 # everything hidden but sb_plugin_kernel.  `make plugin` uses the same flags.
 PLUGIN_FLAGS = $(CFLAGS) $(KFLAGS) $(EXTRA_FLAGS) -fPIC -fvisibility=hidden -DSB_PLUGIN
 
-.PHONY: trace all test sanitize bench plots report m32 verify-m32 plugin layouts deps clean help \
+.PHONY: trace all test sanitize bench plots report m32 verify-m32 plugin layouts deps clean help bounds \
 	check-tests fuzz fuzz-build FORCE
 .DEFAULT_GOAL := all
 
@@ -142,7 +142,7 @@ else
 ALL_TRACE := no-zstd-trace
 endif
 
-all: $(BIN)/slidebench $(PLUGINS) $(BIN)/slidebench-sim $(ALL_TRACE) ## bin/slidebench, bin/plugins/<kernel>.so, bin/slidebench-sim (for --simulate) and the default trace
+all: $(BIN)/slidebench $(BIN)/bounds.csv $(PLUGINS) $(BIN)/slidebench-sim $(ALL_TRACE) ## bin/slidebench, bin/plugins/<kernel>.so, bin/slidebench-sim (for --simulate) and the default trace
 
 $(BUILD)/kernels/%.o: kernels/%.c $(DEPS) | $(BUILD)/kernels
 	$(CC) $(CFLAGS) $(KFLAGS) $(EXTRA_FLAGS) -c $< -o $@
@@ -172,7 +172,13 @@ $(BIN)/tests/%: tests/%.c $(HOBJS) $(KOBJS) $(KHOBJS) $(DEPS) | $(BIN)/tests
 $(BUILD)/kernels $(BUILD)/pic $(BUILD)/layouts $(BIN) $(BIN)/plugins $(BIN)/tests $(BIN)/tests/plugins:
 	mkdir -p $@
 
-$(BUILD)/harness/bench/null_kernel.o: CFLAGS += $(KFLAGS)
+# The null's loop must cost no more than any kernel's.  In the -m32 build gcc's scalar-to-
+# vector pass (STV) moved the null's 64-bit XOR into an SSE register through the stack: the
+# square stored as two 32-bit halves and loaded back as one 64-bit value, every lookup, a
+# store-forwarding stall that made the null (4.8-5.1 ns a lookup in stream mode) dearer than
+# real kernels.  -mno-stv keeps it in general registers, as the kernels' own loops are.
+NULL_FLAGS := $(if $(filter gcc,$(CC_NAME)),-mno-stv)
+$(BUILD)/harness/bench/null_kernel.o: CFLAGS += $(KFLAGS) $(NULL_FLAGS)
 
 .SECONDARY: # keep the position-independent objects and the padding objects between builds
 
@@ -203,6 +209,14 @@ $(TRACE): datasets/master-2000.pgn.zst harness/trace/trace.h | $(BIN)/slidebench
 no-zstd-trace:
 	@echo "make: $(TRACE) not built: this build cannot read .pgn.zst (no libzstd-dev);" \
 		"run make deps, then make" >&2
+
+# Each kernel loop's lower bound in core cycles per lookup (the compiled loops' instructions
+# counted against this core's limits, harness/scripts/bounds.sh; about 2 s): bench reads
+# $(BIN)/bounds.csv and flags figures below it.  Written after the binary; bench refuses one
+# written for another build of it.
+bounds: $(BIN)/bounds.csv ## each kernel loop's lower bound in core cycles, read by bench
+$(BIN)/bounds.csv: $(BIN)/slidebench harness/scripts/bounds.sh
+	harness/scripts/bounds.sh $< $@
 
 # An out-of-tree plugin, compiled with exactly the flags of the in-tree kernels.
 plugin: ## make plugin SRC=path/to/kernel.c [OUT=file.so]: a plugin built like the in-tree kernels
@@ -281,7 +295,7 @@ BIN32   ?= bin32
 m32: ## the same harness and kernels built with -m32 into bin32/ (no PAPI, no zstd; jansson from libjansson-dev:i386)
 	./harness/scripts/deps.sh
 	$(MAKE) --no-print-directory BUILD=$(BUILD32) BIN=$(BIN32) HAVE_PAPI=0 HAVE_ZSTD=0 \
-		ARCH=$(M32_ARCH) EXTRA_FLAGS=-m32 $(BIN32)/slidebench
+		ARCH=$(M32_ARCH) EXTRA_FLAGS=-m32 $(BIN32)/slidebench $(BIN32)/bounds.csv
 
 verify-m32: m32 ## verify every kernel of bin32/: natively where 32-bit programs run, else under qemu-i386
 	BIN32=$(BIN32) ./harness/scripts/run32.sh verify

@@ -10,8 +10,11 @@
 #include "results/results.h"
 #include "util/stats.h"
 
-/* A kernel that counts the passes run() makes, per loop. */
+/* A kernel that counts the passes run() makes, per loop, and remembers the first query of
+ * each pass (which window it was given); after `wrong_after` passes (0: never) it returns 0. */
 static unsigned long calls[SB_LOOP_COUNT];
+static const uint64_t *first_occ[64];
+static unsigned long wrong_after;
 
 static uint64_t counting_rook(unsigned sq, uint64_t occ) { return verify_expected(PIECE_ROOK, sq, occ); }
 static uint64_t counting_bishop(unsigned sq, uint64_t occ) { return verify_expected(PIECE_BISHOP, sq, occ); }
@@ -20,7 +23,11 @@ static uint64_t counting_run(enum sb_loop loop, const struct sb_input *in)
 {
 	const struct kentry *ref = registry_find("reference");
 
+	if (calls[loop] < 64)
+		first_occ[calls[loop]] = in->q.occ;
 	calls[loop]++;
+	if (wrong_after && calls[loop] > wrong_after)
+		return 0;
 	return ref->k->run(loop, in);
 }
 
@@ -30,14 +37,14 @@ static const struct sb_kernel counting = {
 	.bishop = counting_bishop, .run = counting_run,
 };
 
-/* Builds a one-workload bench of the counting kernel over n random queries (cold or warm). */
-static void one_bench(struct bench *b, struct workset *ws, struct workload *w, int cold,
-		      struct kentry **sel)
+/* Builds a one-workload bench of the counting kernel over nq random queries (cold or warm). */
+static void bench_of(struct bench *b, struct workset *ws, struct workload *w, int cold,
+		     struct kentry **sel, size_t nq)
 {
 	static struct kentry e = { .k = &counting, .origin = "test" };
 
 	memset(b, 0, sizeof *b);
-	CHECK(workset_add_random(ws, 4096, 7) == 0, "random stream");
+	CHECK(workset_add_random(ws, nq, 7) == 0, "random stream");
 	CHECK(workloads_build(ws, 1u << MODE_RANDOM, 10000, cold, w, 4) == (size_t)(1 + cold),
 	      "one workload per cache state");
 	sel[0] = &e;
@@ -53,6 +60,13 @@ static void one_bench(struct bench *b, struct workset *ws, struct workload *w, i
 		b->evict = calloc(b->evict_words, sizeof(uint64_t));
 	}
 	timer_calibrate(&b->timer, 0);
+}
+
+/* The same over 4096 queries: shorter than two windows of 10,000 lookups, so replayed. */
+static void one_bench(struct bench *b, struct workset *ws, struct workload *w, int cold,
+		      struct kentry **sel)
+{
+	bench_of(b, ws, w, cold, sel, 4096);
 }
 
 static void test_warm_pass(void)
@@ -93,6 +107,95 @@ static void test_warm_pass(void)
 	workset_free(&ws);
 }
 
+/* A stream long enough for windows: no sample replays a query, every round times the next
+ * window, and the cache state is settled on another one. */
+static void test_windows(void)
+{
+	struct bench b;
+	struct workset ws = { 0 };
+	struct workload w[4];
+	struct kentry *sel[1];
+	struct results r;
+
+	bench_of(&b, &ws, w, 0, sel, 40000);
+	CHECK(w[0].nwin == 4 && w[0].reps == 1 && !workload_replayed(&w[0]),
+	      "40,000 queries, 10,000 a sample: 4 windows, 1 pass (%u windows, %u passes)",
+	      w[0].nwin, w[0].reps);
+	CHECK(bench_setup(&b) == 0, "setup");
+	memset(calls, 0, sizeof calls);
+	bench_run(&b);
+	/* per round: the settling pass, then the timed one; rounds 0..6 */
+	for (unsigned s = 0; s < 7; s++) {
+		const uint64_t *settle = first_occ[2 * s], *timed = first_occ[2 * s + 1];
+		CHECK(timed == w[0].in.q.occ + w[0].win_off[s % 4], "round %u times window %u", s, s % 4);
+		CHECK(settle != timed, "round %u settles on another window", s);
+	}
+	CHECK(results_compute(&b, "t", NULL, 0, &r) == 0, "results");
+	CHECK(!strstr(results_row(&r, 0, 1)->flags, "replayed;"), "not flagged replayed: %s",
+	      results_row(&r, 0, 1)->flags);
+	CHECK(results_row(&r, 0, 1)->windows == 4, "windows column");
+	results_free(&r);
+	bench_free(&b);
+	workset_free(&ws);
+
+	one_bench(&b, &ws, w, 0, sel);
+	CHECK(bench_setup(&b) == 0, "setup");
+	bench_run(&b);
+	CHECK(results_compute(&b, "t", NULL, 0, &r) == 0, "results");
+	CHECK(strstr(results_row(&r, 0, 1)->flags, "replayed;") != NULL,
+	      "a stream shorter than two windows is flagged replayed: %s", results_row(&r, 0, 1)->flags);
+	results_free(&r);
+	bench_free(&b);
+	workset_free(&ws);
+}
+
+/* Returns a bound no loop can meet. */
+static double impossible_bound(const struct cell *c, const void *ctx)
+{
+	(void)c, (void)ctx;
+	return 1e9;
+}
+
+/* Impossible figures are flagged and never ranked: below the loop's bound; a null dearer than
+ * the kernel; and a kernel whose timed loop stops returning the reference's results. */
+static void test_impossible(void)
+{
+	struct bench b;
+	struct workset ws = { 0 };
+	struct workload w[4];
+	struct kentry *sel[1];
+	struct results r;
+
+	bench_of(&b, &ws, w, 0, sel, 40000);
+	CHECK(bench_setup(&b) == 0, "setup");
+	bench_run(&b);
+	b.bound = impossible_bound;
+	for (unsigned s = 0; s < b.taken; s++)  /* the null made dearer than the kernel */
+		bench_cell(&b, 0, 0)->ticks[s] = bench_cell(&b, 0, 1)->ticks[s] * 2 + 1000;
+	CHECK(results_compute(&b, "t", NULL, 0, &r) == 0, "results");
+	const struct summary *o = results_row(&r, 0, 1);
+	if (o->core_ghz > 0)
+		CHECK(strstr(o->flags, "below-bound;") != NULL, "below its bound: %s", o->flags);
+	CHECK(strstr(o->flags, "baseline-invalid;") != NULL, "null dearer: %s", o->flags);
+	CHECK(!results_rankable(o), "an impossible row is not ranked");
+	CHECK(o->ns_median == o->ns_gross_median && o->ns_net_median < 0,
+	      "ns_median is the whole loop's (%g), the net shown apart (%g)", o->ns_median,
+	      o->ns_net_median);
+	results_free(&r);
+	bench_free(&b);
+	workset_free(&ws);
+
+	bench_of(&b, &ws, w, 0, sel, 40000);
+	memset(calls, 0, sizeof calls);
+	wrong_after = 12;  /* verification (4 windows) and a few rounds pass, then zeros */
+	CHECK(bench_setup(&b) == 0, "setup passes before the kernel goes wrong");
+	CHECK(bench_run(&b) == 1, "the kernel that went wrong in a timed sample is withdrawn");
+	CHECK(bench_cell(&b, 0, 1)->state == CELL_FAILED, "its cell is failed");
+	wrong_after = 0;
+	bench_free(&b);
+	workset_free(&ws);
+}
+
 static void test_epochs_and_interval(void)
 {
 	double drift[12] = { 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3 }, flat[12], lo, hi;
@@ -113,6 +216,8 @@ static void test_epochs_and_interval(void)
 int main(void)
 {
 	test_warm_pass();
+	test_windows();
+	test_impossible();
 	test_epochs_and_interval();
 	return check_done();
 }

@@ -1,5 +1,5 @@
 /* ranking.c - bench's closing lines: the fastest kernel per workload and whether its lead over
- * the next is settled, from the per-round ratio of the two (each round's null subtracted). */
+ * the next is settled, from the per-round ratio of the two (the whole loops' times). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,14 +7,11 @@
 #include "analysis/paired.h"
 #include "analysis/ranking.h"
 
-/* Returns the net ns per lookup of cell c in measured round j (its gross less the null's). */
-static double net_in_round(const struct bench *b, const struct cell *c, const struct cell *z,
-			   size_t j)
+/* Returns the ns per lookup of cell c in measured round j: the whole loop's time (the null's
+ * loop overlaps a kernel's, so subtracting it is not a kernel's cost). */
+static double ns_in_round(const struct bench *b, const struct cell *c, size_t j)
 {
-	double lk = (double)(c->w->lookups * c->w->reps);
-	size_t s = b->warmup + j;
-
-	return (timer_ns(&b->timer, c->ticks[s]) - timer_ns(&b->timer, z->ticks[s])) / lk;
+	return results_sample_ns(b, c, b->warmup + (unsigned)j);
 }
 
 /* Compares columns kb (next) against ka (best) of workload wi round by round into res. */
@@ -24,7 +21,6 @@ static int paired_lead(const struct bench *b, size_t wi, size_t ka, size_t kb,
 	size_t m = b->taken > b->warmup ? b->taken - b->warmup : 0;
 	const struct cell *a = bench_cell((struct bench *)b, wi, ka);
 	const struct cell *x = bench_cell((struct bench *)b, wi, kb);
-	const struct cell *z = bench_cell((struct bench *)b, wi, 0);
 	double *d = malloc((m ? m : 1) * sizeof *d);
 	int *ep = malloc((m ? m : 1) * sizeof *ep), rc;
 
@@ -34,7 +30,7 @@ static int paired_lead(const struct bench *b, size_t wi, size_t ka, size_t kb,
 		return -1;
 	}
 	for (size_t j = 0; j < m; j++) {
-		double na = net_in_round(b, a, z, j), nb = net_in_round(b, x, z, j);
+		double na = ns_in_round(b, a, j), nb = ns_in_round(b, x, j);
 		d[j] = na > 0 && nb > 0 ? log(nb / na) : NAN;
 		ep[j] = b->epochs > 1 ? (int)(j * b->epochs / m) : 0;
 	}
@@ -54,7 +50,7 @@ static void print_ranking(const struct bench *b, const struct results *r, size_t
 
 	for (size_t ki = 1; ki < r->ncols; ki++) {
 		const struct summary *o = results_row(r, wi, ki);
-		if (o->layout_copy || isnan(o->ns_median) || strstr(o->flags, "prepared;"))
+		if (o->layout_copy || isnan(o->ns_median) || !results_rankable(o))
 			continue;
 		if (!best || o->ns_median < results_row(r, wi, best)->ns_median) {
 			next = best;
@@ -87,10 +83,11 @@ static void print_ranking(const struct bench *b, const struct results *r, size_t
 
 void ranking_print(const struct bench *b, const struct results *r, FILE *f)
 {
-	fprintf(f, "\nranking (ns_median, net; the lead's ratio is paired round by round; settled "
-		"when its interval excludes 1, the signed-rank test agrees and every epoch has its "
-		"sign; kernels flagged prepared are left out: their lookups here read state prepared "
-		"outside the timed region):\n");
+	fprintf(f, "\nranking (ns_median, the whole loop's time per lookup; the lead's ratio is "
+		"paired round by round; settled when its interval excludes 1, the signed-rank test "
+		"agrees and every epoch has its sign; left out: rows flagged prepared (their lookups "
+		"read state prepared outside the timed region), below-bound or baseline-invalid "
+		"(impossible figures)):\n");
 	for (size_t wi = 0; wi < r->nw; wi++)
 		print_ranking(b, r, wi, f);
 }

@@ -26,16 +26,21 @@ static void fail_kernel(struct bench *b, size_t ki, const char *why)
 	}
 }
 
+/* Returns the checksum sample s of c must return: its window's, once per pass (XORed). */
+static uint64_t sample_expected(const struct cell *c, unsigned s)
+{
+	return c->w->reps & 1 ? c->w->win_expected[workload_sample_window(c->w, s)] : 0;
+}
+
 /* Verifies one cell: the per-query check (which names a wrong square and occupancy) and the
- * loop checksum.  Returns 0 or -1. */
+ * loop checksum of every window it is timed on.  Returns 0 or -1. */
 static int verify_cell(struct cell *c)
 {
 	struct verify_result res;
 	struct kentry *ref = registry_find("reference");
-	uint64_t sum;
 
 	if (c->w->loop == SB_LOOP_PERFT && ref &&
-	    perft_verify_roots(c->k, ref->k, &c->in, stderr) < 0) {
+	    perft_verify_roots(c->k, ref->k, &c->win[0], stderr) < 0) {
 		fprintf(stderr, "slidebench: kernel %s: perft counts differ from the reference's: "
 			"not timed\n", c->k->name);
 		return -1;
@@ -46,13 +51,40 @@ static int verify_cell(struct cell *c)
 			c->k->name, res.mismatches, res.cases, c->w->def->name, c->w->piece);
 		return -1;
 	}
-	sum = workload_pass(c->k, c->w, &c->in);
-	if (sum != c->w->expected) {
-		fprintf(stderr, "slidebench: kernel %s: %s/%s loop checksum 0x%016llx, reference "
-			"0x%016llx: not timed\n", c->k->name, c->w->def->name, c->w->piece,
-			(unsigned long long)sum, (unsigned long long)c->w->expected);
-		return -1;
+	for (unsigned i = 0; i < c->w->nwin; i++) {
+		uint64_t sum = workload_pass(c->k, c->w, &c->win[i]);
+		if (sum != c->w->win_expected[i]) {
+			fprintf(stderr, "slidebench: kernel %s: %s/%s loop checksum 0x%016llx, "
+				"reference 0x%016llx (window %u of %u): not timed\n", c->k->name,
+				c->w->def->name, c->w->piece, (unsigned long long)sum,
+				(unsigned long long)c->w->win_expected[i], i + 1, c->w->nwin);
+			return -1;
+		}
 	}
+	return 0;
+}
+
+/* Cuts w's windows into c (the kernel's own copy of each input).  Returns 0 or -1. */
+static int cell_windows(struct cell *c)
+{
+	c->win = calloc(c->w->nwin, sizeof *c->win);
+	if (!c->win)
+		return -1;
+	for (unsigned i = 0; i < c->w->nwin; i++)
+		c->win[i] = workload_window(c->w, &c->w->in, i);
+	return 0;
+}
+
+/* Runs k's prepare() on every window of c.  Returns 0 or -1. */
+static int cell_prepare(struct cell *c)
+{
+	for (unsigned i = 0; i < c->w->nwin; i++)
+		if (c->k->prepare(&c->win[i]) < 0) {
+			for (unsigned j = 0; j < i; j++)
+				c->k->release(&c->win[j]);
+			return -1;
+		}
+	c->prepared = 1;
 	return 0;
 }
 
@@ -71,12 +103,16 @@ int bench_setup(struct bench *b)
 		return -1;
 	for (size_t wi = 0; wi < b->nw; wi++) {
 		struct workload *w = &b->w[wi];
-		w->expected = workload_pass(ref->k, w, &w->in);
+		for (unsigned i = 0; i < w->nwin; i++) {
+			struct sb_input in = workload_window(w, &w->in, i);
+			w->win_expected[i] = workload_pass(ref->k, w, &in);
+		}
 		for (size_t ki = 0; ki < ncols; ki++) {
 			struct cell *c = bench_cell(b, wi, ki);
 			c->k = ki ? b->kern[ki - 1]->k : &sb_null_kernel;
 			c->w = w;
-			c->in = w->in;
+			if (cell_windows(c) < 0)
+				return -1;
 			c->ticks = calloc(total, sizeof *c->ticks);
 			c->ctr = calloc(total * (b->nev ? b->nev : 1), sizeof *c->ctr);
 			c->ghz = calloc(total, sizeof *c->ghz);
@@ -113,14 +149,13 @@ int bench_setup(struct bench *b)
 		}
 		for (size_t wi = 0; wi < b->nw; wi++) {
 			struct cell *c = bench_cell(b, wi, ki);
-			if (c->k->prepare && c->k->prepare(&c->in) < 0) {
+			if (c->k->prepare && cell_prepare(c) < 0) {
 				fprintf(stderr, "slidebench: kernel %s: prepare() failed for %s/%s: "
 					"not timed\n", c->k->name, c->w->def->name, c->w->piece);
 				fail_kernel(b, ki, "prepare() failed");
 				failed++;
 				break;
 			}
-			c->prepared = c->k->prepare != NULL;
 			if (verify_cell(c) < 0) {
 				fail_kernel(b, ki, "verification failed");
 				failed++;
@@ -147,8 +182,9 @@ size_t bench_verified(const struct bench *b)
 /* Brings the cell to its stated cache state: warm, an untimed sample of the same kernel and
  * workload (so what ran before it does not matter); cold, a buffer larger than the
  * last-level cache touched (so nothing of it is cached). */
-static void settle(struct bench *b, struct cell *c)
+static void settle(struct bench *b, struct cell *c, unsigned s)
 {
+	const struct sb_input *in = &c->win[workload_settle_window(c->w, s)];
 	uint64_t sum = 0;
 
 	if (c->w->cold && b->evict) {
@@ -159,7 +195,7 @@ static void settle(struct bench *b, struct cell *c)
 		 * about 70% of a large table's lines (pext, the magics), and the first timed pass
 		 * then paid for the rest (+5% with 24 other kernels beside it, measured). */
 		for (unsigned r = 0; r < c->w->reps; r++)
-			sum ^= workload_pass(c->k, c->w, &c->in);
+			sum ^= workload_pass(c->k, c->w, in);
 	}
 	bench_sink ^= sum;
 }
@@ -173,14 +209,15 @@ void bench_sample(struct bench *b, struct cell *c, unsigned s)
 	double ghz0;
 
 	int sim = b->sim_child && s >= b->warmup;  /* the warm-up pass is not simulated */
+	const struct sb_input *in = &c->win[workload_sample_window(c->w, s)];
 
-	settle(b, c);
+	settle(b, c, s);
 
 	if (sim) {
 		char pr[32];
 		sim_pressure_field(c->w->pressure_bytes, pr);
 		snprintf(label, labellen, "%s|%s|%s|%s|%zu", c->k->name, c->w->def->name,
-			 c->w->piece, pr, c->w->lookups * c->w->reps);
+			 c->w->piece, pr, workload_sample_lookups(c->w, s));
 	}
 	ghz0 = b->sim_child ? 0 : timer_probe_ghz();
 	disturb_begin(&dm);
@@ -192,7 +229,7 @@ void bench_sample(struct bench *b, struct cell *c, unsigned s)
 	if (sim)
 		sim_region_begin();
 	for (unsigned r = 0; r < c->w->reps; r++)
-		sum ^= workload_pass(c->k, c->w, &c->in);
+		sum ^= workload_pass(c->k, c->w, in);
 	if (sim)
 		sim_region_end(label);
 	t1 = timer_now(&b->timer);
@@ -200,6 +237,12 @@ void bench_sample(struct bench *b, struct cell *c, unsigned s)
 		counters_stop(b->ctr, &c->ctr[s * b->nev]);
 	c->disturbed[s] = disturb_end(&dm, NULL) > 0;
 	bench_sink ^= sum;
+	/* What was timed is checked too: a kernel that goes wrong (or idle) after its
+	 * verification would otherwise be timed, and ranked, on no work. */
+	if (c->k != &sb_null_kernel && sum != sample_expected(c, s) && !c->wrong) {
+		c->wrong = 1;
+		c->wrong_sample = s;
+	}
 	c->ticks[s] = t1 - t0;
 	c->ghz[s] = b->sim_child ? 0 : (ghz0 + timer_probe_ghz()) / 2;
 }
@@ -225,6 +268,20 @@ static int sample_isolated(struct bench *b, size_t wi, size_t ki, unsigned s)
 		"the other kernels go on\n", b->kern[ki - 1]->k->name, b->kern[ki - 1]->origin,
 		w->why);
 	fail_kernel(b, ki, w->why);
+	return 1;
+}
+
+/* Withdraws kernel column ki when cell c's timed loop returned another checksum than the
+ * reference's.  Returns 1 when it was withdrawn now, else 0. */
+static int withdraw_wrong(struct bench *b, size_t ki, struct cell *c)
+{
+	if (!c->wrong || c->state != CELL_TIMED)
+		return 0;
+	fprintf(stderr, "slidebench: kernel %s: its %s/%s loop returned another checksum than the "
+		"reference's in timed sample %u (after passing verification): withdrawn from the "
+		"run, the other kernels go on\n", c->k->name, c->w->def->name, c->w->piece,
+		c->wrong_sample);
+	fail_kernel(b, ki, "timed results differ from the reference's");
 	return 1;
 }
 
@@ -258,6 +315,7 @@ int bench_run(struct bench *b)
 					failed += sample_isolated(b, wi, ki, s);
 				else
 					bench_sample(b, c, s);
+				failed += withdraw_wrong(b, ki, c);
 			}
 		}
 		b->taken = s + 1;
@@ -277,8 +335,10 @@ void bench_free(struct bench *b)
 	b->evict = NULL;
 	for (size_t i = 0; i < b->nw * (b->nk + 1); i++) {
 		struct cell *c = &b->cells[i];
-		if (c->prepared && c->k->release)
-			c->k->release(&c->in);
+		for (unsigned j = 0; c->win && j < c->w->nwin; j++)
+			if (c->prepared && c->k->release)
+				c->k->release(&c->win[j]);
+		free(c->win);
 		free(c->ticks);
 		free(c->ctr);
 		free(c->ghz);

@@ -21,7 +21,8 @@ enum cell_state { CELL_TIMED, CELL_UNAVAILABLE, CELL_FAILED };
 struct cell {
 	const struct sb_kernel *k;   /* &sb_null_kernel in column 0 */
 	struct workload *w;
-	struct sb_input in;          /* the workload's input after the kernel's prepare() */
+	struct sb_input *win;        /* [w->nwin]: each window's input after the kernel's
+				      * prepare() (window 0 the whole input when nwin is 1) */
 	int prepared;
 	enum cell_state state;
 	const char *why;             /* unavailable / failed: why */
@@ -29,6 +30,8 @@ struct cell {
 	long long *ctr;              /* [(warmup + samples) * nev] */
 	double *ghz;                 /* [warmup + samples]: core clock probed around the sample */
 	unsigned char *disturbed;    /* [warmup + samples]: a context switch or migration seen */
+	int wrong;                   /* a timed sample's checksum differed from the reference's */
+	unsigned wrong_sample;       /* the first such sample */
 };
 
 struct bench {
@@ -53,6 +56,10 @@ struct bench {
 	int pinned_cpu;              /* for the host load: the other CPUs are the others */
 	struct host_snap host[HOST_MAX_EPOCHS + 1];  /* /proc/stat at each epoch's edges */
 	unsigned nhost;              /* snapshots taken */
+	/* Returns the lower bound of cell c in core cycles per lookup, or NaN (bounds.h); NULL:
+	 * no bounds known */
+	double (*bound)(const struct cell *c, const void *ctx);
+	const void *bound_ctx;
 };
 
 /* Returns the cell of workload wi, kernel column ki (0 = null). */

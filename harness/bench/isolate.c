@@ -16,7 +16,7 @@
 #include "bench/isolate.h"
 
 struct iso_cmd { uint32_t wi, s; };
-struct iso_res { uint64_t ticks; double ghz; unsigned char disturbed; };
+struct iso_res { uint64_t ticks; double ghz; unsigned char disturbed, wrong; };
 
 /* Returns 0 after writing or reading all n bytes of buf on fd (write when out), else -1. */
 static int full_io(int fd, void *buf, size_t n, int out)
@@ -62,7 +62,8 @@ static void __attribute__((noreturn)) child_loop(struct bench *b, size_t ki, int
 		struct cell *cell = bench_cell(b, c.wi, ki);
 		struct iso_res r;
 		bench_sample(b, cell, c.s);
-		r = (struct iso_res){ cell->ticks[c.s], cell->ghz[c.s], cell->disturbed[c.s] };
+		r = (struct iso_res){ cell->ticks[c.s], cell->ghz[c.s], cell->disturbed[c.s],
+				     (unsigned char)cell->wrong };
 		if (!mine)
 			for (size_t e = 0; e < b->nev; e++)
 				cell->ctr[c.s * b->nev + e] = -1;  /* not counted: an empty cell */
@@ -190,6 +191,8 @@ int isolate_sample(struct bench *b, struct iso_worker *w, size_t wi, size_t ki, 
 		return -1;
 	}
 	c->ticks[s] = r.ticks, c->ghz[s] = r.ghz, c->disturbed[s] = r.disturbed;
+	if (r.wrong && !c->wrong)
+		c->wrong = 1, c->wrong_sample = s;
 	return 0;
 }
 

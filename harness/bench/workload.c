@@ -151,6 +151,113 @@ static unsigned reps_for(size_t lookups, size_t min_lookups)
 	return lookups >= min_lookups ? 1 : (unsigned)((min_lookups + lookups - 1) / lookups);
 }
 
+/* Windows the random modes take at most (see workload_of). */
+#define RANDOM_WINDOWS 4
+
+/* Returns the slider lookups the position loop makes at position p. */
+static size_t pos_lookups(const struct sb_pos *p)
+{
+	return (size_t)(__builtin_popcountll(p->rq[0] | p->rq[1]) +
+			__builtin_popcountll(p->bq[0] | p->bq[1]));
+}
+
+/* Cuts the positions of w into its nwin windows of about equal lookups. */
+static void cut_positions(struct workload *w)
+{
+	size_t acc = 0, at = 0, win = 0;
+
+	for (size_t i = 0; i < w->in.npos && win < w->nwin; i++) {
+		acc += pos_lookups(&w->in.pos[i]);
+		if (acc * w->nwin >= w->lookups * (win + 1) || i + 1 == w->in.npos) {
+			w->win_off[win] = at;
+			w->win_len[win] = i + 1 - at;
+			w->win_lookups[win] = 0;
+			for (size_t j = at; j <= i; j++)
+				w->win_lookups[win] += pos_lookups(&w->in.pos[j]);
+			at = i + 1;
+			win++;
+		}
+	}
+	w->nwin = (unsigned)(win ? win : 1);
+}
+
+/* Cuts w's input into windows of at least min_lookups lookups each (WIN_MAX at most), or
+ * makes it one window replayed enough times when it is shorter than two. */
+static void cut_windows(struct workload *w, size_t min_lookups)
+{
+	size_t group = w->def->input == INPUT_RANDOM_GROUPS ? SB_PEER_GROUP : 1;
+	size_t per = w->def->per_query ? w->def->per_query : 1;
+
+	w->nwin = 1;
+	w->win_off[0] = 0;
+	w->win_lookups[0] = w->lookups;
+	if (w->loop == SB_LOOP_PERFT || !w->lookups || w->lookups < 2 * min_lookups) {
+		w->win_len[0] = w->in.pos ? w->in.npos : w->in.perft ? w->in.nperft : w->in.q.n;
+		w->reps = w->lookups ? reps_for(w->lookups, min_lookups) : 0;
+		return;
+	}
+	w->reps = 1;
+	w->nwin = (unsigned)(w->lookups / min_lookups < WIN_MAX ? w->lookups / min_lookups : WIN_MAX);
+	if (w->in.pos) {
+		cut_positions(w);
+		return;
+	}
+	size_t len = w->in.q.n / w->nwin / group * group;
+	for (unsigned i = 0; i < w->nwin; i++) {
+		w->win_off[i] = i * len;
+		w->win_len[i] = i + 1 < w->nwin ? len : (w->in.q.n - i * len) / group * group;
+		w->win_lookups[i] = w->win_len[i] * per;
+	}
+}
+
+struct sb_input workload_window(const struct workload *w, const struct sb_input *whole,
+				unsigned win)
+{
+	struct sb_input in = *whole;
+
+	if (w->loop == SB_LOOP_PERFT || w->nwin <= 1)
+		return in;
+	if (in.pos) {
+		in.pos += w->win_off[win];
+		in.npos = w->win_len[win];
+	} else {
+		in.q.occ += w->win_off[win];
+		in.q.sq += w->win_off[win];
+		in.q.n = w->win_len[win];
+	}
+	return in;
+}
+
+unsigned workload_sample_window(const struct workload *w, unsigned s)
+{
+	return w->nwin > 1 ? s % w->nwin : 0;
+}
+
+unsigned workload_settle_window(const struct workload *w, unsigned s)
+{
+	/* the window timed farthest from now, so the one settled is not timed soon after */
+	return w->nwin > 1 ? (s + w->nwin / 2) % w->nwin : 0;
+}
+
+size_t workload_sample_lookups(const struct workload *w, unsigned s)
+{
+	return w->win_lookups[workload_sample_window(w, s)] * w->reps;
+}
+
+size_t workload_mean_lookups(const struct workload *w)
+{
+	size_t sum = 0;
+
+	for (unsigned i = 0; i < w->nwin; i++)
+		sum += w->win_lookups[i];
+	return w->nwin ? sum * w->reps / w->nwin : 0;
+}
+
+int workload_replayed(const struct workload *w)
+{
+	return w->reps > 1 || (w->nwin <= 1 && w->loop != SB_LOOP_PERFT);
+}
+
 /* Returns the workload of mode m over piece p's stream (p < 0: the positions), or a zero
  * workload (lookups 0) when that input is empty. */
 static struct workload workload_of(struct workset *ws, int m, int p, size_t min_lookups)
@@ -179,10 +286,18 @@ static struct workload workload_of(struct workset *ws, int m, int p, size_t min_
 		int s = d->input == INPUT_RANDOM_GROUPS ? 3 : p;  /* which stream */
 		w.in = (struct sb_input){ .q = { ws->occ[s], ws->sq[s], ws->n[s] } };
 		w.lookups = ws->n[s] * d->per_query;
-		if (d->input == INPUT_RANDOM_QUERIES || d->input == INPUT_RANDOM_GROUPS)
+		if (d->input == INPUT_RANDOM_QUERIES || d->input == INPUT_RANDOM_GROUPS) {
+			/* random queries are alike everywhere: a few windows keep every sample
+			 * new, and verification short (the peer makes 64 lookups a query) */
+			size_t cap = (RANDOM_WINDOWS * min_lookups + d->per_query - 1) / d->per_query;
+			cap = (cap + SB_PEER_GROUP - 1) / SB_PEER_GROUP * SB_PEER_GROUP;
+			if (w.in.q.n > cap)
+				w.in.q.n = cap;
+			w.lookups = w.in.q.n * d->per_query;
 			w.dataset = "random";
+		}
 	}
-	w.reps = w.lookups ? reps_for(w.lookups, min_lookups) : 0;
+	cut_windows(&w, min_lookups);
 	return w;
 }
 

@@ -31,6 +31,13 @@ struct workset {
 	uint64_t perft_nodes, perft_lookups;  /* leaves and slider lookups of one pass */
 };
 
+/* A workload's input is cut into windows of at least min_lookups lookups each, and sample s of
+ * every kernel replays window s % nwin (all kernels of a round the same one), so no query is
+ * replayed within a sample and the branch predictor and the caches cannot learn the stream:
+ * an engine searching new positions never sees the same stream twice.  An input too short for
+ * two windows is one window replayed `reps` times (and its rows flagged `replayed`). */
+#define WIN_MAX 64
+
 /* One timed unit: a loop over an input, with what it is called in the results. */
 struct workload {
 	enum mode mode;
@@ -41,10 +48,13 @@ struct workload {
 	enum piece vpiece;     /* the piece verify_queries checks (not for position) */
 	enum sb_loop loop;     /* the kernel loop (pointer mode: the stream loop it mirrors) */
 	struct sb_input in;
-	size_t lookups;        /* lookups per pass */
-	unsigned reps;         /* passes per sample, so a sample makes >= min_lookups */
+	size_t lookups;        /* lookups of the whole input (one pass over every window) */
+	unsigned reps;         /* passes per sample: 1, or more when one window is replayed */
+	unsigned nwin;         /* windows (1: the whole input, replayed) */
+	size_t win_off[WIN_MAX], win_len[WIN_MAX];  /* each window: first entry and entries */
+	size_t win_lookups[WIN_MAX];                /* each window: lookups of one pass */
+	uint64_t win_expected[WIN_MAX];  /* the reference's checksum of one pass of each window */
 	const char *dataset;
-	uint64_t expected;     /* the reference's checksum of one pass */
 	double lookups_per_node;  /* perft: slider lookups per leaf; NaN otherwise */
 };
 
@@ -76,6 +86,19 @@ size_t workloads_build(struct workset *ws, unsigned modes, size_t min_lookups, i
 		       struct workload *out, size_t max);
 /* Returns "warm" or "cold". */
 const char *workload_state(const struct workload *w);
+
+/* Returns the input of window win of w, cut from whole (w->in, or a kernel's copy of it). */
+struct sb_input workload_window(const struct workload *w, const struct sb_input *whole,
+				unsigned win);
+/* Returns the window sample s times, the window its cache state is settled with (another one
+ * whenever there are two), and the lookups sample s makes (every pass). */
+unsigned workload_sample_window(const struct workload *w, unsigned s);
+unsigned workload_settle_window(const struct workload *w, unsigned s);
+size_t workload_sample_lookups(const struct workload *w, unsigned s);
+/* Returns the mean lookups of one sample (the summary's `lookups`). */
+size_t workload_mean_lookups(const struct workload *w);
+/* Returns 1 when a sample replays queries (one window, or passes repeated within a sample). */
+int workload_replayed(const struct workload *w);
 
 /* Returns the checksum of one pass of w by k (pointer mode: one indirect call per lookup). */
 uint64_t workload_pass(const struct sb_kernel *k, const struct workload *w,

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/bounds.h"
 #include "sim/sim_bench.h"
 #include "analysis/ranking.h"
 #include "cli/cli.h"
@@ -28,7 +29,7 @@
 #define DEFAULT_TRACE "datasets/master-2000.trace"
 
 struct bench_opts {
-	const char *kernels, *modes, *events, *out, *trace, *d1, *ll, *pressure, *l1, *tlb;
+	const char *kernels, *modes, *events, *out, *trace, *d1, *ll, *pressure, *l1, *tlb, *bounds;
 	enum hp_mode tables;
 	char *plugins[MAX_PLUGINS];
 	size_t nplugins;
@@ -40,6 +41,7 @@ struct bench_opts {
 
 static volatile sig_atomic_t stop_flag;
 static struct sim_info sim_info;  /* what --simulate runs (sim_bench.h) */
+static struct bounds bounds_tab;   /* each loop's lower bound (bounds.h) */
 
 /* SIGINT, SIGTERM and SIGHUP: finish the current round, write the complete ones. */
 static void on_stop_signal(int sig)
@@ -91,10 +93,16 @@ static void usage(FILE *f)
 "                      child process: a crash, hang or exit there fails it alone\n"
 "  --sample-limit S    seconds a plugin's sample may take before it is stopped (default 60)\n"
 "  --out DIR           result directory (default results/<run-id>); never overwritten\n"
-"  --max-queries N     whole games, every k-th, so each piece has at most N queries:\n"
-"                      the stream stays cache-resident (default 32768; 0: the whole trace)\n"
-"  --min-lookups N     lookups per sample at least, by repeating passes (default 100000)\n"
-"  --random-queries N  random-mode stream length (default 16384)\n"
+"  --max-queries N     whole games, every k-th, so each piece has at most N queries\n"
+"                      (default 0: the whole trace).  A sample times one window of the\n"
+"                      input, never a query twice; an input shorter than two windows is\n"
+"                      replayed within the sample (the rows say `replayed`)\n"
+"  --min-lookups N     lookups per sample (window) at least (default 100000)\n"
+"  --bounds FILE       each loop's lower bound in core cycles per lookup (default: bounds.csv\n"
+"                      beside this program, from `make bounds`); a figure below it is\n"
+"                      flagged below-bound and never ranked\n"
+"  --random-queries N  random-mode stream length (default 400000; the random modes time\n"
+"                      at most four windows of it)\n"
 "  --seed N            random-mode seed (default 1)\n"
 "  --perft-depth N     perft mode: depth of each tree, bulk-counted (default 3)\n"
 "  --perft-positions N perft mode: roots sampled evenly over the trace (default 64)\n"
@@ -144,7 +152,8 @@ static int parse_modes(const char *list)
 static int parse(int argc, char **argv, struct bench_opts *o)
 {
 	enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
-	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_PDEPTH, O_PPOS, O_LIMIT };
+	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_PDEPTH, O_PPOS, O_LIMIT,
+	       O_BOUNDS };
 	static const struct option opts[] = {
 		{ "kernel", required_argument, NULL, 'k' }, { "mode", required_argument, NULL, 'm' },
 		{ "samples", required_argument, NULL, 's' }, { "warmup", required_argument, NULL, O_WARM },
@@ -157,6 +166,7 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		{ "plugin", required_argument, NULL, 'p' }, { "out", required_argument, NULL, 'o' },
 		{ "trace", required_argument, NULL, 't' }, { "max-queries", required_argument, NULL, O_MAXQ },
 		{ "min-lookups", required_argument, NULL, O_MINL },
+		{ "bounds", required_argument, NULL, O_BOUNDS },
 		{ "random-queries", required_argument, NULL, O_RANDQ },
 		{ "seed", required_argument, NULL, O_SEED }, { "simulate", no_argument, NULL, O_SIM },
 		{ "perft-depth", required_argument, NULL, O_PDEPTH },
@@ -199,6 +209,7 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 			break;
 		case 'o': o->out = optarg; break;
 		case 't': o->trace = optarg; break;
+		case O_BOUNDS: o->bounds = optarg; break;
 		case O_MAXQ: bad = cli_parse_long("--max-queries", optarg, 0, 100000000, &o->max_queries); break;
 		case O_MINL: bad = cli_parse_long("--min-lookups", optarg, 1, 1000000000, &o->min_lookups); break;
 		case O_RANDQ: bad = cli_parse_long("--random-queries", optarg, 16, 100000000, &o->random_queries); break;
@@ -399,7 +410,8 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 			      .cold = o->cold, .layouts = (unsigned)o->layouts,
 			      .sim = o->simulate ? &sim_info : NULL, .sim_counts = sim, .nsim = nsim,
 			      .seed = o->seed, .max_queries = (size_t)o->max_queries,
-			      .min_lookups = (size_t)o->min_lookups };
+			      .min_lookups = (size_t)o->min_lookups,
+			      .bounds = bounds_tab.n ? bounds_tab.source : bounds_tab.why };
 	if (results_compute(b, run_id, sim, nsim, &r) < 0) {
 		fprintf(stderr, "slidebench bench: out of memory summarising the samples\n");
 		free(sim);
@@ -427,7 +439,7 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 int cmd_bench(int argc, char **argv)
 {
 	struct bench_opts o = { .samples = 15, .warmup = 2, .epochs = 3, .cpu = -1,
-				.max_queries = 32768, .min_lookups = 100000, .random_queries = 16384,
+				.max_queries = 0, .min_lookups = 100000, .random_queries = 400000,
 				.perft_depth = 3, .perft_positions = 64 };
 	static struct kentry *sel[MAX_SEL];
 	struct pressure_set ps = { 0 };
@@ -518,6 +530,13 @@ int cmd_bench(int argc, char **argv)
 		}
 	}
 	tables_collapse(&o);
+	if (!o.sim_child && bounds_load(o.bounds, &bounds_tab) == 0) {
+		b.bound = bounds_cell;
+		b.bound_ctx = &bounds_tab;
+	} else if (!o.sim_child && !o.quiet) {
+		fprintf(stderr, "slidebench: no lower bounds: %s; bound_cycles stays empty\n",
+			bounds_tab.why);
+	}
 	if (!o.quiet)
 		fprintf(stderr, "slidebench: %zu of %zu kernels verified on the run's inputs (%zu "
 			"workloads); sampling (%ld warm-up + %ld samples, %ld epochs)...\n",
@@ -528,6 +547,7 @@ int cmd_bench(int argc, char **argv)
 free_bench:
 	stop_signals(0);
 	bench_free(&b);
+	bounds_free(&bounds_tab);
 free_inputs:
 	workset_free(&ws);
 	pressure_free(&ps);

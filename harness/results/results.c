@@ -43,28 +43,33 @@ static void row_identity(const struct cell *c, const char *run_id, struct summar
 	o->dataset = c->w->dataset;
 	o->cache_state = workload_state(c->w);
 	o->pressure_bytes = c->w->pressure_bytes;
-	o->lookups = c->w->lookups * c->w->reps;
+	o->lookups = workload_mean_lookups(c->w);
 	o->table_bytes = c->k->table_bytes;
 	o->word_bits = c->k->word_bits;
 	o->branching = registry_branching_name(c->k->branching);
 	o->layout_copy = strstr(c->k->name, "@L") != NULL;
 	o->lookups_per_node = c->w->lookups_per_node;
+	o->windows = c->w->nwin;
+	o->reps = c->w->reps;
+}
+
+double results_sample_ns(const struct bench *b, const struct cell *c, unsigned s)
+{
+	return timer_ns(&b->timer, c->ticks[s]) / (double)workload_sample_lookups(c->w, s);
 }
 
 /* Returns the per-lookup gross ns of c's measured samples in x[0..m). */
 static void gross_ns(const struct bench *b, const struct cell *c, double *x, size_t m)
 {
-	double lk = (double)(c->w->lookups * c->w->reps);
-
 	for (size_t j = 0; j < m; j++)
-		x[j] = timer_ns(&b->timer, c->ticks[b->warmup + j]) / lk;
+		x[j] = results_sample_ns(b, c, b->warmup + (unsigned)j);
 }
 
 /* The estimated core cycles: each sample's time at the clock probed around it, unless that
  * probe is an outlier against the cell's median clock (a probe caught by contention), when
  * the median clock stands in and the row counts it. */
 static void row_cycles(const struct bench *b, const struct cell *c, const double *gross, size_t m,
-		       double null_cyc_med, double null_cyc_min, double *tmp, struct summary *o)
+		       double *tmp, struct summary *o)
 {
 	const double *ghz = c->ghz + b->warmup;
 
@@ -79,8 +84,8 @@ static void row_cycles(const struct bench *b, const struct cell *c, const double
 		}
 		tmp[j] = gross[j] * g;
 	}
-	o->cycles_median = stats_median(tmp, m) - null_cyc_med;
-	o->cycles_min = stats_min(tmp, m) - null_cyc_min;
+	o->cycles_median = stats_median(tmp, m);
+	o->cycles_min = stats_min(tmp, m);
 	o->cycles_spread_pct = stats_mdape(tmp, m);
 }
 
@@ -100,11 +105,10 @@ static void row_measure(struct bench *b, size_t wi, size_t ki, const struct summ
 	o->null_median_ns = ki ? z->ns_gross_median : 0;
 	o->null_min_ns = ki ? z->ns_min : 0;
 	o->ns_gross_median = stats_median(gross, m);
-	o->ns_median = o->ns_gross_median - o->null_median_ns;
-	o->ns_min = stats_min(gross, m) - o->null_min_ns;
+	o->ns_median = o->ns_gross_median;
+	o->ns_net_median = o->ns_gross_median - o->null_median_ns;
+	o->ns_min = stats_min(gross, m);
 	stats_median_ci(gross, m, &o->ns_ci_lo, &o->ns_ci_hi);
-	o->ns_ci_lo -= o->null_median_ns;
-	o->ns_ci_hi -= o->null_median_ns;
 	o->spread_pct = stats_mdape(gross, m);
 	o->cv_pct = stats_cv(gross, m);
 	o->epoch_spread_pct = stats_epoch_spread(gross, m, b->epochs);
@@ -121,7 +125,9 @@ static void row_measure(struct bench *b, size_t wi, size_t ki, const struct summ
 		o->rel_epoch_spread_pct = o->epoch_spread_pct;
 	}
 	o->mlookups_per_s = 1000.0 / o->ns_gross_median;
-	row_cycles(b, c, gross, m, ki ? z->cycles_median : 0, ki ? z->cycles_min : 0, tmp, o);
+	row_cycles(b, c, gross, m, tmp, o);
+	if (!isnan(o->bound_cycles) && o->cycles_median > 0)
+		o->efficiency = o->bound_cycles / o->cycles_median;
 	for (int i = 0; i < HW_NEVENTS; i++) {
 		int e = event_index(b, HW_EVENT[i]);
 		if (e < 0 || !counters_live(b->ctr, (size_t)e))
@@ -134,6 +140,12 @@ static void row_measure(struct bench *b, size_t wi, size_t ki, const struct summ
 	}
 	for (size_t j = 0; j < m; j++)
 		o->disturbed += (unsigned)results_disturbed(b, c, b->warmup + (unsigned)j);
+}
+
+int results_rankable(const struct summary *o)
+{
+	return !strstr(o->flags, "prepared;") && !strstr(o->flags, "below-bound;") &&
+	       !strstr(o->flags, "baseline-invalid;");
 }
 
 int results_prepared(const struct cell *c)
@@ -160,7 +172,15 @@ static void row_flags(const struct bench *b, const struct cell *c, int baseline,
 		    o->rel_epoch_spread_pct >= DRIFT_FLOOR_PCT;
 	int moved = o->epoch_spread_pct > o->spread_pct &&
 		    o->epoch_spread_pct >= DRIFT_FLOOR_PCT && !drift;
-	snprintf(o->flags, sizeof o->flags, "%s%s%s%s%s%s%s%s", baseline ? "baseline;" : "",
+	/* Impossible figures: under what the loop's instructions allow on this core (a wrong
+	 * clock or timer), or dearer in the null's loop than in the kernel's (the baseline
+	 * then measures something else: the cell says nothing honest about the kernel). */
+	int below = !isnan(o->bound_cycles) && o->cycles_median < o->bound_cycles;
+	int bad_null = !baseline && o->null_median_ns > o->ns_gross_median &&
+		       o->null_min_ns > o->ns_min;
+	snprintf(o->flags, sizeof o->flags, "%s%s%s%s%s%s%s%s%s%s%s", baseline ? "baseline;" : "",
+		 below ? "below-bound;" : "", bad_null ? "baseline-invalid;" : "",
+		 workload_replayed(c->w) ? "replayed;" : "",
 		 results_prepared(c) ? "prepared;" : "",
 		 o->rel_spread_pct >= UNSTABLE_PCT ? "unstable;" : "",
 		 drift ? "drifting;" : "", moved ? "host-moved;" : "",
@@ -215,6 +235,7 @@ int results_compute(struct bench *b, const char *run_id, const struct sim_counts
 			const struct cell *c = bench_cell(b, wi, ki);
 			struct summary *o = &r->row[wi * r->ncols + ki];
 			double *f[] = { &o->ns_min, &o->ns_median, &o->ns_ci_lo, &o->ns_ci_hi,
+					&o->ns_net_median, &o->bound_cycles, &o->efficiency,
 					&o->ns_gross_median, &o->spread_pct, &o->cv_pct,
 					&o->epoch_spread_pct, &o->layout_spread_pct, &o->cycles_median,
 					&o->cycles_min, &o->cycles_spread_pct, &o->core_ghz,
@@ -225,6 +246,7 @@ int results_compute(struct bench *b, const char *run_id, const struct sim_counts
 			for (int i = 0; i < HW_NEVENTS; i++)
 				o->hw[i] = NAN;
 			row_identity(c, run_id, o);
+			o->bound_cycles = ki && b->bound ? b->bound(c, b->bound_ctx) : NAN;
 			double s5[SIM_NCOLS + 1];  /* sim_results.c: per lookup, net of the null */
 			char pr[32];
 			sim_pressure_field(c->w->pressure_bytes, pr);

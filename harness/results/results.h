@@ -18,7 +18,16 @@ struct summary {
 	double pressure_bytes;   /* NaN outside pressure mode */
 	size_t lookups, samples, table_bytes;
 	int word_bits;
+	/* ns_median, ns_min and the interval are the whole loop's time per lookup (gross):
+	 * the null's loop overlaps a kernel's in an out-of-order core, so subtracting it can
+	 * take away time the kernel needs too; ns_net_median (gross less the null's) is shown,
+	 * never ranked. */
 	double ns_min, ns_median, ns_ci_lo, ns_ci_hi, ns_gross_median, spread_pct, cv_pct;
+	double ns_net_median;
+	double bound_cycles;     /* fewest core cycles per lookup the loop's instructions allow
+				  * (llvm-mca, bounds.c); NaN where unknown */
+	double efficiency;       /* bound_cycles / cycles_median */
+	unsigned windows, reps;  /* the input's windows; passes per sample (> 1: replayed) */
 	double epoch_spread_pct, layout_spread_pct;
 	double rel_spread_pct, rel_epoch_spread_pct;  /* the same of each sample over the null's
 						       * in its round: the host's steps cancel */
@@ -63,6 +72,14 @@ static inline const struct summary *results_row(const struct results *r, size_t 
  * their work. */
 int results_prepared(const struct cell *c);
 
+/* Returns 1 when row o may be ranked: not prepared, and not an impossible figure (flagged
+ * below-bound or baseline-invalid). */
+int results_rankable(const struct summary *o);
+
+/* Returns the gross ns per lookup of sample s of c (the whole loop's time over the lookups
+ * of the window that sample timed). */
+double results_sample_ns(const struct bench *b, const struct cell *c, unsigned s);
+
 /* Returns 1 when sample s of c saw a context switch or a CPU migration. */
 int results_disturbed(const struct bench *b, const struct cell *c, unsigned s);
 
@@ -76,6 +93,7 @@ struct run_meta {
 	unsigned layouts;
 	unsigned long long seed;
 	size_t max_queries, min_lookups;
+	const char *bounds;            /* where the lower bounds came from, or why there are none */
 };
 
 /* Writes the four files into dir (each atomically).  Returns 0 or -1 with err set. */

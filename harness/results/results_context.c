@@ -148,6 +148,14 @@ static json_t *context_run(const struct bench *b, const struct run_meta *m)
 	jsonx_set_int(o, "epochs", b->epochs);
 	jsonx_set_int(o, "layout_copies", m->layouts);
 	jsonx_set_bool(o, "cold_rows", m->cold);
+	jsonx_set_str(o, "bounds", m->bounds ? m->bounds : "");
+	jsonx_set_str(o, "sample_input", "each sample times one window of the workload's input "
+		      "(sample s: window s mod windows, every kernel of a round the same one) and "
+		      "settles its cache state on another window; an input shorter than two windows "
+		      "is replayed within the sample (rows flagged replayed)");
+	jsonx_set_str(o, "figure", "ns_median is the whole loop's time per lookup (gross); the "
+		      "null's loop overlaps a kernel's in an out-of-order core, so gross less null "
+		      "(ns_net_median) is shown, never ranked");
 	snprintf(state, sizeof state, "warm: an untimed pass of the same kernel and workload right "
 		 "before each timed sample; cold (--cold): a buffer of %zu bytes touched before "
 		 "each sample, one timed pass", b->evict_words * sizeof(uint64_t));
@@ -170,6 +178,8 @@ static json_t *context_workloads(const struct bench *b)
 			      isnan(w->pressure_bytes) ? 0 : (long long)w->pressure_bytes);
 		jsonx_set_int(o, "lookups", (long long)w->lookups);
 		jsonx_set_int(o, "reps", w->reps);
+		jsonx_set_int(o, "windows", w->nwin);
+		jsonx_set_bool(o, "replayed", workload_replayed(w));
 		json_array_append_new(a, o);
 	}
 	return a;

@@ -28,6 +28,10 @@ static const struct column SUMMARY_COLS[] = {
 	{ "ns_min", S_(COL_NUM, ns_min) }, { "ns_median", S_(COL_NUM, ns_median) },
 	{ "ns_ci_lo", S_(COL_NUM, ns_ci_lo) }, { "ns_ci_hi", S_(COL_NUM, ns_ci_hi) },
 	{ "ns_gross_median", S_(COL_NUM, ns_gross_median) },
+	{ "ns_net_median", S_(COL_NUM, ns_net_median) },
+	{ "bound_cycles", S_(COL_NUM, bound_cycles) },
+	{ "efficiency", S_(COL_NUM, efficiency) },
+	{ "windows", S_(COL_UINT, windows) }, { "reps", S_(COL_UINT, reps) },
 	{ "spread_pct", S_(COL_NUM, spread_pct) }, { "cv_pct", S_(COL_NUM, cv_pct) },
 	{ "epoch_spread_pct", S_(COL_NUM, epoch_spread_pct) },
 	{ "layout_spread_pct", S_(COL_NUM, layout_spread_pct) },
@@ -54,6 +58,7 @@ struct sample_row {
 	double epoch;                /* NaN in the warm-up */
 	unsigned sample;
 	unsigned long long ticks;
+	size_t lookups;              /* the lookups this sample made (its window's) */
 	double ns, null_median, net, ghz, cycles;
 };
 
@@ -70,7 +75,7 @@ static const struct sample_col {
 	{ "cache_state", COL_STR, R_(cache_state) },
 	{ "pressure_bytes", COL_WHOLE, R_(pressure_bytes) },
 	{ "phase", P_(COL_STR, phase) }, { "epoch", P_(COL_NUM, epoch) },
-	{ "sample", P_(COL_UINT, sample) }, { "lookups", COL_SIZE, R_(lookups) },
+	{ "sample", P_(COL_UINT, sample) }, { "lookups", P_(COL_SIZE, lookups) },
 	{ "ticks", P_(COL_U64, ticks) }, { "ns_per_lookup", P_(COL_NUM, ns) },
 	{ "null_median_ns_per_lookup", P_(COL_NUM, null_median) },
 	{ "net_ns_per_lookup", P_(COL_NUM, net) }, { "core_ghz", P_(COL_NUM, ghz) },
@@ -146,7 +151,8 @@ static void write_samples(struct bench *b, const struct results *r, FILE *f, FIL
 							.null_median = o->null_median_ns };
 				x.epoch = s < b->warmup ? NAN :
 					  (double)((s - b->warmup) * (b->epochs ? b->epochs : 1) / m);
-				x.ns = timer_ns(&b->timer, c->ticks[s]) / (double)o->lookups;
+				x.ns = results_sample_ns(b, c, s);
+				x.lookups = workload_sample_lookups(c->w, s);
 				x.net = x.ns - x.null_median;
 				x.ghz = c->ghz[s] > 0 ? c->ghz[s] : NAN;
 				x.cycles = x.ns * x.ghz;
@@ -159,7 +165,8 @@ static void write_samples(struct bench *b, const struct results *r, FILE *f, FIL
 					fprintf(fc, "%s,%s,%s,%s,%s,%s,%u,", o->run_id, o->kernel, o->mode,
 						o->piece, o->cache_state, x.phase, s);
 					out_csv_str(fc, counters_name(b->ctr, e));
-					fprintf(fc, ",%lld,%.6g\n", v, (double)v / (double)o->lookups);
+					fprintf(fc, ",%lld,%.6g\n", v, (double)v /
+						(double)workload_sample_lookups(c->w, s));
 				}
 			}
 		}

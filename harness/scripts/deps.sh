@@ -33,7 +33,7 @@ want=(
 	"zstd|compressing the shipped game corpus"
 	"clang-14|make fuzz: the libFuzzer targets are built by clang (gcc has no libFuzzer)"
 	"libclang-rt-14-dev|make fuzz: libFuzzer itself and clang's ASan/UBSan runtimes"
-	"llvm-14|llvm-mca: each kernel loop's lower bound in core cycles (what its instructions allow on this CPU)"
+	"binutils|objdump and nm: each kernel loop's lower bound in core cycles is counted from its disassembly"
 )
 
 missing=()
