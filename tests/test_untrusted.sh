@@ -104,7 +104,7 @@ else bad "report.html: a chart's markup reached the page, or no Content-Security
 
 # ---- the fleet report: host folder names with markup, & and a byte that is not UTF-8 -----------
 F=$tmp/fleet
-names=("a<svg onload=\"$(tr -d / <<<"$js")\">" "b&c \"q\" 'x'" $'d\xff\xfee')
+names=("a<svg onload=\"$(tr -d / <<<"$js")\">" "b&c \"q\" 'x'" $'d\xff\xfee' $'g\x01h\xc3\xa9')
 for n in "${names[@]}"; do mkdir -p "$F/$n"; cp -r "$A" "$F/$n/m64"; done
 expect "report FLEET with crafted host names" 0 "report: .*report.html" -- "$SB" report "$F"
 if [[ -s $F/plots/fleet-ranks-1.svg ]] && python3 - "$F"/plots/fleet-ranks-*.svg <<'PY'
@@ -114,6 +114,7 @@ for p in sys.argv[1:]:
     titles = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}title"))
     assert "b&c \"q\" 'x'" in titles, "name with & and quotes not kept as text in " + p
     assert "d\ufffd\ufffde" in titles, "byte that is not UTF-8 not replaced in " + p
+    assert "g\ufffdh\u00e9" in titles, "control byte not replaced, or UTF-8 not kept, in " + p
     assert not list(root.iter("{http://www.w3.org/2000/svg}svg"))[1:], "markup from a name in " + p
 PY
 then ok; else bad "fleet-ranks-N.svg: not well-formed, or a name not kept as text"; fi

@@ -58,15 +58,14 @@ void doc_html_esc(FILE *f, const char *s)
 		case '"': fputs("&quot;", f), p++; break;
 		case '\'': fputs("&#39;", f), p++; break;
 		default:
-			if (*p < 0x80) {  /* XML allows no control character but tab and newlines */
-				fputs(*p >= 0x20 || *p == '\t' || *p == '\n' || *p == '\r' ?
-				      (char[]){ (char)*p, 0 } : "\xef\xbf\xbd", f);
-				p++;
-			} else if ((n = utf8_len(p)) > 0) {
+			if (*p >= 0x80 && (n = utf8_len(p)) > 0)
 				fwrite(p, 1, (size_t)n, f), p += n;
-			} else {
-				fputs("\xef\xbf\xbd", f), p++;  /* U+FFFD for a byte that is not UTF-8 */
-			}
+			else if (*p >= 0x20 && *p < 0x80)
+				fputc(*p, f), p++;
+			else if (*p == '\t' || *p == '\n' || *p == '\r')
+				fputc(*p, f), p++;
+			else  /* a control character (none in XML) or a byte that is not UTF-8 */
+				fputs("\xef\xbf\xbd", f), p++;
 		}
 }
 
@@ -211,12 +210,13 @@ void doc_table_end(struct doc *d)
 	fputc('\n', d->md);
 }
 
-/* Returns the contents of the file at path (never through a symbolic link), NUL-terminated,
+/* Returns the contents of the regular file at path (never through a link), NUL-terminated,
  * its length in *len when len is not NULL; NULL when it cannot be read. */
 static char *read_text(const char *path, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "rb");
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	FILE *f = fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ? NULL : fdopen(fd, "rb");
 	char *buf = NULL;
 	long n = 0;
 
