@@ -88,13 +88,14 @@ P=$tmp/svgstudy
 cp -r "$A" "$P"
 mkdir "$P/plots"
 js="document.title='PWNED';document.body.insertAdjacentHTML('beforeend','<p id=pwned>PWNED</p>')"
-printf '%s\n' "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">" \
-	"<animate a/onbegin=\"$js\" attributeName=\"x\" dur=\"1s\"/>" \
-	"<!-- x --!><script>$js</script>" \
-	"<rect width=\"10\" height=\"10\" style=\"fill:url(http://127.0.0.1:9/x)\"/>" \
-	"<meta http-equiv=\"refresh\" content=\"0;url=data:text/html,PWNED\"/>" \
-	"</svg><textarea><!--" "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>$js</script></svg>" >"$P/plots/bits.svg"
-printf '%s\n' "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"$js\"><rect width=\"5\" height=\"5\"/></svg>" >"$P/plots/ranking.svg"
+# Each its own chart: what got past the filter of inlined SVG markup this report had (an
+# attribute named a/onbegin, a comment closed by --!>, </svg> then an open comment) and what
+# it caught (script, onload, meta refresh, a CSS url() to the network).
+svg() { printf '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">%s</svg>\n' "$2" >"$P/plots/$1.svg"; }
+svg bits "<rect width=\"10\" height=\"10\"><animate a/onbegin=\"$js\" attributeName=\"x\" from=\"0\" to=\"1\" begin=\"0s\" dur=\"1s\"/></rect>"
+svg ranking "<!-- --!><script>$js</script><!-- -->"
+svg tables "<rect width=\"5\" height=\"5\"/></svg><textarea><!--"
+svg branching "<script>$js</script><rect onload=\"$js\" style=\"fill:url(http://127.0.0.1:9/x)\"/><meta http-equiv=\"refresh\" content=\"0;url=data:text/html,PWNED\"/>"
 expect "report on SVGs with script" 0 "report: .*report.html" -- "$SB" report "$P"
 H=$P/report.html
 if grep -qF 'Content-Security-Policy" content="default-src '"'none'"'; img-src data:;' "$H" &&
@@ -127,7 +128,7 @@ else
 	flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
 	       --disable-background-networking --disable-component-update --disable-sync
 	       --user-data-dir="$tmp/profile" --virtual-time-budget=3000)
-	for page in "$H" "$F/plots/fleet-ranks-1.svg" "$P/plots/ranking.svg"; do
+	for page in "$H" "$F/plots/fleet-ranks-1.svg" "$P/plots/branching.svg"; do
 		timeout 120 "$CHROME" "${flags[@]}" --dump-dom "file://$(realpath "$page")" >"$tmp/dom" 2>/dev/null
 		if [[ -s $tmp/dom ]] && ! grep -qE '<title>PWNED|<p id="pwned"' "$tmp/dom"; then ok
 		else bad "${page#$tmp/}: a script ran in Chromium (or no DOM): $(head -c 300 "$tmp/dom")"; fi
