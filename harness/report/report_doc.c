@@ -99,7 +99,9 @@ void doc_end(struct doc *d)
 
 void doc_h(struct doc *d, int level, const char *id, const char *text)
 {
-	fprintf(d->html, "<h%d id=\"%s\">", level, id);
+	fprintf(d->html, "<h%d id=\"", level);
+	doc_html_esc(d->html, id);
+	fputs("\">", d->html);
 	doc_html_esc(d->html, text);
 	fprintf(d->html, "</h%d>\n", level);
 	fprintf(d->md, "%.*s %s\n\n", level, "######", text);
