@@ -14,10 +14,12 @@
 #                                 made when missing)
 # Nodes: --nodelist LIST (Slurm syntax, a node may repeat), else every up node of the
 # partition (--partition, else the default one).  --time T is each task's time limit (Slurm
-# syntax; default: the partition's default time).  The node-local tree is $SLIDEBENCH_SCRATCH (default $TMPDIR or
-# /tmp)/slidebench-fleet-<uid>/<checksum of this checkout's path>, kept between runs as a build
-# cache in a folder of the user's own (mode 700); when that folder is a link, someone else's or
-# writable by others, the task builds in a fresh mktemp -d folder instead (no cache).  SLIDEBENCH_FLEET_TASK<N>_ARGS (split on blanks) adds run_all.sh options to task N only.
+# syntax; default: the partition's default time).  The node-local tree is $SLIDEBENCH_SCRATCH
+# (default $TMPDIR or /tmp)/slidebench-fleet-<uid>/<checksum of this checkout's path>, kept
+# between runs as a build cache in a folder of the user's own (mode 700); when that folder is a
+# link, someone else's or writable by others, the task builds in a fresh mktemp -d folder
+# instead (no cache).  SLIDEBENCH_FLEET_TASK<N>_ARGS (split on blanks) adds run_all.sh options
+# to task N only.
 # Exit: 0 every task completed; 1 a task failed (the others' studies are kept); 2 bad usage;
 # 3 no Slurm here (sbatch or sinfo missing, or no node up).
 set -euo pipefail
@@ -54,12 +56,13 @@ scratch_path() {
 	base=${tree%/*}
 	mkdir -p -m 700 "${base%/*}" 2>/dev/null || true
 	mkdir -m 700 "$base" 2>/dev/null || true
-	if private_dir "$base" && { [[ ! -e $tree && ! -L $tree ]] && mkdir -m 700 "$tree" || private_dir "$tree"; } &&
-	   [[ ! -L $tree.lock ]]; then
+	if private_dir "$base" && [[ ! -L $tree.lock ]] &&
+	   { [[ ! -e $tree && ! -L $tree ]] && mkdir -m 700 "$tree" || private_dir "$tree"; }; then
 		echo "$tree"
 		return 0
 	fi
-	echo "$me: $tree: not a private folder of $(id -un) (a link, someone else's, or writable by others): building in a fresh temporary folder, without the build cache" >&2
+	echo "$me: $tree: not a private folder of $(id -un) (a link, someone else's, or" \
+		"writable by others): building in a fresh temporary folder, without the build cache" >&2
 	mktemp -d "${TMPDIR:-/tmp}/slidebench-fleet.XXXXXXXX"
 }
 
