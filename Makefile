@@ -304,13 +304,16 @@ bench: all ## a pinned bench of every kernel on the default trace (see run_all.s
 	./run_all.sh --bench-only
 
 # A study directory from ./run_all.sh (default: the newest results/*-study).
+# The recipes read it from the environment ("$$STUDY"): a path with quotes or $(...) in it is
+# never part of a shell command line.
 STUDY ?= $(lastword $(sort $(wildcard results/*-study)))
+export STUDY
 plots: ## the charts of a study: STUDY/plots/*.png and *.svg (make plots STUDY=results/<id>)
-	@test -n "$(STUDY)" || { echo "make plots: no study found; run ./run_all.sh, or give STUDY=DIR" >&2; exit 2; }
-	plots/render.sh $(STUDY)
+	@test -n "$$STUDY" || { echo "make plots: no study found; run ./run_all.sh, or give STUDY=DIR" >&2; exit 2; }
+	plots/render.sh "$$STUDY"
 
 report: all plots ## the study's report.html and report.md (make report STUDY=results/<id>)
-	$(BIN)/slidebench report $(STUDY)
+	$(BIN)/slidebench report "$$STUDY"
 
 clean: ## remove build trees (results/ are kept)
 	rm -rf build build-san build32 build-fuzz bin bin-san bin32 bin-fuzz

@@ -25,7 +25,7 @@ brsrc = has_data(m64, "hw_br_miss") ? "hw" : has_data(simcsv, "sim_br_miss") ? "
 ds = tmp."/branching-sim.csv"
 if (brsrc eq "sim") { ns_ = sel(simcsv, "-v where='family=classical;".PLAIN."' -v cols='kernel,mode,piece,sim_br_miss' -v gcol=mode,piece -v groups='".WL."'", ds) }
 # Returns kernel k's branching column ("conditional" or "branchless").
-kbr(k) = system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' -v cols=branching '".d."' | sed -n 2p | cut -d, -f1")
+kbr(k) = lookup(kvt(d, "kernel", "branching"), k)
 array COND[K]
 do for [k = 1:K] { COND[k] = kbr(word(KL, k)) eq "conditional" }
 

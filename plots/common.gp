@@ -4,6 +4,10 @@
 # Charts read only the study's result CSVs (through plots/csv.awk, by column name), the kernels'
 # descriptors (kcsv: `slidebench list --format csv`, the study's kernels.csv or render.sh's) and,
 # for the caption and the cache sizes, a few keys of context.json (plots/ctx.awk).
+# A study may come from someone else: a value read from it (a kernel name, a mode, a dataset)
+# never goes into a system() command.  The commands hold only constants and the paths above
+# (render.sh gives fixed relative names); a value to select rows by goes to csv.awk through a
+# file (EQ, PUT_EQ, EQARGS below), and lookups by a value are done here (lookup, kvt).
 
 if (!exists("study")) { print "usage: gnuplot -e \"study='results/ID'\" plots/".chart.".gp"; exit status 2 }
 if (!exists("plotdir")) plotdir = "plots"
@@ -42,7 +46,17 @@ ctx(run, key) = exists_file(study."/".run."/context.json") ? \
 # Returns the first non-empty value of column c in CSV f.
 first(f, c) = system("awk -f '".plotdir."/csv.awk' -v where='".c."!=' -v cols=".c." '".f."' | sed -n 2p | cut -d, -f1")
 # Returns the last component of a path.
-basename(p) = system("basename '".p."' 2>/dev/null")
+basename(p) = (i_ = strstrt(p, "/"), i_ == 0 ? p : basename(p[i_ + 1:]))
+# Returns the value on key k's line of t, lines "key,value" ("" when k has none): no shell.
+lookup(t, k) = (p_ = strstrt("\n".t, "\n".k.","), p_ == 0 ? "" : \
+	(r_ = t[p_ + strlen(k) + 1:], strstrt(r_, "\n") ? r_[1:strstrt(r_, "\n") - 1] : r_))
+# Returns the "key,value" lines (columns kc and vc, by name) of CSV f, for lookup.
+kvt(f, kc, vc) = system("awk -f '".plotdir."/csv.awk' -v cols=".kc.",".vc." '".f."' 2>/dev/null | tail -n +2 | cut -d, -f1,2")
+# Rows whose column c equals a value from the data: set EQ to the value, eval PUT_EQ (writes it
+# to the file EQF), then pass EQARGS(c) to csv.awk (sel): the value never enters a command.
+EQF = tmp."/eq.txt"
+PUT_EQ = "set print EQF; print EQ; unset print"
+EQARGS(c) = "-v eqcol=".c." -v eqfile='".EQF."'"
 # Returns n bytes as 512 B, 9.5 KiB, 2.3 MiB, 1.5 GiB.
 human(n) = n < 1 ? "no table" : n < 1024 ? sprintf("%d B", n) : n < 1048576 ? \
 	sprintf("%.3g KiB", n / 1024.) : n < 1073741824 ? sprintf("%.3g MiB", n / 1048576.) : \
@@ -117,4 +131,4 @@ bx(g, k, K) = g + (k - (K + 1) / 2.) * bw(K)
 # Returns 1 when column c of CSV f has a non-empty cell in some row.
 has_data(f, c) = exists_file(f) ? int(system("awk -f '".plotdir."/csv.awk' -v where='".c."!=' -v cols=".c." '".f."' | awk 'END { print (NR > 1) }'")) : 0
 # Returns kernel k's table footprint in CSV f (from its table_bytes column), as human text.
-tbytes(f, k) = (s_ = system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' -v cols=table_bytes '".f."' | sed -n 2p | cut -d, -f1"), s_ eq "" ? "?" : human(real(s_)))
+tbytes(f, k) = (s_ = lookup(kvt(f, "kernel", "table_bytes"), k), s_ eq "" ? "?" : human(real(s_)))

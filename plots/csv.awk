@@ -16,8 +16,11 @@
 #         (surely faster) and rank_worst = rows whose ranklo <= this row's rankhi
 # join, key, cols2, pfx2, inner   append the columns cols2 (prefixed pfx2, default b_) of the
 #         row of CSV file `join` with the same `key` value; inner=1 drops rows without one
+# eqcol, eqfile   keep only rows whose column eqcol equals the first line of file eqfile (a value
+#         read from the data: it reaches awk through a file, never through a command line)
 # hascol  print 1 when the header has this column, else 0, and nothing else
-# Always adds column idx: the 0-based output row number (after sorting).
+# Always adds column idx: the 0-based output row number (after sorting).  Output cells are never
+# quoted: a ',' in a value is written as ';', a '"' as "'".
 
 function csv_split(line, out,    n, i, c, f, q) {
 	n = 0; f = ""; q = 0
@@ -59,6 +62,7 @@ function matches(cond,    op, p, name, val, alts, n, i, v) {
 }
 
 function selected(    n, i, conds) {
+	if (eqcol != "" && cell(eqcol) != eqval) return 0
 	n = split(where, conds, ";")
 	for (i = 1; i <= n; i++)
 		if (conds[i] != "" && !matches(conds[i])) return 0
@@ -75,6 +79,7 @@ function value(spec,    p, alts, n, i, v) {
 		for (i = 1; i <= n && v == ""; i++) v = cell(alts[i])
 	}
 	gsub(/,/, ";", v)
+	gsub(/"/, "'", v)   # a quote would start a quoted field here and in gnuplot
 	return v
 }
 
@@ -109,6 +114,7 @@ BEGIN {
 	if (pfx2 == "") pfx2 = "b_"
 	if (key == "") key = "kernel"
 	if (join != "") load_join()
+	if (eqfile != "" && (getline eqval < eqfile) <= 0) eqval = ""
 	ngroups = (groups == "") ? 0 : split(groups, groupa, "|")
 	for (i = 1; i <= ngroups; i++) gpos[groupa[i]] = i - 1
 	ngcol = (gcol == "") ? 0 : split(gcol, gcola, ",")

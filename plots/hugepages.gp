@@ -21,7 +21,7 @@ nh = have_h ? sel(hcsv, "-v where='".W."' -v cols='".COLS."'", dh) : 0
 nn = have_n ? sel(ncsv, "-v where='".W."' -v cols='".COLS."'", dn) : 0
 nsim = has_data(simcsv, "sim_tlb_miss") ? sel(simcsv, "-v where='".W."' -v cols='kernel,sim_tlb_miss,table_bytes'", ds) : 0
 # Returns 1 when kernel k has a row in CSV f.
-hasrow(f, k) = int(system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' '".f."' 2>/dev/null | awk 'END { print (NR > 1) }'"))
+hasrow(f, k) = strstrt("\n".kvt(f, "kernel", "kernel"), "\n".k.",") > 0
 # the kernels: those of the runs (else those the simulation has), by table size
 BIG = system("cat '".dh."' '".dn."' '".ds."' 2>/dev/null | awk -F, 'FNR == 1 || $1 == \"kernel\" { for (i = 1; i <= NF; i++) c[$i] = i; next } c[\"table_bytes\"] && !seen[$1]++ { print $c[\"table_bytes\"] \",\" $1 }' | sort -t, -k1,1n -k2,2 | cut -d, -f2 | tr '\n' ' '")
 KL = ""
@@ -46,7 +46,7 @@ readback(l, name) = l eq "" ? name." run: no \"tables\" record in its context.js
 # Returns "\n1.12x" for kernel k: its paired ratio without/with over every pair of blocks
 # (tables/blocks.csv), or "".  Whether it is settled is the report's to say: the report widens
 # the blocks' interval by what moves between processes, which blocks.csv does not.
-hpdelta(k) = !exists_file(bcsv) ? "" : (v_ = system("awk -f '".plotdir."/csv.awk' -v where='kernel=".k."' -v cols=ratio '".bcsv."' | awk -F, 'NR == 2 && $1 != \"\" { printf \"%.2fx\", $1 }'"), v_ eq "" ? "" : "\n".v_)
+hpdelta(k) = !exists_file(bcsv) ? "" : (v_ = lookup(kvt(bcsv, "kernel", "ratio"), k), v_ eq "" ? "" : sprintf("\n%.2fx", real(v_)))
 # Returns kernel name k for a tick label: with more than 10 kernels, a name longer than 10
 # characters breaks after its first hyphen, so that neighbouring names do not run together.
 tick(k) = K > 10 && strlen(k) > 10 && strstrt(k, "-") > 0 ? k[1:strstrt(k, "-")]."\n".k[strstrt(k, "-") + 1:] : k

@@ -45,7 +45,7 @@ ytop = logy ? ymax * 2 : ymax * 1.35
 clipped = htop > ytop ? "; error bars that run off the top are clipped" : ""
 # one file per kernel (gnuplot breaks a line at every row of another kernel)
 array KF[K]
-do for [k = 1:K] { KF[k] = tmp."/pressure-".k.".csv"; nk_ = sel(d, "-v where='kernel=".word(KL, k)."' -v cols='kernel,bytes,ns,lo,hi,table_bytes,flags'", KF[k]) }
+do for [k = 1:K] { KF[k] = tmp."/pressure-".k.".csv"; EQ = word(KL, k); eval PUT_EQ; nk_ = sel(d, EQARGS("kernel")." -v cols='kernel,bytes,ns,lo,hi,table_bytes,flags'", KF[k]) }
 # kernels side by side around each size: a small x offset each (a factor on the log axis)
 jit(k) = 2 ** ((k - (K + 1) / 2.) * 0.035)
 set label 1 caption(run, "pressure") at screen 0.01, 0.012 left font ",9" tc rgb "#444444"

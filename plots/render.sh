@@ -2,6 +2,10 @@
 # render.sh - render every chart (plots/*.gp) of a study directory into STUDY/plots/NAME.png
 # and NAME.svg.  Usage: plots/render.sh STUDY [NAME...]   (NAME: bits, tables, ... ; default all)
 # Without gnuplot it prints one note and exits 0: the result CSVs are what matters.
+# A study may come from someone else: gnuplot runs in a fresh temporary folder and sees only
+# fixed names there (study, a link to STUDY; plotdir; kernels.csv; out/), never STUDY's path;
+# each chart is then moved into STUDY/plots through a fresh temporary file, and a chart whose
+# name there is a symbolic link (or a plots/ that is one) is refused, not written through.
 # Exit status: 0 ok (or no gnuplot); 1 a chart failed to render; 2 bad usage.
 set -euo pipefail
 trap 'echo "render.sh: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
@@ -24,7 +28,15 @@ if [[ $# -eq 0 ]]; then
 	set -- $(cd "$here" && ls -- *.gp | grep -v '^common\.gp$' | sed 's/\.gp$//')
 fi
 out="$study/plots"
+# Returns 1 (saying so) when $1 is a symbolic link, which render.sh never writes through.
+refuse_link() {
+	[[ -L $1 ]] || return 0
+	echo "render.sh: $1: a symbolic link; not written through (remove it, then render again)" >&2
+	return 1
+}
+refuse_link "$out" || exit 1
 mkdir -p "$out"
+refuse_link "$out" || exit 1
 # The cross-process comparisons' paired verdicts (bits.gp, hugepages.gp read them): written by
 # run_all.sh; made here when a study's blocks lack them.
 # BIN names the build to use (make sanitize runs the tests with BIN=bin-san).
@@ -40,13 +52,24 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 declare -A pids
-mkdir -p "$tmp/png" "$tmp/svg"
+mkdir -p "$tmp/png" "$tmp/svg" "$tmp/out"
+ln -s "$(cd "$study" && pwd)" "$tmp/study"
+ln -s "$here" "$tmp/plotdir"
+# Moves chart $1 (in $tmp/out) into $out: written to a fresh temporary file there, renamed over
+# the chart (mv -T); refused when the chart's name in $out is a symbolic link.
+install_chart() {
+	local t
+	refuse_link "$out/$1" || return 1
+	t=$(mktemp "$out/.$1.XXXXXX")
+	cat "$tmp/out/$1" >"$t" && chmod "$(printf '%o' $((0666 & ~8#$(umask))))" "$t" &&
+		mv -T -- "$t" "$out/$1" || { rm -f -- "$t"; return 1; }
+}
 # The kernels' descriptors: the study's kernels.csv (run_all.sh writes it), else this tree's
 # bin/slidebench list --format csv (a study made before it was written).
-kcsv=$study/kernels.csv
-if [[ ! -r $kcsv ]]; then
-	kcsv=$tmp/kernels.csv
-	"$sb" list --format csv >"$kcsv" 2>/dev/null ||
+if [[ -r $study/kernels.csv ]]; then
+	cat "$study/kernels.csv" >"$tmp/kernels.csv"
+else
+	"$sb" list --format csv >"$tmp/kernels.csv" 2>/dev/null ||
 		echo "render.sh: no $study/kernels.csv and bin/slidebench list failed: charts that group kernels by their descriptors are empty" >&2
 fi
 for name in "$@"; do
@@ -55,8 +78,8 @@ for name in "$@"; do
 	fi
 	# PNG and SVG side by side (each gnuplot run is mostly waiting on its awk helpers)
 	for fmt in png svg; do
-		gnuplot -e "study='$study'; outdir='$out'; tmp='$tmp/$fmt'; plotdir='$here'; fmt='$fmt'; kcsv='$kcsv'" \
-			"$here/$name.gp" 2>"$tmp/err.$fmt" &
+		(cd "$tmp" && exec gnuplot -e "study='study'; outdir='out'; tmp='$fmt'; plotdir='plotdir'; fmt='$fmt'; kcsv='kernels.csv'" \
+			"plotdir/$name.gp") 2>"$tmp/err.$fmt" &
 		pids[$fmt]=$!
 	done
 	for fmt in png svg; do
@@ -65,8 +88,10 @@ for name in "$@"; do
 		fi
 		# gnuplot warns on stderr (e.g. a panel without points); pass them on, tagged
 		[[ -s $tmp/err.$fmt ]] && sed "s/^/render.sh: $name.$fmt: /" "$tmp/err.$fmt" >&2
-		if [[ ! -s $out/$name.$fmt ]]; then
+		if [[ ! -s $tmp/out/$name.$fmt ]]; then
 			echo "render.sh: $name.$fmt is empty" >&2; fail=1
+		elif ! install_chart "$name.$fmt"; then
+			fail=1
 		fi
 	done
 	[[ -s $out/$name.png ]] && echo "$out/$name.png"

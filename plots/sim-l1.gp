@@ -19,8 +19,10 @@ MCOL = GROSS ? "sim_d1_miss_gross" : "sim_d1_miss"
 COLS = "kernel,mode,piece,bytes=cache_bytes,assoc,line_bytes,miss=".MCOL
 n = exists_file(scsv) ? sel(scsv, "-v where='sim_kind=d1;".(GROSS ? "" : "kernel!=null;").MCOL."!=' -v cols='".COLS."' -v sort=bytes", d) : 0
 # the workload: mode's rows (piece all in position mode), else the first mode the file has
-m = n > 0 ? (int(system("awk -f '".plotdir."/csv.awk' -v where='mode=".mode."' '".d."' | awk 'END { print NR - 1 }'")) > 0 ? mode : first(d, "mode")) : mode
-np = n > 0 ? sel(d, "-v where='mode=".m."' -v cols='kernel,piece,bytes,assoc,line_bytes,miss'", tmp."/sim-l1-m.csv") : 0
+EQ = mode; eval PUT_EQ
+m = n > 0 ? (int(system("awk -f '".plotdir."/csv.awk' ".EQARGS("mode")." '".d."' | awk 'END { print NR - 1 }'")) > 0 ? mode : first(d, "mode")) : mode
+EQ = m; eval PUT_EQ
+np = n > 0 ? sel(d, EQARGS("mode")." -v cols='kernel,piece,bytes,assoc,line_bytes,miss'", tmp."/sim-l1-m.csv") : 0
 PIECE = np > 0 ? first(tmp."/sim-l1-m.csv", "piece") : ""
 SIZES = np > 0 ? distinct(tmp."/sim-l1-m.csv", "bytes") : ""
 set title sprintf("Simulated L1 data cache: misses per lookup against the L1 size, %s mode (%s), callgrind (sim)", m, PIECE eq "" ? "all" : PIECE) font ",13"
@@ -35,15 +37,16 @@ if (np == 0 || words(SIZES) == 0) {
 # one row per kernel and size: the first pass of that size (a size asked twice with other ways
 # would draw a zigzag); kernels by their misses at the smallest size, most first
 dk = tmp."/sim-l1-k.csv"
-nk_ = system("awk -F, 'NR == 1 { print; for (i = 1; i <= NF; i++) { if ($i == \"kernel\") k = i; if ($i == \"piece\") p = i; if ($i == \"bytes\") b = i }; next } $p == \"".PIECE."\" && !seen[$k, $b]++' '".tmp."/sim-l1-m.csv' > '".dk."'")
+EQ = PIECE; eval PUT_EQ
+nk_ = system("awk -F, -v eqfile='".EQF."' 'BEGIN { if ((getline pc < eqfile) <= 0) pc = \"\" } NR == 1 { print; for (i = 1; i <= NF; i++) { if ($i == \"kernel\") k = i; if ($i == \"piece\") p = i; if ($i == \"bytes\") b = i }; next } $p == pc && !seen[$k, $b]++' '".tmp."/sim-l1-m.csv' > '".dk."'")
 KL = system("awk -f '".plotdir."/csv.awk' -v cols=kernel,miss -v sort=bytes '".dk."' | tail -n +2 | awk -F, '!($1 in s) { s[$1] = $2 } END { for (k in s) print s[k] \",\" k }' | sort -t, -k1,1gr -k2,2 | cut -d, -f2 | tr '\n' ' '")
 K = words(KL)
 array KF[K]
-do for [k = 1:K] { KF[k] = tmp."/sim-l1-".k.".csv"; nk_ = sel(dk, "-v where='kernel=".word(KL, k)."' -v cols='kernel,bytes,assoc,line_bytes,miss' -v sort=bytes", KF[k]) }
+do for [k = 1:K] { KF[k] = tmp."/sim-l1-".k.".csv"; EQ = word(KL, k); eval PUT_EQ; nk_ = sel(dk, EQARGS("kernel")." -v cols='kernel,bytes,assoc,line_bytes,miss' -v sort=bytes", KF[k]) }
 smin = 1e30; smax = 0
 do for [s in SIZES] { v = real(s); if (v > 0 && v < smin) { smin = v }; if (v > smax) { smax = v } }
 # the geometry of each simulated size (ways, line) for the tic labels: "32 KiB\n8-way"
-geo(s) = system("awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == \"bytes\") b = i; if ($i == \"assoc\") a = i }; next } $b == \"".s."\" { print $a \"-way\"; exit }' '".dk."'")
+geo(s) = (g_ = lookup(kvt(dk, "bytes", "assoc"), s), g_ eq "" ? "" : g_."-way")
 l1 = num(ctx("sim", "l1d_bytes")) > 0 ? num(ctx("sim", "l1d_bytes")) : num(ctx("m64", "l1d_bytes"))
 line = first(dk, "line_bytes")
 

@@ -13,9 +13,13 @@ d = tmp."/tables.csv"
 TQ = word(kset("question=tables", "name"), 1)
 TS = word(kset("question=tables", "sibling"), 1)
 TF = word(kset("question=tables", "family"), 1)
-n = have_m64 && TF ne "" ? sel(m64, "-v where='family=".TF.";".PLAIN."' -v cols='".COLS."' -v gcol=mode,piece -v groups='".WORKLOADS."'", d) : 0
+EQ = TF; eval PUT_EQ
+n = have_m64 && TF ne "" ? sel(m64, EQARGS("family")." -v where='".PLAIN."' -v cols='".COLS."' -v gcol=mode,piece -v groups='".WORKLOADS."'", d) : 0
 # the sibling and the kernel first, then the other variants by name
-KL = system("awk -f '".plotdir."/csv.awk' -v cols=kernel '".d."' | tail -n +2 | cut -d, -f1 | sort -u | awk -v a0='".TS."' -v b0='".TQ."' '$1 == a0 { a = $1; next } $1 == b0 { b = $1; next } { r = r \" \" $1 } END { print a \" \" b r }'")
+KL0 = system("awk -f '".plotdir."/csv.awk' -v cols=kernel '".d."' | tail -n +2 | cut -d, -f1 | sort -u | tr '\n' ' '")
+KL = ""; hasTS = 0; hasTQ = 0
+do for [w in KL0] { if (w eq TS) { hasTS = 1 } else { if (w eq TQ) { hasTQ = 1 } else { KL = KL." ".w } } }
+KL = (hasTS ? TS : "")." ".(hasTQ ? TQ : "").KL
 K = words(KL)
 WL = wl_present(d, WORKLOADS)
 G = nitems(WL)
@@ -29,7 +33,7 @@ if (n == 0 || K == 0) {
 # L1 misses: hardware where counted, else the simulated run (modes stream, position)
 l1src = has_data(m64, "hw_l1d_miss") ? "hw" : has_data(simcsv, "sim_d1_miss") ? "sim" : ""
 ds = tmp."/tables-sim.csv"
-if (l1src eq "sim") { ns_ = sel(simcsv, "-v where='family=".TF.";".PLAIN."' -v cols='kernel,mode,piece,sim_d1_miss' -v gcol=mode,piece -v groups='".WL."'", ds) }
+if (l1src eq "sim") { EQ = TF; eval PUT_EQ; ns_ = sel(simcsv, EQARGS("family")." -v where='".PLAIN."' -v cols='kernel,mode,piece,sim_d1_miss' -v gcol=mode,piece -v groups='".WL."'", ds) }
 d1geo = ctx("sim", "D1") eq "" ? "geometry not recorded" : ctx("sim", "D1")
 
 set label 1 caption("m64", "all workloads").(l1src eq "sim" ? "; L1 misses from sim/ ".ctx("sim", "run_id") : "") at screen 0.01, 0.012 left font ",9" tc rgb "#444444"

@@ -14,7 +14,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: slidebench report STUDY_DIR\n"
 		"Writes STUDY_DIR/report.html (one self-contained file: inline CSS, the charts of\n"
-		"STUDY_DIR/plots/*.svg inlined) and STUDY_DIR/report.md (linking plots/*.png).\n"
+		"STUDY_DIR/plots/*.svg embedded as images) and STUDY_DIR/report.md (linking plots/*.png).\n"
 		"STUDY_DIR is what run_all.sh writes (m64/, bits/ or m32.skipped, tables/ or\n"
 		"tables.skipped, compiler/ or compiler.skipped, sim/, pressure/, plots/) or a single\n"
 		"bench run directory (read as m64).  bits/, tables/ and compiler/ hold alternating\n"

@@ -54,11 +54,13 @@ struct report_workload {
 };
 #define REPORT_MAX_WORKLOADS 64
 
-/* report_svg.c: returns NULL when an SVG may be inlined into report.html, else why not. */
-const char *report_svg_problem(const char *svg);
+/* report_svg.c: writes the n bytes of an SVG as an <img> with a data: URL (base64) and alt
+ * text alt (HTML-escaped): shown as an image, an SVG runs no script and loads nothing. */
+void report_svg_img(FILE *f, const char *svg, size_t n, const char *alt);
 
 /* report_doc.c */
-/* Writes s to f with & < > " escaped for HTML and SVG text. */
+/* Writes s to f escaped for HTML and XML (SVG) text and attributes: & < > " ' as entities,
+ * bytes that are not UTF-8 and control characters as U+FFFD (well-formed XML whatever s holds). */
 void doc_html_esc(FILE *f, const char *s);
 void doc_begin(struct doc *d, const char *title);
 void doc_end(struct doc *d);

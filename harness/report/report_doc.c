@@ -1,11 +1,15 @@
 /* report_doc.c - the document emitter behind `report`: each call writes the same content as
- * HTML (one self-contained file: inline CSS, charts inlined as SVG) and as Markdown. */
+ * HTML (one self-contained file: inline CSS, each chart an SVG image in a data: URL, and a
+ * Content-Security-Policy that lets the page run no script and load nothing from elsewhere)
+ * and as Markdown. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "report/report.h"
 
@@ -22,19 +26,46 @@ static const char CSS[] =
 	"p.answer{background:#eef6ee;border-left:4px solid #3a7;padding:.5em .8em}\n"
 	"p.note,figure.missing p{background:#f6f0e6;border-left:4px solid #c93;padding:.4em .8em}\n"
 	"figure{margin:1em 0;border:1px solid #dde;padding:.5em}\n"
-	"figure svg{max-width:100%;height:auto;display:block}\n"
+	"figure img{max-width:100%;height:auto;display:block}\n"
 	"figcaption{font-size:13px;color:#445}\n"
 	"code{background:#f2f2f5;padding:0 3px}\n";
 
+/* Returns the length (2-4) of the well-formed UTF-8 sequence at s (lead byte >= 0x80), or 0. */
+static int utf8_len(const unsigned char *s)
+{
+	int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
+
+	if (n == 0 || (n == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
+	    (n == 3 && s[0] == 0xed && s[1] >= 0xa0) || (n == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
+	    (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
+	for (int i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
 void doc_html_esc(FILE *f, const char *s)
 {
-	for (; *s; s++)
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc(*s, f);
+	const unsigned char *p = (const unsigned char *)s;
+	int n;
+
+	while (*p)
+		switch (*p) {
+		case '&': fputs("&amp;", f), p++; break;
+		case '<': fputs("&lt;", f), p++; break;
+		case '>': fputs("&gt;", f), p++; break;
+		case '"': fputs("&quot;", f), p++; break;
+		case '\'': fputs("&#39;", f), p++; break;
+		default:
+			if (*p >= 0x80 && (n = utf8_len(p)) > 0)
+				fwrite(p, 1, (size_t)n, f), p += n;
+			else if (*p >= 0x20 && *p < 0x80)
+				fputc(*p, f), p++;
+			else if (*p == '\t' || *p == '\n' || *p == '\r')
+				fputc(*p, f), p++;
+			else  /* a control character (none in XML) or a byte that is not UTF-8 */
+				fputs("\xef\xbf\xbd", f), p++;
 		}
 }
 
@@ -51,6 +82,8 @@ static void md_cell(FILE *f, const char *s)
 void doc_begin(struct doc *d, const char *title)
 {
 	fprintf(d->html, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+		"img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'\">\n"
 		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
 	doc_html_esc(d->html, title);
 	fprintf(d->html, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", CSS);
@@ -66,7 +99,9 @@ void doc_end(struct doc *d)
 
 void doc_h(struct doc *d, int level, const char *id, const char *text)
 {
-	fprintf(d->html, "<h%d id=\"%s\">", level, id);
+	fprintf(d->html, "<h%d id=\"", level);
+	doc_html_esc(d->html, id);
+	fputs("\">", d->html);
 	doc_html_esc(d->html, text);
 	fprintf(d->html, "</h%d>\n", level);
 	fprintf(d->md, "%.*s %s\n\n", level, "######", text);
@@ -177,47 +212,29 @@ void doc_table_end(struct doc *d)
 	fputc('\n', d->md);
 }
 
-/* Copies an SVG document into the page: the XML prolog and DOCTYPE dropped, every id and
- * reference to one prefixed with the chart's name so several charts' ids never collide. */
-static void inline_svg(FILE *out, const char *svg, const char *name)
+/* Returns the contents of the regular file at path (never through a link), NUL-terminated,
+ * its length in *len when len is not NULL; NULL when it cannot be read. */
+static char *read_text(const char *path, size_t *len)
 {
-	const char *s = strstr(svg, "<svg");
-	static const char *const REF[] = { " id='", " id=\"", "href='#", "href=\"#", "url(#" };
-
-	if (!s)
-		return;
-	while (*s) {
-		size_t best = strlen(s), which = 0;
-		for (size_t i = 0; i < sizeof REF / sizeof REF[0]; i++) {
-			const char *hit = strstr(s, REF[i]);
-			if (hit && (size_t)(hit - s) < best)
-				best = (size_t)(hit - s), which = i + 1;
-		}
-		fwrite(s, 1, best, out);
-		s += best;
-		if (!which)
-			break;
-		fputs(REF[which - 1], out);
-		fprintf(out, "%s-", name);
-		s += strlen(REF[which - 1]);
-	}
-	fputc('\n', out);
-}
-
-static char *read_text(const char *path)
-{
-	FILE *f = fopen(path, "rb");
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	FILE *f = fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ? NULL : fdopen(fd, "rb");
 	char *buf = NULL;
-	long n;
+	long n = 0;
 
-	if (!f)
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return NULL;
+	}
 	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
 	    (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n)
 		buf[n] = 0;
 	else if (buf)
-		buf[0] = 0;
+		buf[0] = 0, n = 0;
 	fclose(f);
+	if (len)
+		*len = buf ? (size_t)n : 0;
 	return buf;
 }
 
@@ -229,10 +246,10 @@ static void missing_reason(const char *dir, char *why, size_t len)
 	char *note;
 
 	snprintf(path, sizeof path, "%s/plots.skipped", dir);
-	note = read_text(path);
+	note = read_text(path, NULL);
 	if (!note) {
 		snprintf(path, sizeof path, "%s/plots/plots.skipped", dir);
-		note = read_text(path);
+		note = read_text(path, NULL);
 	}
 	if (note) {
 		note[strcspn(note, "\n")] = 0;
@@ -252,23 +269,16 @@ void doc_chart(struct doc *d, const char *dir, const char *name, const char *cap
 {
 	char path[PATH_MAX + 64], why[400];
 	char *svg;
-	const char *unsafe;
+	size_t n;
 	struct stat st;
 
 	snprintf(path, sizeof path, "%s/plots/%s.svg", dir, name);
-	svg = read_text(path);
-	if (svg && strstr(svg, "<svg") && (unsafe = report_svg_problem(svg))) {
-		fprintf(stderr, "slidebench report: %s: not inlined (%s); embedded as an image\n",
-			path, unsafe);
-		fprintf(d->html, "<figure id=\"chart-%s\">\n<img src=\"plots/%s.svg\" alt=\"", name,
-			name);
-		doc_html_esc(d->html, caption);
-		fprintf(d->html, "\">\n<figcaption>");
-		doc_html_esc(d->html, caption);
-		fprintf(d->html, " (plots/%s.svg)</figcaption>\n</figure>\n", name);
-	} else if (svg && strstr(svg, "<svg")) {
-		fprintf(d->html, "<figure id=\"chart-%s\">\n", name);
-		inline_svg(d->html, svg, name);
+	svg = read_text(path, &n);
+	if (svg && strstr(svg, "<svg")) {
+		fputs("<figure id=\"chart-", d->html);
+		doc_html_esc(d->html, name);
+		fputs("\">\n", d->html);
+		report_svg_img(d->html, svg, n, caption);
 		fprintf(d->html, "<figcaption>");
 		doc_html_esc(d->html, caption);
 		fprintf(d->html, " (plots/%s.svg)</figcaption>\n</figure>\n", name);

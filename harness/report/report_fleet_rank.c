@@ -170,8 +170,10 @@ static void write_svg(FILE *f, const struct fleet *fl, const struct fleet_rank *
 					TOP + (r->rank[k][m - 1] - 1) * ROW, x, y, col, sw);
 			fprintf(f, "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"><title>", x, y, col);
 			doc_html_esc(f, r->kernel[k]);
-			fprintf(f, " on %s: place %d, %.3f ns/lookup</title></circle>\n",
-				fl->m[m].name, r->rank[k][m], r->ns[k][m]);
+			fputs(" on ", f);
+			doc_html_esc(f, fl->m[m].name);
+			fprintf(f, ": place %d, %.3f ns/lookup</title></circle>\n", r->rank[k][m],
+				r->ns[k][m]);
 			if (first < 0)
 				first = (int)m;
 			last = (int)m;
@@ -205,6 +207,10 @@ int fleet_rank_files(const struct fleet *f, const struct fleet_rank *r, size_t n
 	snprintf(plots, sizeof plots, "%s/plots", f->dir);
 	if (mkdir(plots, 0777) < 0 && errno != EEXIST) {
 		snprintf(err, len, "%s: %s", plots, strerror(errno));
+		return -1;
+	}
+	if (out_is_link(plots)) {  /* the charts would land wherever it points */
+		snprintf(err, len, "%s: a symbolic link; not written through (remove it)", plots);
 		return -1;
 	}
 	for (size_t i = 0; i < nr; i++) {

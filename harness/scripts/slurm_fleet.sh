@@ -10,12 +10,16 @@
 #   slurm_fleet.sh wait FLEET     waits for FLEET's job array, says which tasks failed and why,
 #                                 writes FLEET/report.html (also after --no-wait, or later)
 #   slurm_fleet.sh task FLEET [RUN_ALL_ARGS...]   one task, inside the job (not by hand)
-#   slurm_fleet.sh scratch-path   the node-local build tree of this checkout (on this node)
+#   slurm_fleet.sh scratch-path   the node-local build tree of this checkout (on this node;
+#                                 made when missing)
 # Nodes: --nodelist LIST (Slurm syntax, a node may repeat), else every up node of the
 # partition (--partition, else the default one).  --time T is each task's time limit (Slurm
-# syntax; default: the partition's default time).  The node-local tree is $SLIDEBENCH_SCRATCH (default $TMPDIR or
-# /tmp)/slidebench-fleet-<uid>-<checksum of this checkout's path>, kept between runs as a build
-# cache.  SLIDEBENCH_FLEET_TASK<N>_ARGS (split on blanks) adds run_all.sh options to task N only.
+# syntax; default: the partition's default time).  The node-local tree is $SLIDEBENCH_SCRATCH
+# (default $TMPDIR or /tmp)/slidebench-fleet-<uid>/<checksum of this checkout's path>, kept
+# between runs as a build cache in a folder of the user's own (mode 700); when that folder is a
+# link, someone else's or writable by others, the task builds in a fresh mktemp -d folder
+# instead (no cache).  SLIDEBENCH_FLEET_TASK<N>_ARGS (split on blanks) adds run_all.sh options
+# to task N only.
 # Exit: 0 every task completed; 1 a task failed (the others' studies are kept); 2 bad usage;
 # 3 no Slurm here (sbatch or sinfo missing, or no node up).
 set -euo pipefail
@@ -30,11 +34,36 @@ noslurm() { echo "$me: $*" >&2; exit 3; }
 # Returns (prints) the value of key $2 in the key=value file $1 (empty when absent).
 kv() { [[ -f $1 ]] && sed -n "s/^$2=//p" "$1" | tail -n 1 || true; }
 
-# Prints the node-local tree of this checkout.
-scratch_path() {
+# Prints the cached node-local tree of this checkout: a folder of this user's own (mode 700)
+# in the shared temporary directory, so nobody else can plant a build or a link in it.
+cache_path() {
 	local sum
 	sum=$(printf '%s' "$repo" | cksum | cut -d' ' -f1)
-	echo "${SLIDEBENCH_SCRATCH:-${TMPDIR:-/tmp}}/slidebench-fleet-$(id -u)-$sum"
+	echo "${SLIDEBENCH_SCRATCH:-${TMPDIR:-/tmp}}/slidebench-fleet-$(id -u)/$sum"
+}
+
+# Returns 0 when $1 is a directory (not a symbolic link) of this user that no one else can write.
+private_dir() {
+	[[ -d $1 && ! -L $1 && -O $1 ]] && (( (8#$(stat -c %a "$1") & 8#022) == 0 ))
+}
+
+# Prints the node-local tree to build in, made when missing: cache_path, or, when it or its
+# folder is not private (a link, someone else's, writable by others), a fresh mktemp -d (no
+# cache), said on stderr.
+scratch_path() {
+	local tree base
+	tree=$(cache_path)
+	base=${tree%/*}
+	mkdir -p -m 700 "${base%/*}" 2>/dev/null || true
+	mkdir -m 700 "$base" 2>/dev/null || true
+	if private_dir "$base" && [[ ! -L $tree.lock ]] &&
+	   { [[ ! -e $tree && ! -L $tree ]] && mkdir -m 700 "$tree" || private_dir "$tree"; }; then
+		echo "$tree"
+		return 0
+	fi
+	echo "$me: $tree: not a private folder of $(id -un) (a link, someone else's, or" \
+		"writable by others): building in a fresh temporary folder, without the build cache" >&2
+	mktemp -d "${TMPDIR:-/tmp}/slidebench-fleet.XXXXXXXX"
 }
 
 # ---- submit --------------------------------------------------------------------------------
@@ -144,11 +173,13 @@ task() {
 	local var="SLIDEBENCH_FLEET_TASK${id}_ARGS"
 	[[ -z ${!var:-} ]] || read -r -a extra <<<"${!var}"
 	tree=$(scratch_path)
-	mkdir -p "$tree"
 	# One task at a time in a tree; sources copied with their times (make rebuilds what
-	# changed), build trees kept: the node's own -march=native build.
-	exec 9>"$tree.lock"
-	flock 9
+	# changed), build trees kept: the node's own -march=native build.  (The lock is in the
+	# private folder beside the tree; a fresh temporary tree needs none and is removed after.)
+	if [[ $tree == "$(cache_path)" ]]; then
+		exec 9>"$tree.lock"
+		flock 9
+	fi
 	find "$tree" -mindepth 1 -maxdepth 1 ! -name 'bin*' ! -name 'build*' -exec rm -rf {} +
 	tar -C "$repo" --exclude='./bin*' --exclude='./build*' --exclude=./results \
 		--exclude=./.git -cf - . | tar -C "$tree" -xf -
@@ -170,6 +201,7 @@ task() {
 		[[ -n $why ]] || why="./run_all.sh exited with status $rc (see $log)"
 	fi
 	task_status "$st" "$rc" "$why"
+	[[ $tree == "$(cache_path)" ]] || rm -rf -- "$tree"
 	return "$rc"
 }
 

@@ -98,14 +98,12 @@ int trace_writer_open(struct trace_writer *w, const char *path, const char *sour
 
 	memset(w, 0, sizeof *w);
 	snprintf(w->path, sizeof w->path, "%s", path);
-	snprintf(w->tmp, sizeof w->tmp, "%s.tmp", path);
 	snprintf(w->source, sizeof w->source, "%s", source);
 	w->hash = TRACE_FNV_START;
 	w->how = out_how(path);
-	if (w->how != OUT_RENAME)
-		w->tmp[0] = 0;  /* written in place at the end, from an anonymous file */
 	w->buf = malloc(WRITE_BUF_RECORDS * TRACE_RECORD_BYTES);
-	w->f = w->tmp[0] ? fopen(w->tmp, "wb") : tmpfile();
+	/* not renamed: written in place at the end, from an anonymous file */
+	w->f = w->how == OUT_RENAME ? out_tmp_create(path, w->tmp, sizeof w->tmp) : tmpfile();
 	if (!w->f || !w->buf || fwrite(zero, 1, sizeof zero, w->f) != sizeof zero) {
 		say(err, errlen, "%s: %s", w->tmp[0] ? w->tmp : "temporary file",
 		    w->buf ? strerror(errno) : "out of memory");

@@ -1,5 +1,6 @@
 /* output.c - atomic result files (run directories: output_run.c). */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,24 +31,65 @@ enum out_how out_how(const char *path)
 	return OUT_RENAME;
 }
 
-int out_open(struct out_file *o, const char *dir, const char *name, char *err, size_t errlen)
+FILE *out_tmp_create(const char *final, char *tmp, size_t len)
+{
+	const char *slash = strrchr(final, '/');
+	int dl = slash ? (int)(slash - final) + 1 : 0, fd = -1;
+	static unsigned serial;
+
+	for (int tries = 0; fd < 0 && tries < 100; tries++) {
+		if (snprintf(tmp, len, "%.*s.%s.%ld-%u.tmp", dl, final, final + dl, (long)getpid(),
+			     serial++) >= (int)len)
+			return errno = ENAMETOOLONG, NULL;
+		/* O_EXCL: never an existing file, nor a link planted under this name */
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		if (fd < 0 && errno != EEXIST)
+			return NULL;
+	}
+	return fd < 0 ? NULL : fdopen(fd, "w");
+}
+
+/* Returns 0 after opening dir/name as out_open does; strict (a study's own output) refuses a
+ * path that exists and is not a regular file, a symbolic link above all; else -1 (err). */
+static int open_in(struct out_file *o, const char *dir, const char *name, int strict, char *err,
+		   size_t errlen)
 {
 	snprintf(o->final, sizeof o->final, "%s/%s", dir, name);
 	o->how = out_how(o->final);
 	o->tmp[0] = 0;
+	o->f = NULL;
 	if (o->how == OUT_STDOUT) {
 		o->f = stdout;
 		return 0;
 	}
+	if (strict && o->how == OUT_DIRECT) {
+		snprintf(err, errlen, "%s: %s; not written through (remove it, then run again)",
+			 o->final, out_is_link(o->final) ? "a symbolic link" : "not a regular file");
+		return -1;
+	}
 	if (o->how == OUT_RENAME)
-		snprintf(o->tmp, sizeof o->tmp, "%s/.%s.tmp", dir, name);
-	o->f = fopen(o->tmp[0] ? o->tmp : o->final, "w");
+		o->f = out_tmp_create(o->final, o->tmp, sizeof o->tmp);
+	else
+		o->f = fopen(o->final, "w");
 	if (!o->f) {
 		snprintf(err, errlen, "%s: cannot write: %s", o->tmp[0] ? o->tmp : o->final,
 			 strerror(errno));
+		o->tmp[0] = 0;
 		return -1;
 	}
 	return 0;
+}
+
+int out_is_link(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+int out_open(struct out_file *o, const char *dir, const char *name, char *err, size_t errlen)
+{
+	return open_in(o, dir, name, 1, err, errlen);
 }
 
 int out_open_path(struct out_file *o, const char *path, char *err, size_t errlen)
@@ -66,13 +108,13 @@ int out_open_path(struct out_file *o, const char *path, char *err, size_t errlen
 		return 0;
 	}
 	if (!slash)
-		return out_open(o, ".", path, err, errlen);
+		return open_in(o, ".", path, 0, err, errlen);
 	if (!slash[1]) {
 		snprintf(err, errlen, "%s: a directory, not a file name", path);
 		return -1;
 	}
 	snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
-	return out_open(o, dir, slash + 1, err, errlen);
+	return open_in(o, dir, slash + 1, 0, err, errlen);
 }
 
 int out_same_file(const char *a, const char *b)

@@ -5,7 +5,11 @@
  * The one exception, for every file slidebench writes: "-" is standard output, and a path
  * that exists and is not a regular file (/dev/null, /dev/full, a FIFO, a symbolic link) is
  * written in place, never renamed over: a temporary renamed onto /dev/null would replace the
- * device node with a regular file. */
+ * device node with a regular file.  Except in a directory slidebench writes (out_open: a
+ * study or run folder, which may come from someone else): there a symbolic link or other
+ * non-regular file is refused, never written through.  Temporaries are created exclusively
+ * (O_EXCL|O_NOFOLLOW) under a fresh name, so a link planted under a temporary's name is
+ * never followed either. */
 #ifndef SB_OUTPUT_H
 #define SB_OUTPUT_H
 
@@ -39,11 +43,18 @@ int out_run_finish(const char *work_dir, const char *final_dir, char *err, size_
 /* Removes the work directory of a run that could not be written (its files and
  * subdirectories), so it does not block the next run of the same name.  0 or -1 (err). */
 int out_run_abandon(const char *work_dir, char *err, size_t errlen);
-/* Opens dir/name for writing: under a temporary name, or in place / standard output as
- * out_how() says.  0 or -1 (err). */
+/* Returns a new temporary file beside path final, created exclusively (never an existing
+ * file or link), open for writing, its name in tmp; NULL (errno set) when it cannot. */
+FILE *out_tmp_create(const char *final, char *tmp, size_t len);
+/* Returns non-zero when path is a symbolic link. */
+int out_is_link(const char *path);
+/* Opens dir/name (an output of a study or run folder) for writing under a temporary name;
+ * refuses (-1, err naming the path) one that exists and is not a regular file, such as a
+ * symbolic link.  0 or -1 (err). */
 int out_open(struct out_file *o, const char *dir, const char *name, char *err, size_t errlen);
-/* Opens path for writing as out_open does (its directory and base name); "-" is standard
- * output.  0 or -1 (err). */
+/* Opens path (given by the user) for writing: under a temporary name, or in place / standard
+ * output as out_how() says (a symbolic link such as /dev/stdout is written through).  "-" is
+ * standard output.  0 or -1 (err). */
 int out_open_path(struct out_file *o, const char *path, char *err, size_t errlen);
 /* Returns non-zero when path a and path b name the same existing file (an output that would
  * overwrite an input). */

@@ -52,9 +52,16 @@ static int run_lock(const char *parent, const char *base, const char *work_dir, 
 		snprintf(err, errlen, "%s/%s: the path is too long for its lock file", parent, base);
 		return -1;
 	}
-	run_lock_fd = open(run_lock_path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-	if (run_lock_fd < 0) {
-		snprintf(err, errlen, "%s: cannot create: %s", run_lock_path, strerror(errno));
+	/* O_NOFOLLOW, and a regular file of one link: a planted link's target is never truncated */
+	run_lock_fd = open(run_lock_path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (run_lock_fd < 0 || fstat(run_lock_fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    st.st_nlink != 1) {
+		snprintf(err, errlen, "%s: cannot create: %s", run_lock_path, run_lock_fd < 0 &&
+			 errno == ELOOP ? "a symbolic link (remove it)" : run_lock_fd < 0 ?
+			 strerror(errno) : "not a regular file of its own (remove it)");
+		if (run_lock_fd >= 0)
+			close(run_lock_fd);
+		run_lock_fd = -1;
 		return -1;
 	}
 	if (flock(run_lock_fd, LOCK_EX | LOCK_NB) < 0) {
