@@ -142,7 +142,7 @@ else
 ALL_TRACE := no-zstd-trace
 endif
 
-all: $(BIN)/slidebench $(BIN)/bounds.csv $(PLUGINS) $(BIN)/slidebench-sim $(ALL_TRACE) ## bin/slidebench, bin/plugins/<kernel>.so, bin/slidebench-sim (for --simulate) and the default trace
+all: $(BIN)/slidebench $(BIN)/slidebench.bounds.csv $(PLUGINS) $(BIN)/slidebench-sim $(BIN)/slidebench-sim.bounds.csv $(ALL_TRACE) ## bin/slidebench, bin/plugins/<kernel>.so, bin/slidebench-sim (for --simulate) and the default trace
 
 $(BUILD)/kernels/%.o: kernels/%.c $(DEPS) | $(BUILD)/kernels
 	$(CC) $(CFLAGS) $(KFLAGS) $(EXTRA_FLAGS) -c $< -o $@
@@ -212,11 +212,11 @@ no-zstd-trace:
 
 # Each kernel loop's lower bound in core cycles per lookup (the compiled loops' instructions
 # counted against this core's limits, harness/scripts/bounds.sh; about 2 s): bench reads
-# $(BIN)/bounds.csv and flags figures below it.  Written after the binary; bench refuses one
+# PROGRAM.bounds.csv beside itself and flags figures below it.  Written after the binary; bench refuses one
 # written for another build of it.
-bounds: $(BIN)/bounds.csv ## each kernel loop's lower bound in core cycles, read by bench
-$(BIN)/bounds.csv: $(BIN)/slidebench harness/scripts/bounds.sh
-	harness/scripts/bounds.sh $< $@
+bounds: $(BIN)/slidebench.bounds.csv ## each kernel loop's lower bound in core cycles, read by bench
+%.bounds.csv: % harness/scripts/bounds.sh
+	@harness/scripts/bounds.sh $< $@
 
 # An out-of-tree plugin, compiled with exactly the flags of the in-tree kernels.
 plugin: ## make plugin SRC=path/to/kernel.c [OUT=file.so]: a plugin built like the in-tree kernels
@@ -295,7 +295,7 @@ BIN32   ?= bin32
 m32: ## the same harness and kernels built with -m32 into bin32/ (no PAPI, no zstd; jansson from libjansson-dev:i386)
 	./harness/scripts/deps.sh
 	$(MAKE) --no-print-directory BUILD=$(BUILD32) BIN=$(BIN32) HAVE_PAPI=0 HAVE_ZSTD=0 \
-		ARCH=$(M32_ARCH) EXTRA_FLAGS=-m32 $(BIN32)/slidebench $(BIN32)/bounds.csv
+		ARCH=$(M32_ARCH) EXTRA_FLAGS=-m32 $(BIN32)/slidebench $(BIN32)/slidebench.bounds.csv
 
 verify-m32: m32 ## verify every kernel of bin32/: natively where 32-bit programs run, else under qemu-i386
 	BIN32=$(BIN32) ./harness/scripts/run32.sh verify

@@ -82,18 +82,25 @@ fi
 # side_set: the pressure run (fewer samples: many rows, one mode); block_set: each block of a
 # cross-process comparison (few samples: the block pairs are what is replicated).
 if [[ $quick -eq 1 ]]; then
-	bench_set=(--samples "${samples:-3}" --warmup 1 --min-lookups 20000 --max-queries 8192)
-	side_set=(--samples 3 --warmup 1 --min-lookups 20000 --max-queries 8192)
+	bench_set=(--samples "${samples:-3}" --warmup 1 --min-lookups 20000)
+	side_set=(--samples 3 --warmup 1 --min-lookups 20000)
 	sim_set=(--samples 1 --warmup 0 --min-lookups 2000 --max-queries 1000)
-	block_set=(--samples 3 --warmup 1 --epochs 1 --min-lookups 20000 --max-queries 8192)
+	block_set=(--samples 3 --warmup 1 --epochs 1 --min-lookups 20000)
+	learn_set=(--samples 3 --warmup 1 --min-lookups 20000)
 	pairs=${pairs:-3}
 else
 	bench_set=(--samples "${samples:-31}")
 	side_set=(--samples 15)
 	sim_set=(--samples 1 --warmup 0 --min-lookups 5000 --max-queries 4096)
 	block_set=(--samples 3 --warmup 1 --epochs 1)
+	learn_set=(--samples 5 --warmup 1)
 	pairs=${pairs:-6}
 fi
+# The learning sweep: the question pairs' stream figures with a stream of N distinct queries
+# replayed until a sample is full (--max-queries N; 0: the whole trace, no query replayed
+# within a sample, as every other run times it), to show what a replayed stream teaches the
+# branch predictor and the caches, and that the study's answers stand where it teaches nothing.
+learn_sizes="1024 4096 16384 65536 0"
 # The bits blocks time three modes (a block of every mode would make 12 blocks cost twice the
 # old whole -m32 sweep); the huge-page blocks time position mode, as the old runs did.
 bits_modes="stream,chain,position"
@@ -116,7 +123,7 @@ sel=() vsel=()
 [[ -n $kernels ]] && sel=(--kernel "$kernels") && vsel=(--kernel "$kernels")
 if [[ -n $trace ]]; then
 	bench_set+=(--trace "$trace"); side_set+=(--trace "$trace"); sim_set+=(--trace "$trace")
-	block_set+=(--trace "$trace")
+	block_set+=(--trace "$trace"); learn_set+=(--trace "$trace")
 fi
 # Returns (prints) the kernels of list $1 that --kernels selected, comma-separated, in $1's
 # order; all of $1 without --kernels; nothing when none was selected.
@@ -148,6 +155,8 @@ kernel_sets() {
 		END { for (i = 1; i <= n; i++) { print lo[o[i]]; if (hi[o[i]] != lo[o[i]]) print hi[o[i]] } }' <<<"$d" | paste -sd,)")
 	local qs='bits|tables|branching'
 	[[ $quick -eq 1 ]] && qs='tables|branching'
+	learn_kernels=$(subset "$(awk -F, '$5 ~ /^(tables|branching)$/ { print $1; print $4 }' <<<"$d" |
+		awk 'NF && !seen[$0]++' | paste -sd,)")
 	sim_kernels=$(awk -F, -v qs="^($qs)\$" '$5 ~ qs { print $1; print $4 }' <<<"$d")
 	[[ $quick -eq 1 ]] || sim_kernels+=$'\n'$(tr ',' '\n' <<<"$big_kernels")
 	sim_kernels=$(subset "$(awk 'NF && !seen[$0]++' <<<"$sim_kernels" | paste -sd,)")
@@ -205,13 +214,13 @@ fi
 # ---- progress: step i of n, elapsed, estimate of the time left (from known step weights) ----
 steps=()
 [[ $bench_only -eq 0 ]] && steps+=(deps build build32 buildclang verify verify32 trace)
-steps+=(bench64 bits pressure tables compiler sim plots report)
+steps+=(bench64 bits pressure tables compiler learn sim plots report)
 declare -A weight=([deps]=2 [build]=25 [build32]=25 [buildclang]=30 [verify]=3 [verify32]=5
-	[trace]=2 [bench64]=240 [bits]=180 [pressure]=15 [tables]=30 [compiler]=240 [sim]=110
-	[plots]=30 [report]=5)
+	[trace]=2 [bench64]=240 [bits]=180 [pressure]=15 [tables]=30 [compiler]=240 [learn]=20
+	[sim]=110 [plots]=30 [report]=5)
 if [[ $quick -eq 1 ]]; then
 	weight[bench64]=5; weight[bits]=10; weight[pressure]=2; weight[tables]=4; weight[sim]=15
-	weight[compiler]=10
+	weight[compiler]=10; weight[learn]=5
 fi
 t0=$SECONDS step_no=0 done_w=0 total_w=0
 for s in "${steps[@]}"; do total_w=$((total_w + weight[$s])); done
@@ -244,7 +253,7 @@ build_clang() {
 	if ! command -v clang >/dev/null 2>&1; then
 		why_clang="clang is not installed (harness/scripts/deps.sh installs Debian's clang)"
 	elif ! make --no-print-directory -j"$(nproc)" CC=clang BUILD=build-clang BIN=bin-clang \
-			bin-clang/slidebench; then
+			bin-clang/slidebench bin-clang/slidebench.bounds.csv; then
 		why_clang="the clang build failed (make CC=clang BUILD=build-clang BIN=bin-clang, see its output)"
 	elif ! bin-clang/slidebench verify "${vsel[@]}"; then
 		why_clang="the clang build failed verification (bin-clang/slidebench verify)"
@@ -406,6 +415,21 @@ else
 	note "no compiler blocks: $why_clang (written to $out/compiler.skipped)"
 fi
 step_done compiler
+
+step learn "the learning sweep: the question pairs on streams of $learn_sizes distinct queries into $out/learn"
+if [[ -z $learn_kernels ]]; then
+	echo "none of the question pairs' kernels was selected (--kernels $kernels)" >"$out/learn.skipped"
+	note "no learning sweep: $(cat "$out/learn.skipped")"
+else
+	for n in $learn_sizes; do
+		rc=0
+		run_bench bin/slidebench "$out/learn/q$n" --mode stream --kernel "$learn_kernels" \
+			--max-queries "$n" --events none "${learn_set[@]}" "${extra[@]}" >/dev/null || rc=$?
+		[[ $rc -eq 0 ]] || { echo "run_all.sh: the learning sweep at $n queries failed (exit $rc)" >&2
+			failed+=("bench learn q$n"); }
+	done
+fi
+step_done learn
 
 step sim "the simulated sweep (callgrind) into $out/sim, where no hardware event is live"
 live_hw=0

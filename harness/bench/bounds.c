@@ -71,9 +71,7 @@ int bounds_load(const char *path, struct bounds *b)
 		return snprintf(b->why, sizeof b->why, "this program's path is unknown"), -1;
 	exe[n] = 0;
 	if (!path) {
-		char *slash = strrchr(exe, '/');
-		snprintf(def, sizeof def, "%.*s/bounds.csv", slash ? (int)(slash - exe) : 1,
-			 slash ? exe : ".");
+		snprintf(def, sizeof def, "%s.bounds.csv", exe);
 		path = def;
 	}
 	if (!(f = fopen(path, "r")))

@@ -1,5 +1,5 @@
 /* bounds.h - each kernel loop's lower bound in core cycles per lookup: the fewest cycles its
- * own instructions allow on this CPU, read from bounds.csv beside the binary, which
+ * own instructions allow on this CPU, read from PROGRAM.bounds.csv beside the program, which
  * harness/scripts/bounds.sh writes from the compiled loops (their instructions counted against
  * this core's rename width, load and store ports and PEXT unit).  A figure under its bound is
  * a measurement error (flagged `below-bound`, never ranked). */
@@ -20,10 +20,10 @@ struct bounds {
 	struct bound_row *row;
 	size_t n;
 	char source[4400];          /* "bin/bounds.csv (instructions counted against ...)" */
-	char why[4400];             /* none loaded: why ("no bin/bounds.csv: make bounds") */
+	char why[4400];             /* none loaded: why ("no bin/slidebench.bounds.csv ...") */
 };
 
-/* Loads path (NULL: bounds.csv beside this program), refusing one written for another build
+/* Loads path (NULL: this program's path + ".bounds.csv"), refusing one written for another build
  * of the program (its first line names the program's size and time).  Returns 0 with rows,
  * or -1 with b->why set (the run goes on without bounds). */
 int bounds_load(const char *path, struct bounds *b);

@@ -9,7 +9,7 @@
 # it `below-bound` and never ranks it).  Latencies are left out (a chain loop's bound is its
 # throughput's), so a latency-bound loop runs well above it.
 #
-# Usage: harness/scripts/bounds.sh BINARY [OUT.csv]      (default OUT: BINARY's dir/bounds.csv)
+# Usage: harness/scripts/bounds.sh BINARY [OUT.csv]      (default OUT: BINARY.bounds.csv)
 #
 # Which loops have a bound: a loop body with no branch but its own back edge (a kernel whose
 # lookups branch or loop runs a number of instructions that depends on the data, and has none).
@@ -30,7 +30,7 @@ if [[ ${1:-} == --help || $# -lt 1 ]]; then
 	[[ ${1:-} == --help ]] && exit 0 || exit 2
 fi
 bin=$1
-out=${2:-$(dirname "$bin")/bounds.csv}
+out=${2:-$bin.bounds.csv}
 header="run_offset,loop,lookups_per_iter,cycles_per_iter,bound_cycles,core,note"
 
 # This core's limits: W instructions renamed a cycle, L loads and S stores a cycle (from
