@@ -57,7 +57,7 @@ static void clause(const struct study *s, char *out, size_t len, const struct bl
 	if (settled == 1)
 		doc_cat(out, len, "; settled (%s)", how);
 	else
-		doc_cat(out, len, "; not settled: %s (%s)", why, how);
+		doc_cat(out, len, "; not settled because %s (%s)", why, how);
 }
 
 struct blk_set *report_blocks_load(const struct study *s, const char *sub, const char *a,

@@ -205,7 +205,7 @@ static void answer(struct doc *d, const struct study *s, const struct blk_set *b
 	if (all->got >= 0) {
 		cmp_phrase(ph, sizeof ph, "the clang build", "the gcc build", &all->c, 1);
 		doc_cat(out, sizeof out, "; over all %zu cells %s, %s%s", all->c.n, ph,
-			all->got ? "settled" : "not settled: ", all->got ? "" : all->why);
+			all->got ? "settled" : "not settled because ", all->got ? "" : all->why);
 		report_blk_process(s, &all->c, out, sizeof out);
 	}
 	for (size_t i = 0; i < nw; i++)

@@ -130,7 +130,7 @@ void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, con
 	if (settled == 1)
 		doc_cat(out, len, "; settled (%s)", how);
 	else
-		doc_cat(out, len, "; not settled: %s (%s)", why, how);
+		doc_cat(out, len, "; not settled because %s (%s)", why, how);
 }
 
 void verdict_add(const struct study *s, const char *question, const char *a, const char *b,
