@@ -144,6 +144,26 @@ struct report_cand {
 size_t report_candidates(const struct run *r, const struct report_workload *w, struct report_cand *c,
 			 size_t max);
 
+/* report_winner.c: a workload's fastest kernel, decided once (every section reads it here) */
+struct report_winner {
+	const char *win, *second;   /* NULL when nothing / only one kernel was timed */
+	double win_score, second_score;  /* geometric mean of the pieces' ns_median */
+	struct cmp m;               /* time(second) / time(win), paired; ratio >= 1 */
+	int settled;                /* verdict_settle(): 1, 0, -1 */
+	char why[160];              /* why not settled, or why there is no margin */
+	size_t ncand;               /* candidates (report_candidates) */
+};
+/* Decides the fastest kernel of workload w in run r: the two best candidates by their medians,
+ * compared round by round (report_cmp), the faster of the two by that comparison the winner.
+ * Returns 1 with out filled, or 0 when no kernel was timed in w. */
+int report_winner(const struct study *s, const struct run *r, const struct report_workload *w,
+		  struct report_winner *out);
+/* Writes "K (settled, 1.10× (1.05–1.15) ahead of L)" or "K (looks ... ahead of L; not settled
+ * because why)" into buf. */
+void report_winner_text(char *buf, size_t len, const struct report_winner *p);
+/* Returns 1 with *w set to run r's workload called label, else 0. */
+int report_find_workload(const struct run *r, const char *label, struct report_workload *w);
+
 /* report_blocks.c: the cross-process comparisons, run as alternating blocks */
 struct blk_set;
 /* Loads s->dir/sub's blocks of sides a and b.  Returns the set (blk_free, then free), or NULL

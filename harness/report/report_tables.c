@@ -151,8 +151,12 @@ static void workload_table(struct doc *d, const struct run *r, const struct repo
 	free(rows);
 }
 
-static void run_tables(struct doc *d, const struct run *r, const char *what, const char *id)
+static void run_tables(struct doc *d, const struct study *s, const struct run *r,
+		       const char *what, const char *id)
 {
+	struct report_winner p;
+	char t[512];
+
 	struct report_workload w[REPORT_MAX_WORKLOADS];
 	size_t nw = report_workloads(r, w, REPORT_MAX_WORKLOADS);
 	char title[160], hid[160];
@@ -161,6 +165,11 @@ static void run_tables(struct doc *d, const struct run *r, const char *what, con
 		snprintf(title, sizeof title, "%s: %s mode", what, w[i].label);
 		snprintf(hid, sizeof hid, "%s-%zu", id, i);
 		doc_h(d, 3, hid, title);
+		if (report_winner(s, r, &w[i], &p)) {   /* the recommendation's verdict, not the
+							  * first row of a piece */
+			report_winner_text(t, sizeof t, &p);
+			doc_p(d, NULL, "Fastest (the recommendation's verdict): %s.", t);
+		}
 		workload_table(d, r, &w[i]);
 	}
 }
@@ -174,9 +183,9 @@ void report_tables(struct doc *d, const struct study *s)
 	      "drifting, disturbed or interrupted are highlighted%s. Miss columns are per lookup: "
 	      "hardware counters, or callgrind simulation where marked sim.",
 	      " (\u26a0 in the Markdown)");
-	run_tables(d, &s->m64, s->plain ? "run" : "m64", "t-m64");
+	run_tables(d, s, &s->m64, s->plain ? "run" : "m64", "t-m64");
 	if (s->have_pressure)
-		run_tables(d, &s->pressure, "pressure", "t-pressure");
+		run_tables(d, s, &s->pressure, "pressure", "t-pressure");
 }
 
 static const struct {
