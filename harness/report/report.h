@@ -158,8 +158,12 @@ struct report_winner {
  * Returns 1 with out filled, or 0 when no kernel was timed in w. */
 int report_winner(const struct study *s, const struct run *r, const struct report_workload *w,
 		  struct report_winner *out);
-/* Writes "K (settled, 1.10× (1.05–1.15) ahead of L)" or "K (looks ... ahead of L; not settled
- * because why)" into buf. */
+/* Writes the winner's margin into buf: "1.10× (1.05–1.15) ahead of L", "looks 1.10× (...) ahead
+ * of L" (not settled) or "not distinguishable from L (time ratio 1.00× (0.99–1.01))" (the
+ * interval includes 1). */
+void report_winner_margin(char *buf, size_t len, const struct report_winner *p);
+/* Writes "K (settled, 1.10× (1.05–1.15) ahead of L)" or "K (<margin>; not settled because why)"
+ * into buf. */
 void report_winner_text(char *buf, size_t len, const struct report_winner *p);
 /* Returns 1 with *w set to run r's workload called label, else 0. */
 int report_find_workload(const struct run *r, const char *label, struct report_workload *w);

@@ -57,7 +57,7 @@ static void recommend_one(struct doc *d, const struct study *s, const struct run
 	/* perft rows are the engine workload: per node of the tree, not per lookup */
 	const char *unit = strcmp(w->mode, "perft") ? "ns/lookup" : "ns/node";
 	struct report_winner p;
-	char f[128], verdict[512], q[128];
+	char f[256], verdict[512], q[128];
 
 	if (!strcmp(w->mode, "perft") && strncmp(w->label, "engine", 6)) {
 		char l[sizeof w->label];
@@ -81,12 +81,12 @@ static void recommend_one(struct doc *d, const struct study *s, const struct run
 	}
 	snprintf(q, sizeof q, "recommend:%s", w->label);
 	verdict_add(s, q, p.win, p.second, &p.m, p.settled, p.why);
-	cmp_factor(f, sizeof f, p.m.ratio, p.m.lo, p.m.hi, 1);
+	report_winner_margin(f, sizeof f, &p);
 	verdict[0] = 0;
 	verdict_clause(verdict, sizeof verdict, &p.m, p.settled, p.why);
-	doc_li(d, "%s: %s is fastest (%.3f %s), %s%s ahead of %s (%.3f %s)%s.", w->label, p.win,
-	       p.win_score, unit, p.settled == 1 ? "" : "looks ", f, p.second, p.second_score,
-	       unit, verdict);
+	doc_li(d, "%s: %s %s (%.3f %s), %s (%.3f %s)%s.", w->label, p.win,
+	       p.m.lo <= 1 && p.m.hi >= 1 ? "has the lowest median" : "is fastest", p.win_score,
+	       unit, f, p.second_score, unit, verdict);
 }
 
 static void recommend_run(struct doc *d, const struct study *s, const struct run *r)

@@ -71,9 +71,21 @@ int report_winner(const struct study *s, const struct run *r, const struct repor
 	return 1;
 }
 
-void report_winner_text(char *buf, size_t len, const struct report_winner *p)
+void report_winner_margin(char *buf, size_t len, const struct report_winner *p)
 {
 	char f[96];
+
+	cmp_factor(f, sizeof f, p->m.ratio, p->m.lo, p->m.hi, 1);
+	if (p->m.lo <= 1 && p->m.hi >= 1)
+		snprintf(buf, len, "not distinguishable from %s (time ratio %s)", p->second, f);
+	else
+		snprintf(buf, len, "%s%s ahead of %s", p->settled == 1 ? "" : "looks ", f,
+			 p->second);
+}
+
+void report_winner_text(char *buf, size_t len, const struct report_winner *p)
+{
+	char f[256];
 
 	if (!p->win) {
 		snprintf(buf, len, "none (%s)", p->why);
@@ -83,12 +95,11 @@ void report_winner_text(char *buf, size_t len, const struct report_winner *p)
 		snprintf(buf, len, "%s (%s)", p->win, p->why);
 		return;
 	}
-	cmp_factor(f, sizeof f, p->m.ratio, p->m.lo, p->m.hi, 1);
+	report_winner_margin(f, sizeof f, p);
 	if (p->settled == 1)
-		snprintf(buf, len, "%s (settled, %s ahead of %s)", p->win, f, p->second);
+		snprintf(buf, len, "%s (settled, %s)", p->win, f);
 	else
-		snprintf(buf, len, "%s (looks %s ahead of %s; not settled because %s)", p->win, f,
-			 p->second, p->why);
+		snprintf(buf, len, "%s (%s; not settled because %s)", p->win, f, p->why);
 }
 
 int report_find_workload(const struct run *r, const char *label, struct report_workload *w)
