@@ -124,7 +124,7 @@ static void workload_table(struct doc *d, const struct run *r, const struct repo
 	doc_table_begin(d, 10, HEAD);
 	for (size_t i = 0; i < n; i++) {
 		const struct rr_row *x = rows[i];
-		char med[32], ci[64], mn[32], sp[32], l1[32], br[32], tb[32];
+		char med[48], ci[64], mn[32], sp[32], l1[32], br[32], tb[32];
 		double l1v = run_num(r, x, "hw_l1d_miss"), brv = run_num(r, x, "hw_br_miss");
 		const char *l1s = "", *brs = "";
 		if (isnan(l1v) && !isnan(l1v = run_num(r, x, "sim_d1_miss")))
@@ -137,6 +137,11 @@ static void workload_table(struct doc *d, const struct run *r, const struct repo
 		else
 			snprintf(ci, sizeof ci, "%.3f\u2013%.3f", x->ns_ci_lo, x->ns_ci_hi);
 		fmt_num(mn, sizeof mn, x->ns_min, "%.3f");
+		if (run_row_withheld(x)) {      /* a measurement error: not a figure to read */
+			snprintf(med, sizeof med, "withheld (see Figures withheld)");
+			snprintf(ci, sizeof ci, "\u2014");
+			snprintf(mn, sizeof mn, "\u2014");
+		}
 		fmt_num(sp, sizeof sp, x->spread_pct, "%.2f");
 		fmt_num(l1, sizeof l1, l1v, "%.4f");
 		strncat(l1, l1s, sizeof l1 - strlen(l1) - 1);
@@ -145,7 +150,8 @@ static void workload_table(struct doc *d, const struct run *r, const struct repo
 		fmt_num(tb, sizeof tb, x->table_bytes, "%.0f");
 		const char *cells[] = { x->kernel, x->piece, med, ci, mn, sp, l1, br, tb, x->flags };
 		doc_table_row(d, 10, cells, run_flag(x, "unstable") || run_flag(x, "drifting") ||
-			      run_flag(x, "disturbed") || run_flag(x, "interrupted"));
+			      run_flag(x, "disturbed") || run_flag(x, "interrupted") ||
+			      run_row_withheld(x));
 	}
 	doc_table_end(d);
 	free(rows);

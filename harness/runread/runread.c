@@ -278,11 +278,30 @@ int run_flag(const struct rr_row *row, const char *flag)
 	return 0;
 }
 
+/* The flags bench sets on a row whose figure is a measurement error, not a result, and why:
+ * such a row enters no comparison (run_row_timed), and the report lists it once. */
+static const struct {
+	const char *flag, *why;
+} WITHHELD[] = {
+	{ "below-bound", "its core cycles per lookup are below what the kernel's own instructions "
+	  "allow on this CPU (a measurement error)" },
+	{ "baseline-invalid", "the null kernel's gross time in this cell is higher than this "
+	  "kernel's (its net time is meaningless)" },
+};
+
+const char *run_row_withheld(const struct rr_row *row)
+{
+	for (size_t i = 0; i < sizeof WITHHELD / sizeof WITHHELD[0]; i++)
+		if (run_flag(row, WITHHELD[i].flag))
+			return WITHHELD[i].why;
+	return NULL;
+}
+
 int run_row_timed(const struct rr_row *row)
 {
 	return !run_flag(row, "baseline") && strcmp(row->kernel, "null") &&
 	       !run_flag(row, "unavailable") && !run_flag(row, "not-timed") &&
-	       !isnan(row->ns_median);
+	       !isnan(row->ns_median) && !run_row_withheld(row);
 }
 
 int run_same_workload(const struct rr_row *a, const struct rr_row *b)

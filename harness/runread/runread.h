@@ -64,7 +64,11 @@ void run_free(struct run *r);
 double run_num(const struct run *r, const struct rr_row *row, const char *col);
 /* Returns 1 when row carries flag (e.g. "baseline", "unstable", "unavailable"). */
 int run_flag(const struct rr_row *row, const char *flag);
-/* Returns 1 when row was timed and is not the null baseline. */
+/* Returns why row's figure is withheld (flag below-bound or baseline-invalid: a measurement
+ * error), or NULL when it is not. */
+const char *run_row_withheld(const struct rr_row *row);
+/* Returns 1 when row was timed, is not the null baseline and its figure is not withheld
+ * (run_row_withheld): every comparison, ranking and winner reads only such rows. */
 int run_row_timed(const struct rr_row *row);
 /* Returns the row of the same cell (kernel, mode, piece, cache state, pressure), or NULL. */
 const struct rr_row *run_find(const struct run *r, const char *kernel, const struct rr_row *like);
