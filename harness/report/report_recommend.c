@@ -84,6 +84,9 @@ static void recommend_one(struct doc *d, const struct study *s, const struct run
 	report_winner_margin(f, sizeof f, &p);
 	verdict[0] = 0;
 	verdict_clause(verdict, sizeof verdict, &p.m, p.settled, p.why);
+	if (p.win_score > p.second_score)       /* report_winner: the rounds decided */
+		doc_cat(verdict, sizeof verdict, "; their medians (%.3f and %.3f %s) order them "
+			"the other way, the rounds decide", p.win_score, p.second_score, unit);
 	doc_li(d, "%s: %s %s (%.3f %s), %s (%.3f %s)%s.", w->label, p.win,
 	       p.m.lo <= 1 && p.m.hi >= 1 ? "has the lowest median" : "is fastest", p.win_score,
 	       unit, f, p.second_score, unit, verdict);
