@@ -98,6 +98,9 @@ int verdict_settle(const struct cmp *c, double layout_pct, char *why, size_t len
 /* Appends "; settled (paired over 31 rounds, signed-rank p = 1e-06, the same sign in 3 of 3
  * epochs)" or "; not settled: why" to out. */
 void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, const char *why);
+/* Writes p-value p as "%.2g", or "not measured (too few pairs for the test)" when NaN: no
+ * "nan" on the page.  Returns buf. */
+const char *report_pval(char *buf, size_t len, double p);
 /* Records one verdict for verdicts.csv (b against a). */
 void verdict_add(const struct study *s, const char *question, const char *a, const char *b,
 		 const struct cmp *c, int settled, const char *why);

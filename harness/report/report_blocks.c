@@ -69,10 +69,10 @@ int report_blk_cmp(const struct study *s, const struct blk_set *bs, const char *
 static void clause(const struct study *s, char *out, size_t len, const struct blk_verdict *v,
 		   const struct cmp *c, int settled, const char *why)
 {
-	char how[320];
+	char how[320], pv[64];
 
-	snprintf(how, sizeof how, "paired over %zu block pairs, signed-rank p = %.2g", v->r.n,
-		 v->r.p);
+	snprintf(how, sizeof how, "paired over %zu block pairs, signed-rank p = %s", v->r.n,
+		 report_pval(pv, sizeof pv, v->r.p));
 	report_blk_process(s, c, how, sizeof how);
 	if (settled == 1)
 		doc_cat(out, len, "; settled (%s)", how);

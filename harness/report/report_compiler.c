@@ -181,13 +181,16 @@ static void ratios_table(struct doc *d, const struct kres *x, size_t nk)
 
 	doc_table_begin(d, 8, head);
 	for (size_t i = 0; i < nk; i++) {
-		char r[32], iv[48], pt[32], p[32], np[16], nc[16], verdict[200];
+		char r[32], iv[48], pt[32], p[64], np[16], nc[16], verdict[200];
 		if (x[i].got < 0)
 			continue;
 		snprintf(r, sizeof r, "%.3f", x[i].c.ratio);
-		snprintf(iv, sizeof iv, "%.3f\u2013%.3f", x[i].c.lo, x[i].c.hi);
+		if (isnan(x[i].c.lo) || isnan(x[i].c.hi))
+			snprintf(iv, sizeof iv, "not measured (too few pairs)");
+		else
+			snprintf(iv, sizeof iv, "%.3f\u2013%.3f", x[i].c.lo, x[i].c.hi);
 		snprintf(pt, sizeof pt, x[i].c.processes ? "\u00b1%.1f%%" : "none", x[i].c.process_pct);
-		snprintf(p, sizeof p, "%.2g", x[i].c.p);
+		report_pval(p, sizeof p, x[i].c.p);
 		snprintf(np, sizeof np, "%zu", x[i].c.npairs);
 		snprintf(nc, sizeof nc, "%zu", x[i].c.n);
 		snprintf(verdict, sizeof verdict, "%s%s", x[i].got == 1 ?

@@ -115,15 +115,25 @@ void report_blk_process(const struct study *s, const struct cmp *c, char *out, s
 		process_basis(out, len, c);
 }
 
+const char *report_pval(char *buf, size_t len, double p)
+{
+	if (isnan(p))
+		snprintf(buf, len, "not measured (too few pairs for the test)");
+	else
+		snprintf(buf, len, "%.2g", p);
+	return buf;
+}
+
 void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, const char *why)
 {
-	char how[320];
+	char how[320], pv[64];
 
+	report_pval(pv, sizeof pv, c->p);
 	if (!strcmp(c->basis, "rounds"))
-		snprintf(how, sizeof how, "paired over %zu rounds, signed-rank p = %.2g, the same "
-			 "sign in %d of %d epochs", c->npairs, c->p, c->epochs_agree, c->epochs);
+		snprintf(how, sizeof how, "paired over %zu rounds, signed-rank p = %s, the same "
+			 "sign in %d of %d epochs", c->npairs, pv, c->epochs_agree, c->epochs);
 	else if (c->test[0])
-		snprintf(how, sizeof how, "unpaired, %s p = %.2g", c->test, c->p);
+		snprintf(how, sizeof how, "unpaired, %s p = %s", c->test, pv);
 	else
 		snprintf(how, sizeof how, "unpaired, from %s", c->basis);
 	process_basis(how, sizeof how, c);
