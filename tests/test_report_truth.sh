@@ -68,7 +68,7 @@ winners "pressure at 8388608 B" >"$tmp/w8"
 has "pointer: the blocks' other kernel disagrees" "$M" "kindergarten-4k, 0.800 ns (disagrees with the main sweep: not settled)"
 has "8 MiB: the blocks' other kernel disagrees" "$M" "galois-field, 2.000 ns (disagrees with the main sweep: not settled)"
 has "compiler answer: where the blocks disagree" "$M" "The blocks disagree with the main sweep's verdict in pointer (the recommendation: pext; the gcc blocks: kindergarten-4k; the clang blocks: kindergarten-4k)"
-hasnt "pressure: no 'no ranking change' above two winners" "$M" "no ranking change"
+grep -qi "no ranking change" "$M" && bad "pressure: 'no ranking change' above two winners" || ok
 has "pressure: where the winner changes" "$M" "The fastest kernel changes with pressure: split-pext from 0 to 1 MiB, kogge-stone-avx512 at 8 MiB"
 
 # ---- withheld figures: never fastest, listed once ----
