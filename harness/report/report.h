@@ -108,20 +108,6 @@ void verdict_add(const struct study *s, const char *question, const char *a, con
 int verdicts_write(const struct study *s, char *err, size_t len);
 /* Returns the largest layout_spread_pct of kernel k's rows in w (NaN when not recorded). */
 double report_layout_spread(const struct run *r, const struct report_workload *w, const char *k);
-/* A verdict between processes (the alternating blocks: bits, huge pages, the compiler) whose
- * processes ran while the other CPUs were on average busier than this (percent) is reported
- * but not settled.  Three studies of one build: with the other CPUs 27/6/49% and 100/67/89%
- * busy (per epoch) the compiler blocks settled clang 2.5-3.8% slower; with 3/11/7% the same
- * kernels came out the other way (0.96-0.98).  A sibling's load does not land on the two
- * sides of a block pair alike (it comes and goes within seconds, and the two builds' code
- * shares the core differently), so it biases the ratio rather than widening its spread, and
- * no measured term says by how much: the rule withholds "settled" instead.  20% sits above
- * the quiet study's mean (7%) and below the busy ones' (27%, 85%).  Verdicts within one run
- * are paired round by round (both kernels share each round's load) and keep their rule. */
-#define BLOCKS_BUSY_PCT 20.0
-/* Adds run r's per-epoch other-CPU use (context.json host.epochs, percent) to *sum and their
- * number to *n. */
-void report_host_busy(const struct run *r, double *sum, size_t *n);
 /* The report's first lines: what kind of study this is (quick: indicative, with the samples
  * per cell) and how busy the host was. */
 void report_headline(struct doc *d, const struct study *s);

@@ -32,25 +32,6 @@ void report_blocks_how(const struct blk_set *bs, char *out, size_t len)
 			bs->incomplete == 1 ? "" : "s");
 }
 
-/* Withholds "settled" from block verdict c when the blocks' processes ran on a busy host:
- * the other CPUs' mean use over every epoch of every block above BLOCKS_BUSY_PCT (report.h
- * says why).  The verdict and its interval stay; the words say why it is not settled. */
-static void blk_busy(const struct blk_set *bs, struct cmp *c)
-{
-	double sum = 0;
-	size_t n = 0;
-
-	for (size_t i = 0; i < bs->npair; i++) {
-		report_host_busy(&bs->ra[i], &sum, &n);
-		report_host_busy(&bs->rb[i], &sum, &n);
-	}
-	if (!n || sum / (double)n <= BLOCKS_BUSY_PCT || c->settled != 1)
-		return;
-	snprintf(c->why, sizeof c->why, "the host was busy: other CPUs %.0f%% during these "
-		 "blocks (above %.0f%%)", sum / (double)n, BLOCKS_BUSY_PCT);
-	c->settled = 0;
-}
-
 int report_blk_cmp(const struct study *s, const struct blk_set *bs, const char *k,
 		   struct blk_verdict *v, struct cmp *c)
 {
@@ -61,7 +42,6 @@ int report_blk_cmp(const struct study *s, const struct blk_set *bs, const char *
 	blk_cmp(v, c);
 	pt_block_term_of(s->pt, &bs->ra[0], k, &t);
 	pt_widen(&t, c);
-	blk_busy(bs, c);
 	return 0;
 }
 

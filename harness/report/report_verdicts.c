@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/blocks.h"
 #include "report/report.h"
 #include "util/output.h"
 
@@ -230,32 +231,6 @@ static size_t samples_per_cell(const struct run *r)
 	return m;
 }
 
-/* Reads epoch e of run r's host load (context.json host.epochs.E): *steal and *busy (the
- * other CPUs' use), percent, NaN where the epoch was too short to read.  Returns 0, or -1
- * when the run recorded no such epoch. */
-static int epoch_load(const struct run *r, int e, double *steal, double *busy)
-{
-	char key[64];
-
-	snprintf(key, sizeof key, "host.epochs.%d", e);
-	if (!r->ctx || !jsonx_get(r->ctx, key))
-		return -1;
-	snprintf(key, sizeof key, "host.epochs.%d.steal_pct", e);
-	*steal = jsonx_num(r->ctx, key);
-	snprintf(key, sizeof key, "host.epochs.%d.other_cpus_busy_pct", e);
-	*busy = jsonx_num(r->ctx, key);
-	return 0;
-}
-
-void report_host_busy(const struct run *r, double *sum, size_t *n)
-{
-	double st, sb;
-
-	for (int e = 0; e < 64 && epoch_load(r, e, &st, &sb) == 0; e++)
-		if (!isnan(sb))
-			*sum += sb, (*n)++;
-}
-
 /* Says how busy the host was per epoch (context.json host.epochs), when it was. */
 static void host_note(struct doc *d, const struct run *r)
 {
@@ -263,7 +238,7 @@ static void host_note(struct doc *d, const struct run *r)
 	double worst_steal = 0, worst_sib = 0, st, sb;
 	int n = 0;
 
-	for (int e = 0; e < 64 && epoch_load(r, e, &st, &sb) == 0; e++) {
+	for (int e = 0; e < 64 && run_host_epoch(r, e, &st, &sb) == 0; e++) {
 		n++;
 		if (isnan(st) || isnan(sb)) {
 			doc_cat(list, sizeof list, "%sepoch %d: too short to read", list[0] ? "; " : "",
@@ -281,7 +256,7 @@ static void host_note(struct doc *d, const struct run *r)
 		doc_p(d, "note", "The host was busy during the run (%s). Kernel-against-kernel "
 		      "verdicts are paired by round and largely unaffected; absolute times are not, "
 		      "and a verdict between processes (the blocks) run while the other CPUs were "
-		      "more than %.0f%% busy is not called settled.", list, BLOCKS_BUSY_PCT);
+		      "more than %.0f%% busy is not called settled.", list, BLK_BUSY_PCT);
 	else
 		doc_p(d, NULL, "The host was quiet during the run (%s).", list);
 }

@@ -326,6 +326,29 @@ const char *run_dataset(const struct run *r)
 	return "random";
 }
 
+int run_host_epoch(const struct run *r, int e, double *steal, double *busy)
+{
+	char key[64];
+
+	snprintf(key, sizeof key, "host.epochs.%d", e);
+	if (!r->ctx || !jsonx_get(r->ctx, key))
+		return -1;
+	snprintf(key, sizeof key, "host.epochs.%d.steal_pct", e);
+	*steal = jsonx_num(r->ctx, key);
+	snprintf(key, sizeof key, "host.epochs.%d.other_cpus_busy_pct", e);
+	*busy = jsonx_num(r->ctx, key);
+	return 0;
+}
+
+void run_host_busy(const struct run *r, double *sum, size_t *n)
+{
+	double st, b;
+
+	for (int e = 0; run_host_epoch(r, e, &st, &b) == 0; e++)
+		if (!isnan(b))
+			*sum += b, (*n)++;
+}
+
 const char *run_ctx(const struct run *r, const char *key)
 {
 	return r->ctx ? jsonx_str(r->ctx, key) : NULL;

@@ -76,6 +76,13 @@ const struct rr_row *run_find(const struct run *r, const char *kernel, const str
 int run_same_workload(const struct rr_row *a, const struct rr_row *b);
 /* Returns the run's dataset: the first non-"random" dataset of its rows, or "random". */
 const char *run_dataset(const struct run *r);
+/* Reads epoch e of run r's host load (context.json host.epochs.E): *steal and *busy (the
+ * other CPUs' use), percent, NaN where the epoch was too short to read.  Returns 0, or -1
+ * when the run recorded no such epoch. */
+int run_host_epoch(const struct run *r, int e, double *steal, double *busy);
+/* Adds run r's per-epoch other-CPU use (context.json host.epochs.N.other_cpus_busy_pct,
+ * percent; epochs too short to read left out) to *sum and their number to *n. */
+void run_host_busy(const struct run *r, double *sum, size_t *n);
 /* Returns the context string at key, or NULL. */
 const char *run_ctx(const struct run *r, const char *key);
 /* Writes "CPU (uarch), compiler" into buf: how a run is labelled in tables. */
