@@ -92,5 +92,13 @@ has "busy: ka does not" "$T/busy/report.md" "| ka | 0.800 | 0.780–0.820 | none
 has "busy: the count" "$T/busy/report.md" "of 3 kernels, 0 settled faster under clang, 0 settled faster under gcc, 3 not settled"
 has "quiet: verdicts.csv yes" "$T/quiet/verdicts.csv" '"ka, clang build",0.8,0.78,0.82,signed-rank,0.0355223,blocks,2,6,0,0,,yes,'
 has "busy: verdicts.csv no, why" "$T/busy/verdicts.csv" ',no,the host was busy: other CPUs 80% during these blocks (above 20%)'
+# the same rule in `slidebench blocks` (blocks.csv, which the charts read)
+cp -r "$T/busy/compiler" "$tmp/busyblocks"
+expect "blocks on a busy host" 0 'not settled: the host was busy: other CPUs 80% during these blocks' -- \
+	$SB blocks "$tmp/busyblocks" gcc clang
+has "blocks.csv: busy, not settled" "$tmp/busyblocks/blocks.csv" 'ka,gcc,clang,0.8,0.78,0.82,0.0355223,6,2,no,"the host was busy'
+
+# the ranking chart orders by medians: it says where the verdict's winner is another kernel
+has "ranking note: the verdict's winner" "$T/winners/report.md" "The ranking orders kernels by their medians; where the rounds order the first two the other way, the fastest is the recommendation's verdict: pointer: pext (settled"
 
 finish

@@ -216,6 +216,29 @@ static int by_name(const void *a, const void *b)
 	return strcmp(a, b);
 }
 
+/* Under the ranking chart (ordered by medians): each workload of the main sweep where the
+ * rounds put the runner-up by the medians ahead (report_winner), so the chart's first bar and
+ * the recommendation's winner are not read as two winners. */
+static void ranking_note(struct doc *d, const struct study *s)
+{
+	struct report_workload w[REPORT_MAX_WORKLOADS];
+	size_t nw = report_workloads(&s->m64, w, REPORT_MAX_WORKLOADS);
+	struct report_winner p;
+	char out[2048] = "", t[512];
+
+	for (size_t i = 0; i < nw; i++) {
+		if (!report_winner(s, &s->m64, &w[i], &p) || !p.second ||
+		    !(p.win_score > p.second_score))
+			continue;
+		report_winner_text(t, sizeof t, &p);
+		doc_cat(out, sizeof out, "%s%s: %s", out[0] ? "; " : "", w[i].label, t);
+	}
+	if (out[0])
+		doc_p(d, "note", "The ranking orders kernels by their medians; where the rounds "
+		      "order the first two the other way, the fastest is the recommendation's "
+		      "verdict: %s.", out);
+}
+
 void report_charts(struct doc *d, const struct study *s)
 {
 	char path[PATH_MAX + 16];
@@ -236,6 +259,8 @@ void report_charts(struct doc *d, const struct study *s)
 		if (!CHARTS[i].core)
 			fclose(f);
 		doc_chart(d, s->dir, CHARTS[i].name, CHARTS[i].caption);
+		if (!strcmp(CHARTS[i].name, "ranking"))
+			ranking_note(d, s);
 	}
 	snprintf(path, sizeof path, "%s/plots", s->dir);
 	if (!(dir = opendir(path)))
