@@ -101,4 +101,13 @@ has "blocks.csv: busy, not settled" "$tmp/busyblocks/blocks.csv" 'ka,gcc,clang,0
 # the ranking chart orders by medians: it says where the verdict's winner is another kernel
 has "ranking note: the verdict's winner" "$T/winners/report.md" "The ranking orders kernels by their medians; where the rounds order the first two the other way, the fastest is the recommendation's verdict: pointer: pext (settled"
 
+# a fleet of two such studies: each machine's winner and place 1 are its recommendation's
+F=$tmp/fleet
+mkdir -p "$F" && cp -r "$T/ahead" "$F/host-a" && cp -r "$T/winners" "$F/host-b"
+expect "report a fleet" 0 -- $SB report "$F"
+has "fleet: the rounds' winner" "$F/report.md" "| peer | pext (settled, 1.02× (1.02–1.02) ahead of magic-black) |"
+hasnt_re "fleet: a ratio below 1 ahead" "$F/report.md" '(^|[^0-9.])0\.[0-9]+× (\([^)]*\) )?(ahead|faster)'
+has "fleet: place 1 is the winner" "$F/fleet-ranks.csv" "peer,pext,host-a,1,"
+has "fleet: pointer place 1 is the winner" "$F/fleet-ranks.csv" "pointer,pext,host-b,1,"
+
 finish

@@ -168,6 +168,10 @@ void report_winner_margin(char *buf, size_t len, const struct report_winner *p);
 /* Writes "K (settled, 1.10× (1.05–1.15) ahead of L)" or "K (<margin>; not settled because why)"
  * into buf. */
 void report_winner_text(char *buf, size_t len, const struct report_winner *p);
+/* Fills c[] as report_candidates does, the first two in report_winner's order (a ranking
+ * whose first place is the workload's one winner).  Returns how many. */
+size_t report_ranked(const struct study *s, const struct run *r, const struct report_workload *w,
+		     struct report_cand *c, size_t max);
 /* Returns 1 with *w set to run r's workload called label, else 0. */
 int report_find_workload(const struct run *r, const char *label, struct report_workload *w);
 

@@ -131,8 +131,9 @@ static void section_depend(struct doc *d, const struct fleet *f, const struct fl
 	size_t depends = 0, settled = 0;
 
 	doc_h(d, 2, "depend", "Does the answer depend on the machine?");
-	doc_p(d, NULL, "Per workload, the fastest kernel on each machine (the geometric mean of "
-	      "the pieces' medians, as each machine's own recommendation), whether its lead over "
+	doc_p(d, NULL, "Per workload, the fastest kernel on each machine (each machine's own "
+	      "recommendation: ranked by the geometric mean of the pieces' medians, the first two "
+	      "compared round by round, the rounds deciding), whether its lead over "
 	      "the runner-up is settled there (the single-machine report's rules: the paired "
 	      "interval excludes 1, the test agrees, the sign holds in every epoch, the margin "
 	      "exceeds the layout spread), and the verdict: the answer depends on the machine "
@@ -192,8 +193,10 @@ static void section_ranks(struct doc *d, const struct fleet *f, const struct fle
 	char (*txt)[64] = calloc(f->n, sizeof *txt), name[64], cap[256], id[32];
 
 	doc_h(d, 2, "ranks", "Ranking per machine, side by side");
-	doc_p(d, NULL, "Each kernel's place per workload on each machine (1 = fastest; the "
-	      "geometric mean of the pieces' medians in ns per lookup), kernels by mean place; "
+	doc_p(d, NULL, "Each kernel's place per workload on each machine (1 = fastest, the "
+	      "machine's recommendation; the geometric mean of the pieces' medians in ns per "
+	      "lookup, which may order the first two the other way where their rounds decide), "
+	      "kernels by mean place; "
 	      "the same numbers are in fleet-ranks.csv. In the charts a line joins a kernel's "
 	      "places; kernels whose place moves are drawn bold.");
 	if (!txt)

@@ -88,7 +88,7 @@ void report_winner_text(char *buf, size_t len, const struct report_winner *p)
 	char f[256];
 
 	if (!p->win) {
-		snprintf(buf, len, "none (%s)", p->why);
+		snprintf(buf, len, p->why[0] ? "none (%s)" : "\u2014", p->why);
 		return;
 	}
 	if (!p->second || isnan(p->m.ratio)) {
@@ -100,6 +100,19 @@ void report_winner_text(char *buf, size_t len, const struct report_winner *p)
 		snprintf(buf, len, "%s (settled, %s)", p->win, f);
 	else
 		snprintf(buf, len, "%s (%s; not settled because %s)", p->win, f, p->why);
+}
+
+size_t report_ranked(const struct study *s, const struct run *r, const struct report_workload *w,
+		     struct report_cand *c, size_t max)
+{
+	size_t n = report_candidates(r, w, c, max);
+	struct report_winner p;
+
+	if (n >= 2 && report_winner(s, r, w, &p) && !strcmp(p.win, c[1].kernel)) {
+		struct report_cand t = c[0];
+		c[0] = c[1], c[1] = t;
+	}
+	return n;
 }
 
 int report_find_workload(const struct run *r, const char *label, struct report_workload *w)
