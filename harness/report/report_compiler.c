@@ -16,6 +16,9 @@
 #define MAXK 256          /* kernels */
 #define MAXW 64           /* workloads */
 
+/* fastest()'s answer where no kernel was timed: compared by address, never a disagreement */
+static const char NONE[] = "none";
+
 /* Returns the median over pairs of kernel k's net ns/lookup in cell like on side r[0..n). */
 static double side_median(const struct run *r, size_t n, const char *k, const struct rr_row *like)
 {
@@ -66,7 +69,7 @@ static double fastest(const struct run *r, size_t n, const char **k, size_t nk,
 {
 	double min = NAN;
 
-	*best = "none";
+	*best = NONE;
 	for (size_t i = 0; i < nk; i++) {
 		double m = side_score(r, n, k[i], w);
 		if (!isnan(m) && (isnan(min) || m < min))
@@ -108,7 +111,7 @@ static size_t winners(const struct study *s, const struct blk_set *bs, const cha
 /* Returns 1 when the blocks' fastest kernel k disagrees with the main sweep's verdict in w. */
 static int disagrees(const struct winner *w, const char *k)
 {
-	return w->have_main && strcmp(k, w->main.win);
+	return w->have_main && k != NONE && strcmp(k, w->main.win);
 }
 
 /* Writes the blocks' fastest k (score ns) into buf, said to disagree where it does. */
