@@ -82,6 +82,14 @@ for s in below baseinv; do
 	awk -F, '$1 == "recommend:stream" && ($2 == "kindergarten-4k" || $3 == "kindergarten-4k") { exit 1 }' \
 		"$T/$s/verdicts.csv" && ok || bad "$s: a withheld row entered the stream verdict"
 done
+# the charts leave them out too: plots/common.gp's WITHHELD in every chart's row filter
+W=$(sed -n 's/^WITHHELD = "\(.*\)"$/\1/p' plots/common.gp)
+[[ $W == *below-bound* && $W == *baseline-invalid* ]] && ok || bad "plots/common.gp: WITHHELD is '$W'"
+grep -q 'flags!~prepared|".WITHHELD' plots/common.gp && ok || bad "plots/common.gp: PLAIN does not leave WITHHELD out"
+for s in below baseinv; do
+	n=$(awk -f plots/csv.awk -v where="mode=stream;flags!~$W" -v cols=kernel "$T/$s/m64/summary.csv" | grep -c '^kindergarten-4k,')
+	[[ $n -eq 0 ]] && ok || bad "$s: the chart filter keeps $n withheld rows"
+done
 has "below-bound: why" "$T/below/report.md" "- m64: kindergarten-4k stream rook: its core cycles per lookup are below what the kernel's own instructions allow on this CPU (a measurement error) (3.60 core cycles per lookup measured, at least 5.50 possible)"
 has "baseline-invalid: why" "$T/baseinv/report.md" "- m64: kindergarten-4k stream rook: the null kernel's gross time in this cell is higher than this kernel's"
 has "nothing withheld: said" "$T/quick/report.md" "None: no row is flagged below-bound or baseline-invalid."
