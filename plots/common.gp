@@ -77,10 +77,14 @@ has_ci = hascol(m64, "ns_ci_lo")
 spread = has_ci ? "error bars: 95% interval of the median" : "error bars: minimum to median"
 # Output columns for a time with its spread (ns, lo, hi), by column name with fallbacks.
 TIMECOLS = "kernel,family,ns=ns_median,lo=ns_ci_lo|ns_min,hi=ns_ci_hi|ns_median,ns_min,table_bytes,word_bits,branching,flags,dataset"
+# Rows whose figure is withheld (runread's run_row_withheld: below-bound, faster than the
+# kernel's own instructions allow; baseline-invalid, the null kernel slower than the kernel):
+# a measurement error, never a chart's data.
+WITHHELD = "below-bound|baseline-invalid"
 # Rows that are not a baseline, are in the default (warm, no pressure) cache state, and time a
 # kernel's whole work (not flagged prepared: lookups reading state made outside the timed
-# region, which no chart sets beside the others).
-PLAIN = "kernel!=null;cache_state=warm|;pressure_bytes=0|;flags!~prepared"
+# region, which no chart sets beside the others), and are not withheld.
+PLAIN = "kernel!=null;cache_state=warm|;pressure_bytes=0|;flags!~prepared|".WITHHELD
 
 # Returns the caption line for run (m64, sim, bits/01-m32, ...) and mode.
 caption(run, mode) = sprintf("%s (%s%s), %s, %s, mode %s, dataset %s, %s", \

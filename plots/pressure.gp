@@ -10,7 +10,7 @@ pcsv = study."/pressure/summary.csv"
 run = "pressure"
 d = tmp."/pressure.csv"
 COLS = "kernel,family,bytes=pressure_bytes,ns=ns_median,lo=ns_ci_lo|ns_min,hi=ns_ci_hi|ns_median,table_bytes,flags"
-n = exists_file(pcsv) ? sel(pcsv, "-v where='mode=pressure;kernel!=null;pressure_bytes!=;cache_state=warm|' -v cols='".COLS."' -v sort=bytes", d) : 0
+n = exists_file(pcsv) ? sel(pcsv, "-v where='mode=pressure;kernel!=null;pressure_bytes!=;cache_state=warm|;flags!~".WITHHELD."' -v cols='".COLS."' -v sort=bytes", d) : 0
 set title "Cache pressure: net time per lookup against a working set touched between positions (position mode, 64-bit build)" font ",13"
 if (n == 0) {
 	why = exists_file(study."/pressure.skipped") ? system("head -n 1 '".study."/pressure.skipped'") : ""

@@ -141,6 +141,25 @@ static double pair_log(const struct rr_row *x, const struct rr_row *y)
 	return log(y->ns_median / x->ns_median);
 }
 
+/* Withholds "settled" from out when the blocks' processes ran on a busy host: the other
+ * CPUs' mean use over every epoch of every block above BLK_BUSY_PCT (blocks.h says why).  The
+ * estimate and its interval stay; out->why says why it is not settled. */
+static void blk_busy(const struct blk_set *s, struct blk_verdict *out)
+{
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->npair; i++) {
+		run_host_busy(&s->ra[i], &sum, &n);
+		run_host_busy(&s->rb[i], &sum, &n);
+	}
+	if (!n || sum / (double)n <= BLK_BUSY_PCT || out->settled != 1)
+		return;
+	snprintf(out->why, sizeof out->why, "the host was busy: other CPUs %.0f%% during these "
+		 "blocks (above %.0f%%)", sum / (double)n, BLK_BUSY_PCT);
+	out->settled = 0;
+}
+
 int blk_compare(const struct blk_set *s, const char *kernel, struct blk_verdict *out)
 {
 	const struct run *first = &s->ra[0];
@@ -174,6 +193,7 @@ int blk_compare(const struct blk_set *s, const char *kernel, struct blk_verdict 
 	if (rc < 0)
 		return -1;
 	out->settled = pr_settled(&out->r, NAN, out->why, sizeof out->why);
+	blk_busy(s, out);
 	return 0;
 }
 

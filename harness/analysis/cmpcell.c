@@ -183,8 +183,16 @@ void cmp_factor(char *buf, size_t len, double f, double lo, double hi, int utf8)
 		snprintf(buf, len, "%.2f%s (%.2f%s%.2f)", f, x, lo, dash, hi);
 }
 
+/* Returns 1 when c's interval includes 1 (or is unknown): only then are the two "not
+ * distinguishable"; an interval that excludes 1 names the faster one, "looks" faster when the
+ * verdict is not settled (a quick study's three rounds cannot settle a 6x effect). */
+static int interval_has_one(const struct cmp *c)
+{
+	return !(c->lo > 1 || c->hi < 1);
+}
+
 static void phrase(char *buf, size_t len, const char *x, const char *y, const struct cmp *c,
-		   int utf8, const char *is)
+		   int utf8, const char *is, const char *looks)
 {
 	char f[96];
 
@@ -193,29 +201,30 @@ static void phrase(char *buf, size_t len, const char *x, const char *y, const st
 			 "positive)", x, y);
 		return;
 	}
-	if (c->verdict == 0) {
+	if (c->verdict >= 0 && interval_has_one(c)) {
 		cmp_factor(f, sizeof f, c->ratio, c->lo, c->hi, utf8);
 		snprintf(buf, len, "%s and %s are not distinguishable (time ratio %s)", x, y, f);
 		return;
 	}
-	/* ratio = time(x) / time(y): below 1, x is faster by 1/ratio */
+	/* ratio = time(x) / time(y): below 1, x is faster by 1/ratio; the faster named first */
 	if (c->ratio < 1)
 		cmp_factor(f, sizeof f, 1 / c->ratio, c->hi > 0 ? 1 / c->hi : NAN,
 			   c->lo > 0 ? 1 / c->lo : INFINITY, utf8);
 	else
 		cmp_factor(f, sizeof f, c->ratio, c->lo, c->hi, utf8);
-	snprintf(buf, len, "%s %s %s %s than %s%s", x, is, f, c->ratio < 1 ? "faster" : "slower", y,
+	snprintf(buf, len, "%s %s %s faster than %s%s", c->ratio < 1 ? x : y,
+		 c->settled == 1 || c->verdict < 0 ? is : looks, f, c->ratio < 1 ? y : x,
 		 c->verdict < 0 ? " (no interval: significance unknown)" : "");
 }
 
 void cmp_phrase(char *buf, size_t len, const char *x, const char *y, const struct cmp *c,
 		int utf8)
 {
-	phrase(buf, len, x, y, c, utf8, "is");
+	phrase(buf, len, x, y, c, utf8, "is", "looks");
 }
 
 void cmp_phrase_plural(char *buf, size_t len, const char *x, const char *y,
 		       const struct cmp *c, int utf8)
 {
-	phrase(buf, len, x, y, c, utf8, "are");
+	phrase(buf, len, x, y, c, utf8, "are", "look");
 }

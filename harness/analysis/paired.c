@@ -260,6 +260,11 @@ int pr_settled(const struct pr_result *r, double layout_pct, char *why, size_t l
 		snprintf(why, len, "the interval includes 1");
 		return 0;
 	}
+	if (!(r->p < PR_ALPHA) && r->n < PR_MIN_SETTLE) {
+		snprintf(why, len, "with %zu pairs the signed-rank test cannot reach p < 0.05 "
+			 "(%d are the fewest that can)", r->n, PR_MIN_SETTLE);
+		return 0;
+	}
 	if (!(r->p < PR_ALPHA)) {
 		snprintf(why, len, "the signed-rank test does not agree");
 		return 0;

@@ -20,6 +20,9 @@
 #define PR_BOOT_ITERS 2000
 #define PR_SEED 0x9a1ed5eedULL
 #define PR_ALPHA 0.05
+/* The fewest untied pairs with which the two-sided signed-rank test can reach p < PR_ALPHA
+ * (six all one way: p = 2/64 = 0.031): below it "not settled" says so, not "does not agree". */
+#define PR_MIN_SETTLE 6
 #define PR_MAX_EPOCHS 64
 
 /* d[c * npair + i]: log(b / a) of cell c in pair i (a round, or a pair of blocks); NaN where

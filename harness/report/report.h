@@ -100,6 +100,9 @@ int verdict_settle(const struct cmp *c, double layout_pct, char *why, size_t len
 /* Appends "; settled (paired over 31 rounds, signed-rank p = 1e-06, the same sign in 3 of 3
  * epochs)" or "; not settled: why" to out. */
 void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, const char *why);
+/* Writes p-value p as "%.2g", or "not measured (too few pairs for the test)" when NaN: no
+ * "nan" on the page.  Returns buf. */
+const char *report_pval(char *buf, size_t len, double p);
 /* Records one verdict for verdicts.csv (b against a). */
 void verdict_add(const struct study *s, const char *question, const char *a, const char *b,
 		 const struct cmp *c, int settled, const char *why);
@@ -145,6 +148,34 @@ struct report_cand {
  * reference oracle and the null baseline are not candidates).  Returns how many. */
 size_t report_candidates(const struct run *r, const struct report_workload *w, struct report_cand *c,
 			 size_t max);
+
+/* report_winner.c: a workload's fastest kernel, decided once (every section reads it here) */
+struct report_winner {
+	const char *win, *second;   /* NULL when nothing / only one kernel was timed */
+	double win_score, second_score;  /* geometric mean of the pieces' ns_median */
+	struct cmp m;               /* time(second) / time(win), paired; ratio >= 1 */
+	int settled;                /* verdict_settle(): 1, 0, -1 */
+	char why[160];              /* why not settled, or why there is no margin */
+	size_t ncand;               /* candidates (report_candidates) */
+};
+/* Decides the fastest kernel of workload w in run r: the two best candidates by their medians,
+ * compared round by round (report_cmp), the faster of the two by that comparison the winner.
+ * Returns 1 with out filled, or 0 when no kernel was timed in w. */
+int report_winner(const struct study *s, const struct run *r, const struct report_workload *w,
+		  struct report_winner *out);
+/* Writes the winner's margin into buf: "1.10× (1.05–1.15) ahead of L", "looks 1.10× (...) ahead
+ * of L" (not settled) or "not distinguishable from L (time ratio 1.00× (0.99–1.01))" (the
+ * interval includes 1). */
+void report_winner_margin(char *buf, size_t len, const struct report_winner *p);
+/* Writes "K (settled, 1.10× (1.05–1.15) ahead of L)" or "K (<margin>; not settled because why)"
+ * into buf. */
+void report_winner_text(char *buf, size_t len, const struct report_winner *p);
+/* Fills c[] as report_candidates does, the first two in report_winner's order (a ranking
+ * whose first place is the workload's one winner).  Returns how many. */
+size_t report_ranked(const struct study *s, const struct run *r, const struct report_workload *w,
+		     struct report_cand *c, size_t max);
+/* Returns 1 with *w set to run r's workload called label, else 0. */
+int report_find_workload(const struct run *r, const char *label, struct report_workload *w);
 
 /* report_blocks.c: the cross-process comparisons, run as alternating blocks */
 struct blk_set;

@@ -158,7 +158,8 @@ static size_t compare_kernels(struct doc *d, const struct study *s, const char *
 		report_cmp(s, g->a, g->b, n, &c);
 		cmp_phrase(buf, sizeof buf, x, y, &c, 1);
 		if (!strcmp(c.basis, "rounds"))
-			doc_cat(buf, sizeof buf, "%s", c.settled == 1 ? "; settled" : "; not settled");
+			doc_cat(buf, sizeof buf, "%s%s", c.settled == 1 ? "; settled" :
+				"; not settled because ", c.settled == 1 ? "" : c.why);
 		double vx = report_misses(s, r, &w[i], x, hw, sim, &sx_src);
 		double vy = report_misses(s, r, &w[i], y, hw, sim, &sy_src);
 		fmt_miss(mx, sizeof mx, vx, sx_src);

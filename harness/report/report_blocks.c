@@ -49,15 +49,15 @@ int report_blk_cmp(const struct study *s, const struct blk_set *bs, const char *
 static void clause(const struct study *s, char *out, size_t len, const struct blk_verdict *v,
 		   const struct cmp *c, int settled, const char *why)
 {
-	char how[320];
+	char how[320], pv[64];
 
-	snprintf(how, sizeof how, "paired over %zu block pairs, signed-rank p = %.2g", v->r.n,
-		 v->r.p);
+	snprintf(how, sizeof how, "paired over %zu block pairs, signed-rank p = %s", v->r.n,
+		 report_pval(pv, sizeof pv, v->r.p));
 	report_blk_process(s, c, how, sizeof how);
 	if (settled == 1)
 		doc_cat(out, len, "; settled (%s)", how);
 	else
-		doc_cat(out, len, "; not settled: %s (%s)", why, how);
+		doc_cat(out, len, "; not settled because %s (%s)", why, how);
 }
 
 struct blk_set *report_blocks_load(const struct study *s, const char *sub, const char *a,
@@ -150,9 +150,11 @@ static void huge_kernel(const struct study *s, const struct blk_set *bs, const c
 		c.lo, c.hi);
 	if (settled == 1)
 		doc_cat(list, len, "settled)");
-	else if (v.settled == 1 && c.processes)
+	else if (v.settled == 1 && c.processes && c.lo <= 1 && c.hi >= 1)
 		doc_cat(list, len, "not settled: one way in every pair, but within what moves "
 			"between processes, \u00b1%.1f%%)", c.process_pct);
+	else if (c.lo > 1 || c.hi < 1)
+		doc_cat(list, len, "not settled because %s)", why);
 	else
 		doc_cat(list, len, "not settled)");
 	if (!c.processes) {

@@ -48,14 +48,90 @@ static int by_pressure(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Appends the fastest kernel at each pressure size w[0..nw) (report_winner: the
+ * recommendation's verdict per size) to out, in runs of the same kernel.  Returns 1 when the
+ * same kernel is fastest at every size. */
+static int winners_clause(const struct study *s, const struct report_workload *w, size_t nw,
+			  char *out, size_t len)
+{
+	struct report_winner p[REPORT_MAX_WORKLOADS];
+	char a[32], b[32];
+	size_t settled = 0, run = 0;
+	int same = 1;
+
+	for (size_t j = 0; j < nw; j++) {
+		if (!report_winner(s, &s->pressure, &w[j], &p[j]))
+			p[j].win = "no kernel";
+		settled += p[j].settled == 1;
+		same &= !strcmp(p[j].win, p[0].win);
+	}
+	report_bytes(a, sizeof a, atof(w[0].pressure));
+	report_bytes(b, sizeof b, atof(w[nw - 1].pressure));
+	if (same)
+		doc_cat(out, len, "the same kernel is fastest at every size from %s to %s: %s", a, b,
+			p[0].win);
+	else
+		doc_cat(out, len, "the fastest kernel changes with pressure: ");
+	for (size_t j = 1; !same && j <= nw; j++) {
+		if (j < nw && !strcmp(p[j].win, p[run].win))
+			continue;
+		report_bytes(a, sizeof a, atof(w[run].pressure));
+		report_bytes(b, sizeof b, atof(w[j - 1].pressure));
+		doc_cat(out, len, "%s%s %s %s%s%s", run ? ", " : "", p[run].win,
+			j - 1 > run ? "from" : "at", a, j - 1 > run ? " to " : "",
+			j - 1 > run ? b : "");
+		run = j;
+	}
+	doc_cat(out, len, " (its lead over the runner-up settled at %zu of %zu sizes)", settled, nw);
+	return same;
+}
+
+/* Appends "above S of pressure, K overtakes L (f at S')" for each adjacent pair of the
+ * ranking rk[0..n) at the first size whose order flips with a significant difference, and the
+ * flips the test cannot confirm to un.  Returns how many flips were settled so. */
+static size_t crossovers(const struct study *s, const struct report_workload *w, size_t nw,
+			 const struct rank *rk, size_t n, char *out, size_t len, char *un,
+			 size_t unlen)
+{
+	const struct rr_row *a[64], *b[64];
+	char sp[32], f[96];
+	size_t flips = 0;
+
+	for (size_t i = 0; i + 1 < n; i++) {            /* rk[i] is faster than rk[i+1] at w[0] */
+		int weak = 0;
+		for (size_t j = 1; j < nw; j++) {
+			struct cmp c;
+			size_t np = report_pairs(&s->pressure, &w[j], rk[i].k, rk[i + 1].k, a, b, 64);
+			if (!np || report_cmp(s, a, b, np, &c) < 0 || !(c.ratio < 1))
+				continue;
+			report_bytes(sp, sizeof sp, atof(w[j].pressure));
+			if (c.verdict != 1) {           /* the medians flip, the test does not confirm */
+				if (!weak++)
+					doc_cat(un, unlen, "%s%s over %s at %s", un[0] ? ", " : "",
+						rk[i + 1].k, rk[i].k, sp);
+				continue;
+			}
+			cmp_factor(f, sizeof f, 1 / c.ratio, 1 / c.hi, 1 / c.lo, 1);
+			report_bytes(sp, sizeof sp, atof(w[j - 1].pressure));
+			doc_cat(out, len, "%sabove %s of pressure, %s overtakes %s (%s at ",
+				flips++ ? "; " : "", sp, rk[i + 1].k, rk[i].k, f);
+			doc_cat(out, len, "%s)", report_bytes(sp, sizeof sp, atof(w[j].pressure)));
+			break;
+		}
+	}
+	return flips;
+}
+
+/* The pressure sentence: the fastest kernel per size (the one verdict per size), where an
+ * adjacent pair of the first size's ranking flips, and "no ranking change" only when neither
+ * the winner nor any such pair changes. */
 static void pressure_sentence(struct doc *d, const struct study *s)
 {
 	const struct run *r = &s->pressure;
 	struct report_workload w[REPORT_MAX_WORKLOADS];
-	struct rank rk[MAXK], last[MAXK];
-	const struct rr_row *a[64], *b[64];
-	char out[4096] = "", un[1024] = "", s0[32], s1[32], sp[32], f[96];
-	size_t nw = 0, n, nl, flips = 0;
+	struct rank rk[MAXK];
+	char out[4096] = "", un[1024] = "", flips[2048] = "", s0[32], s1[32];
+	size_t nw = 0, n;
 
 	if (!s->have_pressure) {
 		doc_p(d, "note", "No pressure sweep: the study has no pressure/ run "
@@ -73,36 +149,16 @@ static void pressure_sentence(struct doc *d, const struct study *s)
 	}
 	report_bytes(s0, sizeof s0, atof(w[0].pressure));
 	report_bytes(s1, sizeof s1, atof(w[nw - 1].pressure));
-	for (size_t i = 0; i + 1 < n; i++) {            /* rk[i] is faster than rk[i+1] at s0 */
-		int weak = 0;
-		for (size_t j = 1; j < nw; j++) {
-			struct cmp c;
-			size_t np = report_pairs(r, &w[j], rk[i].k, rk[i + 1].k, a, b, 64);
-			if (!np || report_cmp(s, a, b, np, &c) < 0 || !(c.ratio < 1))
-				continue;
-			report_bytes(sp, sizeof sp, atof(w[j].pressure));
-			if (c.verdict != 1) {           /* the medians flip, the test does not confirm */
-				if (!weak++)
-					doc_cat(un, sizeof un, "%s%s over %s at %s", un[0] ? ", " : "",
-					    rk[i + 1].k, rk[i].k, sp);
-				continue;
-			}
-			cmp_factor(f, sizeof f, 1 / c.ratio, 1 / c.hi, 1 / c.lo, 1);
-			report_bytes(sp, sizeof sp, atof(w[j - 1].pressure));
-			doc_cat(out, sizeof out, "%sabove %s of pressure, %s overtakes %s (%s at ",
-			    flips++ ? "; " : "", sp, rk[i + 1].k, rk[i].k, f);
-			doc_cat(out, sizeof out, "%s)", report_bytes(sp, sizeof sp, atof(w[j].pressure)));
-			break;
-		}
-	}
-	if (!flips)
-		doc_cat(out, sizeof out, "no ranking change from %s to %s of pressure among the %zu "
-		    "kernels timed (no adjacent pair's order flips with a significant difference)",
-		    s0, s1, n);
-	nl = ranking(r, &w[nw - 1], last);
-	doc_cat(out, sizeof out, "; fastest %s%s: %s (%.3g ns), at %s: %s (%.3g ns)",
-	    atof(w[0].pressure) > 0 ? "at " : "without pressure", atof(w[0].pressure) > 0 ? s0 : "",
-	    rk[0].k, rk[0].ns, s1, nl ? last[0].k : "none", nl ? last[0].ns : NAN);
+	int same = winners_clause(s, w, nw, out, sizeof out);
+	if (crossovers(s, w, nw, rk, n, flips, sizeof flips, un, sizeof un))
+		doc_cat(out, sizeof out, "; %s", flips);
+	else if (same)
+		doc_cat(out, sizeof out, "; no ranking change from %s to %s of pressure among the "
+			"%zu kernels timed (no adjacent pair's order flips with a significant "
+			"difference)", s0, s1, n);
+	else
+		doc_cat(out, sizeof out, "; among the %zu kernels timed no adjacent pair's order "
+			"flips with a significant difference", n);
 	if (un[0])
 		doc_cat(out, sizeof out, "; medians flip but the test cannot confirm it: %s", un);
 	out[0] = (char)(out[0] >= 'a' && out[0] <= 'z' ? out[0] - 32 : out[0]);

@@ -16,6 +16,9 @@
 #define MAXK 256          /* kernels */
 #define MAXW 64           /* workloads */
 
+/* fastest()'s answer where no kernel was timed: compared by address, never a disagreement */
+static const char NONE[] = "none";
+
 /* Returns the median over pairs of kernel k's net ns/lookup in cell like on side r[0..n). */
 static double side_median(const struct run *r, size_t n, const char *k, const struct rr_row *like)
 {
@@ -38,80 +41,109 @@ static int prepared(const struct run *r, const char *k, const struct rr_row *lik
 	return x && run_flag(x, "prepared");
 }
 
-/* Sets *best to the fastest of kernels k[0..nk) in cell like on side r[0..n), kernels with
- * prepared lookups left out.  Returns its median ns/lookup, NaN when none was timed there. */
+/* Returns the geometric mean over the pieces of workload w of kernel k's side medians
+ * (side_median) on side r[0..n); NaN when k was not timed on every piece, or its lookups
+ * read prepared state there (the rule the recommendation keeps, report_candidates). */
+static double side_score(const struct run *r, size_t n, const char *k,
+			 const struct report_workload *w)
+{
+	double lsum = 0;
+	size_t pieces = 0, got = 0;
+
+	for (size_t i = 0; i < r[0].nrows; i++) {
+		const struct rr_row *x = &r[0].rows[i];
+		if (strcmp(x->kernel, k) || !report_in_workload(x, w))
+			continue;
+		pieces++;
+		double m = prepared(&r[0], k, x) ? NAN : side_median(r, n, k, x);
+		if (m > 0)
+			lsum += log(m), got++;
+	}
+	return got && got == pieces ? exp(lsum / (double)got) : NAN;
+}
+
+/* Sets *best to the kernel of k[0..nk) with the lowest side_score in w.  Returns its score,
+ * NaN when none was timed there. */
 static double fastest(const struct run *r, size_t n, const char **k, size_t nk,
-		      const struct rr_row *like, const char **best)
+		      const struct report_workload *w, const char **best)
 {
 	double min = NAN;
 
-	*best = "?";
+	*best = NONE;
 	for (size_t i = 0; i < nk; i++) {
-		double m = prepared(&r[0], k[i], like) ? NAN : side_median(r, n, k[i], like);
+		double m = side_score(r, n, k[i], w);
 		if (!isnan(m) && (isnan(min) || m < min))
 			min = m, *best = k[i];
 	}
 	return min;
 }
 
-/* Fills w with the first timed row of each workload (mode, piece, cache, pressure) of run r,
- * in file order.  Returns how many. */
-static size_t workloads(const struct run *r, const struct rr_row **w, size_t max)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < r->nrows && n < max; i++) {
-		const struct rr_row *row = &r->rows[i];
-		size_t j;
-		if (!run_row_timed(row))
-			continue;
-		for (j = 0; j < n && !run_same_workload(w[j], row); j++)
-			;
-		if (j == n)
-			w[n++] = row;
-	}
-	return n;
-}
-
-/* One workload's winners: the fastest kernel under gcc (g) and under clang (c). */
+/* One workload: the recommendation's verdict (the main sweep, report_winner) and the fastest
+ * kernel within the blocks under gcc (g) and clang (c), by their medians. */
 struct winner {
 	char label[96];
+	struct report_winner main;
+	int have_main;
 	const char *g, *c;
 	double ng, nc;
 };
 
-/* Fills w with the winners of every workload of the first gcc block.  Returns how many. */
-static size_t winners(const struct blk_set *bs, const char **k, size_t nk, struct winner *w)
+/* Fills w with the workloads of the first gcc block: the main sweep's winner and each side's
+ * fastest.  Returns how many. */
+static size_t winners(const struct study *s, const struct blk_set *bs, const char **k,
+		      size_t nk, struct winner *w)
 {
-	const struct rr_row *like[MAXW];
-	size_t n = workloads(&bs->ra[0], like, MAXW);
+	struct report_workload wl[MAXW], wm;
+	size_t n = report_workloads(&bs->ra[0], wl, MAXW);
 
 	for (size_t i = 0; i < n; i++) {
-		if (like[i]->pressure[0])
-			snprintf(w[i].label, sizeof w[i].label, "%s %s at %s B", like[i]->mode,
-				 like[i]->piece, like[i]->pressure);
-		else
-			snprintf(w[i].label, sizeof w[i].label, "%s %s", like[i]->mode,
-				 like[i]->piece);
-		w[i].ng = fastest(bs->ra, bs->npair, k, nk, like[i], &w[i].g);
-		w[i].nc = fastest(bs->rb, bs->npair, k, nk, like[i], &w[i].c);
+		const struct run *mr = report_find_workload(&s->m64, wl[i].label, &wm) ? &s->m64 :
+			s->have_pressure && report_find_workload(&s->pressure, wl[i].label, &wm) ?
+			&s->pressure : NULL;
+		snprintf(w[i].label, sizeof w[i].label, "%s", wl[i].label);
+		w[i].have_main = mr && report_winner(s, mr, &wm, &w[i].main);
+		w[i].ng = fastest(bs->ra, bs->npair, k, nk, &wl[i], &w[i].g);
+		w[i].nc = fastest(bs->rb, bs->npair, k, nk, &wl[i], &w[i].c);
 	}
 	return n;
 }
 
-/* Writes the workload table (rows whose winners differ marked). */
+/* Returns 1 when the blocks' fastest kernel k disagrees with the main sweep's verdict in w. */
+static int disagrees(const struct winner *w, const char *k)
+{
+	return w->have_main && k != NONE && strcmp(k, w->main.win);
+}
+
+/* Writes the blocks' fastest k (score ns) into buf, said to disagree where it does. */
+static void side_cell(char *buf, size_t len, const struct winner *w, const char *k, double ns)
+{
+	if (isnan(ns))
+		snprintf(buf, len, "none timed");
+	else if (disagrees(w, k))
+		snprintf(buf, len, "%s, %.3f ns (disagrees with the main sweep: not settled)", k, ns);
+	else
+		snprintf(buf, len, "%s, %.3f ns", k, ns);
+}
+
+/* Writes the workload table (rows where anything differs marked). */
 static void winners_table(struct doc *d, const struct winner *w, size_t n)
 {
-	static const char *const head[] = { "workload", "fastest under gcc", "gcc ns/lookup",
-		"fastest under clang", "clang ns/lookup", "the same kernel?" };
-	doc_table_begin(d, 6, head);
+	static const char *const head[] = { "workload", "fastest (the recommendation's verdict, "
+		"main sweep)", "fastest within the gcc blocks", "fastest within the clang blocks",
+		"the same under both?" };
+	doc_table_begin(d, 5, head);
 	for (size_t i = 0; i < n; i++) {
-		char ng[32], nc[32];
+		char m[512], g[256], c[256];
 		int same = !strcmp(w[i].g, w[i].c);
-		snprintf(ng, sizeof ng, "%.3f", w[i].ng);
-		snprintf(nc, sizeof nc, "%.3f", w[i].nc);
-		doc_table_row(d, 6, (const char *const[]){ w[i].label, w[i].g, ng, w[i].c, nc,
-			      same ? "yes" : "differs" }, !same);
+		if (w[i].have_main)
+			report_winner_text(m, sizeof m, &w[i].main);
+		else
+			snprintf(m, sizeof m, "no main-sweep verdict for this workload");
+		side_cell(g, sizeof g, &w[i], w[i].g, w[i].ng);
+		side_cell(c, sizeof c, &w[i], w[i].c, w[i].nc);
+		doc_table_row(d, 5, (const char *const[]){ w[i].label, m, g, c,
+			      same ? "yes" : "differs" }, !same || disagrees(&w[i], w[i].g) ||
+			      disagrees(&w[i], w[i].c));
 	}
 	doc_table_end(d);
 }
@@ -152,13 +184,16 @@ static void ratios_table(struct doc *d, const struct kres *x, size_t nk)
 
 	doc_table_begin(d, 8, head);
 	for (size_t i = 0; i < nk; i++) {
-		char r[32], iv[48], pt[32], p[32], np[16], nc[16], verdict[200];
+		char r[32], iv[48], pt[32], p[64], np[16], nc[16], verdict[200];
 		if (x[i].got < 0)
 			continue;
 		snprintf(r, sizeof r, "%.3f", x[i].c.ratio);
-		snprintf(iv, sizeof iv, "%.3f\u2013%.3f", x[i].c.lo, x[i].c.hi);
+		if (isnan(x[i].c.lo) || isnan(x[i].c.hi))
+			snprintf(iv, sizeof iv, "not measured (too few pairs)");
+		else
+			snprintf(iv, sizeof iv, "%.3f\u2013%.3f", x[i].c.lo, x[i].c.hi);
 		snprintf(pt, sizeof pt, x[i].c.processes ? "\u00b1%.1f%%" : "none", x[i].c.process_pct);
-		snprintf(p, sizeof p, "%.2g", x[i].c.p);
+		report_pval(p, sizeof p, x[i].c.p);
 		snprintf(np, sizeof np, "%zu", x[i].c.npairs);
 		snprintf(nc, sizeof nc, "%zu", x[i].c.n);
 		snprintf(verdict, sizeof verdict, "%s%s", x[i].got == 1 ?
@@ -186,6 +221,35 @@ static void no_blocks(struct doc *d, const struct study *s, const char *err)
 	doc_p(d, "note", "No compiler comparison: %s.", msg);
 }
 
+/* Appends the workloads' sentence: within the blocks, whether the fastest kernel is the same
+ * under both compilers, and where the blocks' fastest is not the recommendation's (then which
+ * kernel is fastest there is not settled: one workload has one winner, report_winner's). */
+static void winners_sentence(char *out, size_t len, const struct winner *w, size_t nw)
+{
+	size_t ndiff = 0, j = 0;
+
+	for (size_t i = 0; i < nw; i++)
+		ndiff += strcmp(w[i].g, w[i].c) != 0;
+	doc_cat(out, len, ". Within the compiler blocks (each compiler's median over the block "
+		"pairs, not a paired verdict) the fastest kernel is the same under both in %zu of "
+		"%zu workloads", nw - ndiff, nw);
+	for (size_t i = 0, k = 0; i < nw; i++)
+		if (strcmp(w[i].g, w[i].c))
+			doc_cat(out, len, "%s%s (gcc: %s, clang: %s)", k++ ? "; " :
+				"; it differs in ", w[i].label, w[i].g, w[i].c);
+	for (size_t i = 0; i < nw; i++)
+		if (disagrees(&w[i], w[i].g) || disagrees(&w[i], w[i].c))
+			doc_cat(out, len, "%s%s (the recommendation: %s; the gcc blocks: %s; the "
+				"clang blocks: %s)", j++ ? "; " : ". The blocks disagree with the "
+				"main sweep's verdict in ", w[i].label, w[i].main.win, w[i].g, w[i].c);
+	if (j)
+		doc_cat(out, len, ": which kernel is fastest there is not settled across "
+			"processes");
+	else
+		doc_cat(out, len, ", and wherever the main sweep has a verdict they name its "
+			"kernel");
+}
+
 /* Writes the answer sentence from the kernels' verdicts x[0..nk), every cell's (all) and the
  * workloads' winners w[0..nw). */
 static void answer(struct doc *d, const struct study *s, const struct blk_set *bs,
@@ -193,7 +257,7 @@ static void answer(struct doc *d, const struct study *s, const struct blk_set *b
 		   size_t nw)
 {
 	char how[256], ph[512], out[6144] = "";
-	size_t n[3] = { 0 }, ndiff = 0;
+	size_t n[3] = { 0 };
 
 	for (size_t i = 0; i < nk; i++)
 		if (x[i].got >= 0)
@@ -205,17 +269,10 @@ static void answer(struct doc *d, const struct study *s, const struct blk_set *b
 	if (all->got >= 0) {
 		cmp_phrase(ph, sizeof ph, "the clang build", "the gcc build", &all->c, 1);
 		doc_cat(out, sizeof out, "; over all %zu cells %s, %s%s", all->c.n, ph,
-			all->got ? "settled" : "not settled: ", all->got ? "" : all->why);
+			all->got ? "settled" : "not settled because ", all->got ? "" : all->why);
 		report_blk_process(s, &all->c, out, sizeof out);
 	}
-	for (size_t i = 0; i < nw; i++)
-		ndiff += strcmp(w[i].g, w[i].c) != 0;
-	doc_cat(out, sizeof out, ". The fastest kernel (each compiler's median over the block "
-		"pairs) is the same under both in %zu of %zu workloads", nw - ndiff, nw);
-	for (size_t i = 0, j = 0; i < nw; i++)
-		if (strcmp(w[i].g, w[i].c))
-			doc_cat(out, sizeof out, "%s%s (gcc: %s, clang: %s)",
-				j++ ? "; " : "; it differs in ", w[i].label, w[i].g, w[i].c);
+	winners_sentence(out, sizeof out, w, nw);
 	doc_p(d, "answer", "%s.", out);
 }
 
@@ -235,12 +292,13 @@ static void compiler_body(struct doc *d, const struct study *s, const struct blk
 	kernel_verdict(s, bs, NULL, &all);
 	for (size_t i = 0; i < nk; i++)
 		kernel_verdict(s, bs, k[i], &x[i]);
-	nw = winners(bs, k, nk, w);
+	nw = winners(s, bs, k, nk, w);
 	answer(d, s, bs, x, nk, &all, w, nw);
 	doc_p(d, NULL, "Built: gcc side (bin/slidebench) %s; clang side (bin-clang/slidebench) %s; "
-	      "every other figure of this report is the gcc build's (m64/: %s).  The winners per "
-	      "workload are each compiler's fastest median, not a paired verdict (the "
-	      "recommendation pairs kernels round by round, in the gcc sweep), and like the "
+	      "every other figure of this report is the gcc build's (m64/: %s).  The fastest kernel "
+	      "of a workload is the recommendation's verdict (paired round by round, in the main "
+	      "sweep); the blocks' fastest per compiler is each side's median, not a paired "
+	      "verdict, said to disagree where it names another kernel, and like the "
 	      "recommendation leave out a kernel whose lookups read state prepared outside the "
 	      "timed region (flag prepared).  Each kernel's "
 	      "interval includes what moves its time relative to the null kernel from one process "
@@ -251,7 +309,8 @@ static void compiler_body(struct doc *d, const struct study *s, const struct blk
 	      report_build_flags(&s->m64, fm, sizeof fm));
 	doc_h(d, 3, "compiler-kernels", "Each kernel: time under clang over time under gcc");
 	ratios_table(d, x, nk);
-	doc_h(d, 3, "compiler-winners", "The fastest kernel per workload under each compiler");
+	doc_h(d, 3, "compiler-winners", "The fastest kernel per workload: the verdict, and within "
+	      "each compiler's blocks");
 	winners_table(d, w, nw);
 	free(x);
 }

@@ -8,70 +8,43 @@
 
 #include "report/report_fleet.h"
 
-/* Finds workload label in run r.  Returns 1 with *w filled, else 0. */
-static int find_workload(const struct run *r, const char *label, struct report_workload *w)
-{
-	struct report_workload all[REPORT_MAX_WORKLOADS];
-	size_t n = report_workloads(r, all, REPORT_MAX_WORKLOADS);
-
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(all[i].label, label))
-			return *w = all[i], 1;
-	return 0;
-}
-
-/* Compares kernel b against a in w of r by the report's rules.  Returns settled (1, 0, -1). */
-static int settle(const struct run *r, const struct report_workload *w, const char *a, const char *b,
-		  struct cmp *m, char *why, size_t len)
+/* Compares kernel b against a in w of study s's m64 by the report's rules (report_cmp, the
+ * between-process term included).  Returns settled (1, 0, -1). */
+static int settle(const struct study *s, const struct report_workload *w, const char *a,
+		  const char *b, struct cmp *m, char *why, size_t len)
 {
 	const struct rr_row *ra[16], *rb[16];
-	size_t np = report_pairs(r, w, a, b, ra, rb, 16);
+	size_t np = report_pairs(&s->m64, w, a, b, ra, rb, 16);
 
-	if (!np || cmp_rows(ra, rb, np, m) < 0) {
+	if (!np || report_cmp(s, ra, rb, np, m) < 0) {
 		snprintf(why, len, "%s and %s share no timed cell", a, b);
 		return -1;
 	}
-	return verdict_settle(m, fmax(report_layout_spread(r, w, a),
-				      report_layout_spread(r, w, b)), why, len);
+	return verdict_settle(m, fmax(report_layout_spread(&s->m64, w, a),
+				      report_layout_spread(&s->m64, w, b)), why, len);
 }
 
-int fleet_pick(const struct study *s, const char *label, struct pick *p)
+/* Appends "A 1.10× faster on M" for ratio = time(b) / time(a), the faster named first. */
+static void faster_on(char *out, size_t len, const char *a, const char *b, double ratio,
+		      const char *machine)
 {
-	struct report_cand c[256];
+	doc_cat(out, len, "%s %.2f\u00d7 faster on %s", ratio >= 1 ? a : b,
+		ratio >= 1 ? ratio : 1 / ratio, machine);
+}
+
+int fleet_pick(const struct study *s, const char *label, struct report_winner *p)
+{
 	struct report_workload w;
-	size_t n;
 
 	memset(p, 0, sizeof *p);
 	p->settled = -1;
-	if (!find_workload(&s->m64, label, &w) || !(n = report_candidates(&s->m64, &w, c, 256)))
-		return 0;
-	p->win = c[0].kernel;
-	if (n == 1) {
-		snprintf(p->why, sizeof p->why, "the only kernel timed");
-		return 1;
-	}
-	p->second = c[1].kernel;
-	p->settled = settle(&s->m64, &w, p->win, p->second, &p->m, p->why, sizeof p->why);
-	return 1;
-}
-
-void fleet_pick_text(char *buf, size_t len, const struct pick *p)
-{
-	if (!p->win)
-		snprintf(buf, len, "\u2014");
-	else if (!p->second)
-		snprintf(buf, len, "%s (the only kernel timed)", p->win);
-	else if (p->settled == 1)
-		snprintf(buf, len, "%s (settled, %.2f\u00d7 ahead of %s)", p->win, p->m.ratio,
-			 p->second);
-	else
-		snprintf(buf, len, "%s (not settled: %s)", p->win, p->why);
+	return report_find_workload(&s->m64, label, &w) && report_winner(s, &s->m64, &w, p);
 }
 
 /* Writes the fleet verdict of one workload into out: the same winner everywhere, or which
  * machines disagree and whether that reversal is settled on both.  Returns 2 when the
  * answer depends on the machine and that is settled, 1 when not settled, else 0. */
-static int depend_verdict(const struct fleet *f, const char *label, const struct pick *p,
+static int depend_verdict(const struct fleet *f, const char *label, const struct report_winner *p,
 			  char *out, size_t len)
 {
 	size_t first = f->n;
@@ -88,20 +61,24 @@ static int depend_verdict(const struct fleet *f, const char *label, const struct
 		char y1[160], y2[160];
 		if (!p[m].win || !strcmp(p[m].win, p[first].win))
 			continue;
-		find_workload(&f->m[first].s->m64, label, &w1);
-		find_workload(&f->m[m].s->m64, label, &w2);
-		int s1 = settle(&f->m[first].s->m64, &w1, p[first].win, p[m].win, &c1, y1, sizeof y1);
-		int s2 = settle(&f->m[m].s->m64, &w2, p[m].win, p[first].win, &c2, y2, sizeof y2);
+		report_find_workload(&f->m[first].s->m64, label, &w1);
+		report_find_workload(&f->m[m].s->m64, label, &w2);
+		int s1 = settle(f->m[first].s, &w1, p[first].win, p[m].win, &c1, y1, sizeof y1);
+		int s2 = settle(f->m[m].s, &w2, p[m].win, p[first].win, &c2, y2, sizeof y2);
 		doc_cat(out, len, "yes: %s wins on %s, %s on %s; ", p[first].win, f->m[first].name,
 			p[m].win, f->m[m].name);
-		if (s1 == 1 && s2 == 1)
-			doc_cat(out, len, "settled: the order of the two reverses (%.2f\u00d7 on %s, "
-				"%.2f\u00d7 on %s)", c1.ratio, f->m[first].name, c2.ratio,
-				f->m[m].name);
-		else
-			doc_cat(out, len, "not settled: on %s %s", s1 != 1 ? f->m[first].name :
-				f->m[m].name, s1 != 1 ? y1 : y2);
-		return s1 == 1 && s2 == 1 ? 2 : 1;
+		int rev = s1 == 1 && s2 == 1 && c1.ratio > 1 && c2.ratio > 1;
+		if (s1 == 1 && s2 == 1) {
+			doc_cat(out, len, rev ? "settled: the order of the two reverses (" :
+				"not settled: paired, the two do not reverse (");
+			faster_on(out, len, p[first].win, p[m].win, c1.ratio, f->m[first].name);
+			doc_cat(out, len, ", ");
+			faster_on(out, len, p[m].win, p[first].win, c2.ratio, f->m[m].name);
+			doc_cat(out, len, ")");
+		} else
+			doc_cat(out, len, "not settled because on %s %s", s1 != 1 ?
+				f->m[first].name : f->m[m].name, s1 != 1 ? y1 : y2);
+		return rev ? 2 : 1;
 	}
 	doc_cat(out, len, "no: %s wins on every machine that timed it", p[first].win);
 	for (size_t m = 0, k = 0; m < f->n; m++)
@@ -150,12 +127,13 @@ static void section_depend(struct doc *d, const struct fleet *f, const struct fl
 	const char *cells[FLEET_MAX_MACHINES + 3];
 	char (*txt)[320] = calloc(f->n, sizeof *txt), verdict[768], moves[512], sum[1024] = "";
 	char hcol[FLEET_MAX_MACHINES][300];
-	struct pick *p = calloc(f->n, sizeof *p);
+	struct report_winner *p = calloc(f->n, sizeof *p);
 	size_t depends = 0, settled = 0;
 
 	doc_h(d, 2, "depend", "Does the answer depend on the machine?");
-	doc_p(d, NULL, "Per workload, the fastest kernel on each machine (the geometric mean of "
-	      "the pieces' medians, as each machine's own recommendation), whether its lead over "
+	doc_p(d, NULL, "Per workload, the fastest kernel on each machine (each machine's own "
+	      "recommendation: ranked by the geometric mean of the pieces' medians, the first two "
+	      "compared round by round, the rounds deciding), whether its lead over "
 	      "the runner-up is settled there (the single-machine report's rules: the paired "
 	      "interval excludes 1, the test agrees, the sign holds in every epoch, the margin "
 	      "exceeds the layout spread), and the verdict: the answer depends on the machine "
@@ -181,7 +159,7 @@ static void section_depend(struct doc *d, const struct fleet *f, const struct fl
 		for (size_t m = 0; m < f->n; m++) {
 			if (!fleet_pick(f->m[m].s, r[i].label, &p[m]))
 				p[m].win = NULL;
-			fleet_pick_text(txt[m], sizeof txt[m], &p[m]);
+			report_winner_text(txt[m], sizeof txt[m], &p[m]);
 			cells[m + 1] = txt[m];
 		}
 		movers(f, &r[i], moves, sizeof moves);
@@ -215,8 +193,10 @@ static void section_ranks(struct doc *d, const struct fleet *f, const struct fle
 	char (*txt)[64] = calloc(f->n, sizeof *txt), name[64], cap[256], id[32];
 
 	doc_h(d, 2, "ranks", "Ranking per machine, side by side");
-	doc_p(d, NULL, "Each kernel's place per workload on each machine (1 = fastest; the "
-	      "geometric mean of the pieces' medians in ns per lookup), kernels by mean place; "
+	doc_p(d, NULL, "Each kernel's place per workload on each machine (1 = fastest, the "
+	      "machine's recommendation; the geometric mean of the pieces' medians in ns per "
+	      "lookup, which may order the first two the other way where their rounds decide), "
+	      "kernels by mean place; "
 	      "the same numbers are in fleet-ranks.csv. In the charts a line joins a kernel's "
 	      "places; kernels whose place moves are drawn bold.");
 	if (!txt)

@@ -52,23 +52,13 @@ size_t fleet_ranks(const struct fleet *f, struct fleet_rank *out, size_t max);
 int fleet_rank_files(const struct fleet *f, const struct fleet_rank *r, size_t nr, char *err,
 		     size_t len);
 
-/* The fastest kernel of one workload on one machine, against its runner-up. */
-struct pick {
-	const char *win, *second;   /* NULL when nothing / only one kernel was timed */
-	struct cmp m;               /* runner-up against the winner */
-	int settled;                /* verdict_settle(): 1, 0, -1 */
-	char why[160];
-};
-
 /* report_fleet.c */
 /* Writes the whole fleet report into d. */
 void report_fleet(struct doc *d, const struct fleet *f, const struct fleet_rank *r, size_t nr);
 /* Fills p with the winner of workload label on machine s (the single-machine report's
  * candidates and settling rules).  Returns 1, or 0 when s has no such workload or timed no
  * kernel in it. */
-int fleet_pick(const struct study *s, const char *label, struct pick *p);
-/* Writes "kernel (settled, ...)" / "kernel (not settled: why)" into buf. */
-void fleet_pick_text(char *buf, size_t len, const struct pick *p);
+int fleet_pick(const struct study *s, const char *label, struct report_winner *p);
 
 /* report_fleet_machines.c */
 /* The machines' environments and recommendations in one table. */

@@ -30,7 +30,7 @@ void report_fleet_machines(struct doc *d, const struct fleet *f, const struct fl
 	static const char *const HEAD[] = { "machine", "Slurm job_task", "CPU",
 		"caches L1d / L2 / L3", "VM", "build", "recommendation per workload", "its report" };
 	char c[8][1024], a[32], b[32], x[32], n[16];
-	struct pick p;
+	struct report_winner p;
 
 	doc_h(d, 2, "machines", "Machines: environment and recommendations");
 	doc_table_begin(d, 8, HEAD);
@@ -55,7 +55,7 @@ void report_fleet_machines(struct doc *d, const struct fleet *f, const struct fl
 			char t[320];
 			if (!fleet_pick(f->m[m].s, r[i].label, &p))
 				continue;
-			fleet_pick_text(t, sizeof t, &p);
+			report_winner_text(t, sizeof t, &p);
 			doc_cat(c[6], sizeof c[6], "%s%s: %s", c[6][0] ? "; " : "", r[i].label, t);
 		}
 		snprintf(c[7], sizeof c[7], "%s/report.html", f->m[m].name);

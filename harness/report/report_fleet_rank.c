@@ -73,7 +73,7 @@ size_t fleet_ranks(const struct fleet *f, struct fleet_rank *out, size_t max)
 				memset(&out[nr], 0, sizeof out[nr]);
 				snprintf(out[nr++].label, sizeof out[0].label, "%s", w[i].label);
 			}
-			n = report_candidates(run, &w[i], c, 256);
+			n = report_ranked(f->m[m].s, run, &w[i], c, 256);
 			for (size_t k = 0; k < n; k++) {
 				int s = kernel_slot(&out[j], c[k].kernel);
 				if (s >= 0)

@@ -8,7 +8,6 @@
 #include "kernels/kernel.h"
 #include "report/report.h"
 
-#define MAXK 256
 
 static int by_score(const void *x, const void *y)
 {
@@ -50,53 +49,100 @@ size_t report_candidates(const struct run *r, const struct report_workload *w, s
 	return n;
 }
 
+/* Writes one workload's recommendation from its winner (report_winner) and records the
+ * verdict (question "recommend:LABEL"). */
+static void recommend_one(struct doc *d, const struct study *s, const struct run *r,
+			  struct report_workload *w)
+{
+	/* perft rows are the engine workload: per node of the tree, not per lookup */
+	const char *unit = strcmp(w->mode, "perft") ? "ns/lookup" : "ns/node";
+	struct report_winner p;
+	char f[256], verdict[512], q[128];
+
+	if (!strcmp(w->mode, "perft") && strncmp(w->label, "engine", 6)) {
+		char l[sizeof w->label];
+		snprintf(l, sizeof l, "%s", w->label);
+		snprintf(w->label, sizeof w->label, "engine (%.*s)", (int)sizeof w->label - 10, l);
+	}
+	if (!report_winner(s, r, w, &p)) {
+		doc_li(d, "%s: no kernel was timed", w->label);
+		return;
+	}
+	if (!p.second) {
+		doc_li(d, "%s: %s (%.3f %s) is the only kernel timed", w->label, p.win, p.win_score,
+		       unit);
+		return;
+	}
+	if (isnan(p.m.ratio)) {
+		doc_li(d, "%s: %s has the lowest median (%.3f %s; %s %.3f %s), margin not measured "
+		       "(%s).", w->label, p.win, p.win_score, unit, p.second, p.second_score, unit,
+		       p.why);
+		return;
+	}
+	snprintf(q, sizeof q, "recommend:%s", w->label);
+	verdict_add(s, q, p.win, p.second, &p.m, p.settled, p.why);
+	report_winner_margin(f, sizeof f, &p);
+	verdict[0] = 0;
+	verdict_clause(verdict, sizeof verdict, &p.m, p.settled, p.why);
+	if (p.win_score > p.second_score)       /* report_winner: the rounds decided */
+		doc_cat(verdict, sizeof verdict, "; their medians (%.3f and %.3f %s) order them "
+			"the other way, the rounds decide", p.win_score, p.second_score, unit);
+	doc_li(d, "%s: %s %s (%.3f %s), %s (%.3f %s)%s.", w->label, p.win,
+	       p.m.lo <= 1 && p.m.hi >= 1 ? "has the lowest median" : "is fastest", p.win_score,
+	       unit, f, p.second_score, unit, verdict);
+}
+
 static void recommend_run(struct doc *d, const struct study *s, const struct run *r)
 {
 	struct report_workload w[REPORT_MAX_WORKLOADS];
 	size_t nw = report_workloads(r, w, REPORT_MAX_WORKLOADS);
-	struct report_cand *c = calloc(MAXK, sizeof *c);
-	const struct rr_row *a[16], *b[16];
-	char f[128], verdict[512];
 
-	if (!c)
-		return;
-	for (size_t i = 0; i < nw; i++) {
-		size_t n = report_candidates(r, &w[i], c, MAXK), np;
-		struct cmp m;
-		/* perft rows are the engine workload: per node of the tree, not per lookup */
-		const char *unit = strcmp(w[i].mode, "perft") ? "ns/lookup" : "ns/node";
-		if (!strcmp(w[i].mode, "perft") && strncmp(w[i].label, "engine", 6)) {
-			char l[sizeof w[i].label];
-			snprintf(l, sizeof l, "%s", w[i].label);
-			snprintf(w[i].label, sizeof w[i].label, "engine (%.*s)",
-				 (int)sizeof w[i].label - 10, l);
-		}
-		if (n == 0) {
-			doc_li(d, "%s: no kernel was timed", w[i].label);
+	for (size_t i = 0; i < nw; i++)
+		recommend_one(d, s, r, &w[i]);
+}
+
+/* Lists run r's withheld rows (run_row_withheld) once each, with the reason and, where the run
+ * recorded them, the measured and the bound core cycles per lookup.  Returns how many. */
+static size_t withheld_run(struct doc *d, const struct run *r, const char *what, size_t shown)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct rr_row *x = &r->rows[i];
+		const char *why = run_row_withheld(x);
+		char cyc[128] = "";
+		if (!why)
 			continue;
-		}
-		if (n == 1) {
-			doc_li(d, "%s: %s (%.3f %s) is the only kernel timed", w[i].label,
-			       c[0].kernel, c[0].score, unit);
-			continue;
-		}
-		np = report_pairs(r, &w[i], c[0].kernel, c[1].kernel, a, b, 16);
-		report_cmp(s, a, b, np, &m);
-		/* the margin: runner-up over the fastest, above 1 */
-		cmp_factor(f, sizeof f, m.ratio, m.lo, m.hi, 1);
-		double ls = fmax(report_layout_spread(r, &w[i], c[0].kernel),
-				 report_layout_spread(r, &w[i], c[1].kernel));
-		char why[160], q[128];
-		int settled = verdict_settle(&m, ls, why, sizeof why);
-		snprintf(q, sizeof q, "recommend:%s", w[i].label);
-		verdict_add(s, q, c[0].kernel, c[1].kernel, &m, settled, why);
-		verdict[0] = 0;
-		verdict_clause(verdict, sizeof verdict, &m, settled, why);
-		doc_li(d, "%s: %s is fastest (%.3f %s), %s ahead of %s (%.3f %s)%s.",
-		       w[i].label, c[0].kernel, c[0].score, unit, f, c[1].kernel, c[1].score, unit,
-		       verdict);
+		double c = run_num(r, x, "cycles_median"), b = run_num(r, x, "bound_cycles");
+		if (!isnan(c) && !isnan(b))
+			snprintf(cyc, sizeof cyc, " (%.2f core cycles per lookup measured, at least "
+				 "%.2f possible)", c, b);
+		if (!shown && !n)
+			doc_list_begin(d);
+		doc_li(d, "%s: %s %s %s%s%s: %s%s", what, x->kernel, x->mode, x->piece,
+		       x->pressure[0] ? " at " : "", x->pressure, why, cyc);
+		n++;
 	}
-	free(c);
+	return n;
+}
+
+/* The "figures withheld" list: every row of the main and the pressure sweep whose figure is a
+ * measurement error, kept out of every verdict, ranking, winner and chart. */
+static void report_withheld(struct doc *d, const struct study *s)
+{
+	size_t n = 0;
+
+	doc_h(d, 3, "withheld", "Figures withheld");
+	n += withheld_run(d, &s->m64, s->plain ? "run" : "m64", n);
+	if (s->have_pressure)
+		n += withheld_run(d, &s->pressure, "pressure", n);
+	if (n) {
+		doc_list_end(d);
+		doc_p(d, NULL, "These %zu figure%s enter no verdict, ranking, recommendation or "
+		      "chart above or below (flags below-bound, baseline-invalid).", n,
+		      n == 1 ? "" : "s");
+	} else
+		doc_p(d, NULL, "None: no row is flagged below-bound or baseline-invalid.");
 }
 
 void report_recommend(struct doc *d, const struct study *s)
@@ -104,7 +150,9 @@ void report_recommend(struct doc *d, const struct study *s)
 	doc_h(d, 2, "recommendation", "Recommendation per workload");
 	doc_p(d, NULL, "The fastest kernel per mode (geometric mean of the pieces' medians), its "
 	      "margin over the runner-up (the runner-up's time over the fastest's, paired round by "
-	      "round, with its 95%% interval), and whether the margin is settled (see Answers). "
+	      "round, with its 95%% interval; where the rounds say the runner-up by the medians is the "
+	      "faster, the rounds decide), and whether the margin is settled (see Answers). Every "
+	      "other section names the same kernel for a workload. "
 	      "The plain ray-walk oracle is not a candidate, nor is a kernel in a mode where its "
 	      "lookups read state prepared outside the timed region (flag prepared: the stream "
 	      "loops of rotated and hypercube time their lookups alone, the upkeep of the state "
@@ -114,4 +162,5 @@ void report_recommend(struct doc *d, const struct study *s)
 	if (s->have_pressure)
 		recommend_run(d, s, &s->pressure);
 	doc_list_end(d);
+	report_withheld(d, s);
 }

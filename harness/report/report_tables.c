@@ -124,7 +124,7 @@ static void workload_table(struct doc *d, const struct run *r, const struct repo
 	doc_table_begin(d, 10, HEAD);
 	for (size_t i = 0; i < n; i++) {
 		const struct rr_row *x = rows[i];
-		char med[32], ci[64], mn[32], sp[32], l1[32], br[32], tb[32];
+		char med[48], ci[64], mn[32], sp[32], l1[32], br[32], tb[32];
 		double l1v = run_num(r, x, "hw_l1d_miss"), brv = run_num(r, x, "hw_br_miss");
 		const char *l1s = "", *brs = "";
 		if (isnan(l1v) && !isnan(l1v = run_num(r, x, "sim_d1_miss")))
@@ -137,6 +137,11 @@ static void workload_table(struct doc *d, const struct run *r, const struct repo
 		else
 			snprintf(ci, sizeof ci, "%.3f\u2013%.3f", x->ns_ci_lo, x->ns_ci_hi);
 		fmt_num(mn, sizeof mn, x->ns_min, "%.3f");
+		if (run_row_withheld(x)) {      /* a measurement error: not a figure to read */
+			snprintf(med, sizeof med, "withheld (see Figures withheld)");
+			snprintf(ci, sizeof ci, "\u2014");
+			snprintf(mn, sizeof mn, "\u2014");
+		}
 		fmt_num(sp, sizeof sp, x->spread_pct, "%.2f");
 		fmt_num(l1, sizeof l1, l1v, "%.4f");
 		strncat(l1, l1s, sizeof l1 - strlen(l1) - 1);
@@ -145,14 +150,19 @@ static void workload_table(struct doc *d, const struct run *r, const struct repo
 		fmt_num(tb, sizeof tb, x->table_bytes, "%.0f");
 		const char *cells[] = { x->kernel, x->piece, med, ci, mn, sp, l1, br, tb, x->flags };
 		doc_table_row(d, 10, cells, run_flag(x, "unstable") || run_flag(x, "drifting") ||
-			      run_flag(x, "disturbed") || run_flag(x, "interrupted"));
+			      run_flag(x, "disturbed") || run_flag(x, "interrupted") ||
+			      run_row_withheld(x));
 	}
 	doc_table_end(d);
 	free(rows);
 }
 
-static void run_tables(struct doc *d, const struct run *r, const char *what, const char *id)
+static void run_tables(struct doc *d, const struct study *s, const struct run *r,
+		       const char *what, const char *id)
 {
+	struct report_winner p;
+	char t[512];
+
 	struct report_workload w[REPORT_MAX_WORKLOADS];
 	size_t nw = report_workloads(r, w, REPORT_MAX_WORKLOADS);
 	char title[160], hid[160];
@@ -161,6 +171,11 @@ static void run_tables(struct doc *d, const struct run *r, const char *what, con
 		snprintf(title, sizeof title, "%s: %s mode", what, w[i].label);
 		snprintf(hid, sizeof hid, "%s-%zu", id, i);
 		doc_h(d, 3, hid, title);
+		if (report_winner(s, r, &w[i], &p)) {   /* the recommendation's verdict, not the
+							  * first row of a piece */
+			report_winner_text(t, sizeof t, &p);
+			doc_p(d, NULL, "Fastest (the recommendation's verdict): %s.", t);
+		}
 		workload_table(d, r, &w[i]);
 	}
 }
@@ -174,9 +189,9 @@ void report_tables(struct doc *d, const struct study *s)
 	      "drifting, disturbed or interrupted are highlighted%s. Miss columns are per lookup: "
 	      "hardware counters, or callgrind simulation where marked sim.",
 	      " (\u26a0 in the Markdown)");
-	run_tables(d, &s->m64, s->plain ? "run" : "m64", "t-m64");
+	run_tables(d, s, &s->m64, s->plain ? "run" : "m64", "t-m64");
 	if (s->have_pressure)
-		run_tables(d, &s->pressure, "pressure", "t-pressure");
+		run_tables(d, s, &s->pressure, "pressure", "t-pressure");
 }
 
 static const struct {
@@ -201,6 +216,29 @@ static int by_name(const void *a, const void *b)
 	return strcmp(a, b);
 }
 
+/* Under the ranking chart (ordered by medians): each workload of the main sweep where the
+ * rounds put the runner-up by the medians ahead (report_winner), so the chart's first bar and
+ * the recommendation's winner are not read as two winners. */
+static void ranking_note(struct doc *d, const struct study *s)
+{
+	struct report_workload w[REPORT_MAX_WORKLOADS];
+	size_t nw = report_workloads(&s->m64, w, REPORT_MAX_WORKLOADS);
+	struct report_winner p;
+	char out[2048] = "", t[512];
+
+	for (size_t i = 0; i < nw; i++) {
+		if (!report_winner(s, &s->m64, &w[i], &p) || !p.second ||
+		    !(p.win_score > p.second_score))
+			continue;
+		report_winner_text(t, sizeof t, &p);
+		doc_cat(out, sizeof out, "%s%s: %s", out[0] ? "; " : "", w[i].label, t);
+	}
+	if (out[0])
+		doc_p(d, "note", "The ranking orders kernels by their medians; where the rounds "
+		      "order the first two the other way, the fastest is the recommendation's "
+		      "verdict: %s.", out);
+}
+
 void report_charts(struct doc *d, const struct study *s)
 {
 	char path[PATH_MAX + 16];
@@ -221,6 +259,8 @@ void report_charts(struct doc *d, const struct study *s)
 		if (!CHARTS[i].core)
 			fclose(f);
 		doc_chart(d, s->dir, CHARTS[i].name, CHARTS[i].caption);
+		if (!strcmp(CHARTS[i].name, "ranking"))
+			ranking_note(d, s);
 	}
 	snprintf(path, sizeof path, "%s/plots", s->dir);
 	if (!(dir = opendir(path)))

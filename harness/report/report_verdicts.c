@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/blocks.h"
 #include "report/report.h"
 #include "util/output.h"
 
@@ -115,22 +116,32 @@ void report_blk_process(const struct study *s, const struct cmp *c, char *out, s
 		process_basis(out, len, c);
 }
 
+const char *report_pval(char *buf, size_t len, double p)
+{
+	if (isnan(p))
+		snprintf(buf, len, "not measured (too few pairs for the test)");
+	else
+		snprintf(buf, len, "%.2g", p);
+	return buf;
+}
+
 void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, const char *why)
 {
-	char how[320];
+	char how[320], pv[64];
 
+	report_pval(pv, sizeof pv, c->p);
 	if (!strcmp(c->basis, "rounds"))
-		snprintf(how, sizeof how, "paired over %zu rounds, signed-rank p = %.2g, the same "
-			 "sign in %d of %d epochs", c->npairs, c->p, c->epochs_agree, c->epochs);
+		snprintf(how, sizeof how, "paired over %zu rounds, signed-rank p = %s, the same "
+			 "sign in %d of %d epochs", c->npairs, pv, c->epochs_agree, c->epochs);
 	else if (c->test[0])
-		snprintf(how, sizeof how, "unpaired, %s p = %.2g", c->test, c->p);
+		snprintf(how, sizeof how, "unpaired, %s p = %s", c->test, pv);
 	else
 		snprintf(how, sizeof how, "unpaired, from %s", c->basis);
 	process_basis(how, sizeof how, c);
 	if (settled == 1)
 		doc_cat(out, len, "; settled (%s)", how);
 	else
-		doc_cat(out, len, "; not settled: %s (%s)", why, how);
+		doc_cat(out, len, "; not settled because %s (%s)", why, how);
 }
 
 void verdict_add(const struct study *s, const char *question, const char *a, const char *b,
@@ -224,26 +235,18 @@ static size_t samples_per_cell(const struct run *r)
 static void host_note(struct doc *d, const struct run *r)
 {
 	char list[512] = "";
-	double worst_steal = 0, worst_sib = 0;
+	double worst_steal = 0, worst_sib = 0, st, sb;
 	int n = 0;
 
-	for (int e = 0; r->ctx && e < 64; e++) {
-		char key[64];
-		snprintf(key, sizeof key, "host.epochs.%d.steal_pct", e);
-		double st = jsonx_num(r->ctx, key);
-		snprintf(key, sizeof key, "host.epochs.%d.other_cpus_busy_pct", e);
-		double sb = jsonx_num(r->ctx, key);
-		snprintf(key, sizeof key, "host.epochs.%d", e);
-		if (!jsonx_get(r->ctx, key))
-			break;
+	for (int e = 0; e < 64 && run_host_epoch(r, e, &st, &sb) == 0; e++) {
 		n++;
 		if (isnan(st) || isnan(sb)) {
 			doc_cat(list, sizeof list, "%sepoch %d: too short to read", list[0] ? "; " : "",
 				e + 1);
 			continue;
 		}
-		worst_steal = fmax(worst_steal, isnan(st) ? 0 : st);
-		worst_sib = fmax(worst_sib, isnan(sb) ? 0 : sb);
+		worst_steal = fmax(worst_steal, st);
+		worst_sib = fmax(worst_sib, sb);
 		doc_cat(list, sizeof list, "%sepoch %d: steal %.1f%%, other CPUs %.0f%% busy",
 			list[0] ? "; " : "", e + 1, st, sb);
 	}
@@ -251,8 +254,9 @@ static void host_note(struct doc *d, const struct run *r)
 		return;
 	if (worst_steal > BUSY_PCT || worst_sib > BUSY_PCT)
 		doc_p(d, "note", "The host was busy during the run (%s). Kernel-against-kernel "
-		      "verdicts are paired by round and largely unaffected; absolute times are not.",
-		      list);
+		      "verdicts are paired by round and largely unaffected; absolute times are not, "
+		      "and a verdict between processes (the blocks) run while the other CPUs were "
+		      "more than %.0f%% busy is not called settled.", list, BLK_BUSY_PCT);
 	else
 		doc_p(d, NULL, "The host was quiet during the run (%s).", list);
 }

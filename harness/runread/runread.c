@@ -278,11 +278,30 @@ int run_flag(const struct rr_row *row, const char *flag)
 	return 0;
 }
 
+/* The flags bench sets on a row whose figure is a measurement error, not a result, and why:
+ * such a row enters no comparison (run_row_timed), and the report lists it once. */
+static const struct {
+	const char *flag, *why;
+} WITHHELD[] = {
+	{ "below-bound", "its core cycles per lookup are below what the kernel's own instructions "
+	  "allow on this CPU (a measurement error)" },
+	{ "baseline-invalid", "the null kernel's gross time in this cell is higher than this "
+	  "kernel's (its net time is meaningless)" },
+};
+
+const char *run_row_withheld(const struct rr_row *row)
+{
+	for (size_t i = 0; i < sizeof WITHHELD / sizeof WITHHELD[0]; i++)
+		if (run_flag(row, WITHHELD[i].flag))
+			return WITHHELD[i].why;
+	return NULL;
+}
+
 int run_row_timed(const struct rr_row *row)
 {
 	return !run_flag(row, "baseline") && strcmp(row->kernel, "null") &&
 	       !run_flag(row, "unavailable") && !run_flag(row, "not-timed") &&
-	       !isnan(row->ns_median);
+	       !isnan(row->ns_median) && !run_row_withheld(row);
 }
 
 int run_same_workload(const struct rr_row *a, const struct rr_row *b)
@@ -305,6 +324,29 @@ const char *run_dataset(const struct run *r)
 		if (r->rows[i].dataset[0] && strcmp(r->rows[i].dataset, "random"))
 			return r->rows[i].dataset;
 	return "random";
+}
+
+int run_host_epoch(const struct run *r, int e, double *steal, double *busy)
+{
+	char key[64];
+
+	snprintf(key, sizeof key, "host.epochs.%d", e);
+	if (!r->ctx || !jsonx_get(r->ctx, key))
+		return -1;
+	snprintf(key, sizeof key, "host.epochs.%d.steal_pct", e);
+	*steal = jsonx_num(r->ctx, key);
+	snprintf(key, sizeof key, "host.epochs.%d.other_cpus_busy_pct", e);
+	*busy = jsonx_num(r->ctx, key);
+	return 0;
+}
+
+void run_host_busy(const struct run *r, double *sum, size_t *n)
+{
+	double st, b;
+
+	for (int e = 0; run_host_epoch(r, e, &st, &b) == 0; e++)
+		if (!isnan(b))
+			*sum += b, (*n)++;
 }
 
 const char *run_ctx(const struct run *r, const char *key)

@@ -64,7 +64,11 @@ void run_free(struct run *r);
 double run_num(const struct run *r, const struct rr_row *row, const char *col);
 /* Returns 1 when row carries flag (e.g. "baseline", "unstable", "unavailable"). */
 int run_flag(const struct rr_row *row, const char *flag);
-/* Returns 1 when row was timed and is not the null baseline. */
+/* Returns why row's figure is withheld (flag below-bound or baseline-invalid: a measurement
+ * error), or NULL when it is not. */
+const char *run_row_withheld(const struct rr_row *row);
+/* Returns 1 when row was timed, is not the null baseline and its figure is not withheld
+ * (run_row_withheld): every comparison, ranking and winner reads only such rows. */
 int run_row_timed(const struct rr_row *row);
 /* Returns the row of the same cell (kernel, mode, piece, cache state, pressure), or NULL. */
 const struct rr_row *run_find(const struct run *r, const char *kernel, const struct rr_row *like);
@@ -72,6 +76,13 @@ const struct rr_row *run_find(const struct run *r, const char *kernel, const str
 int run_same_workload(const struct rr_row *a, const struct rr_row *b);
 /* Returns the run's dataset: the first non-"random" dataset of its rows, or "random". */
 const char *run_dataset(const struct run *r);
+/* Reads epoch e of run r's host load (context.json host.epochs.E): *steal and *busy (the
+ * other CPUs' use), percent, NaN where the epoch was too short to read.  Returns 0, or -1
+ * when the run recorded no such epoch. */
+int run_host_epoch(const struct run *r, int e, double *steal, double *busy);
+/* Adds run r's per-epoch other-CPU use (context.json host.epochs.N.other_cpus_busy_pct,
+ * percent; epochs too short to read left out) to *sum and their number to *n. */
+void run_host_busy(const struct run *r, double *sum, size_t *n);
 /* Returns the context string at key, or NULL. */
 const char *run_ctx(const struct run *r, const char *key);
 /* Writes "CPU (uarch), compiler" into buf: how a run is labelled in tables. */

@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""make-fixture-truth.py OUT - writes the small studies tests/test_report_truth.sh reads, each
+one made to produce a contradiction the report used to print (so the test can fail):
+  OUT/quick/     three rounds (a quick study): classical-conditional 6x slower than
+                 classical-branchless and magic-fancy 7x faster than sherwin, every round: the
+                 intervals exclude 1, the signed-rank test cannot settle three pairs ("not
+                 distinguishable (time ratio 0.16x ...)" was printed);
+  OUT/ahead/     peer: magic-black has the lower median in summary.csv, but pext is 0.98x its
+                 time in every one of 12 rounds ("magic-black is fastest, 0.98x ahead of pext");
+  OUT/winners/   pointer: pext fastest in the main sweep's rounds, magic-fancy lowest by the
+                 medians of summary.csv, kindergarten-4k fastest within the compiler blocks
+                 (three winners in three sections); pressure (3 rounds): split-pext fastest at
+                 0 and 1 MiB, kogge-stone-avx512 at 8 MiB, no adjacent pair settled ("no
+                 ranking change" above two winners), galois-field fastest at 8 MiB within the
+                 compiler blocks;
+  OUT/quiet/, OUT/busy/  the compiler blocks of tests/data/fixture-compiler (ka settles faster
+                 under clang, kb under gcc) with context.json host epochs: the other CPUs 5%
+                 busy, or 80%;
+  OUT/below/, OUT/baseinv/  fixture-run-a with kindergarten-4k's stream rows (the stream
+                 winner) flagged below-bound; (with bound_cycles and ns_net_median columns) or
+                 baseline-invalid; (without them).
+Deterministic."""
+import csv, json, os, shutil, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = sys.argv[1]
+DATASET = "datasets/master-2000.trace"
+SUM = ["run_id", "kernel", "family", "mode", "piece", "dataset", "cache_state",
+       "pressure_bytes", "lookups", "samples", "ns_min", "ns_median", "ns_ci_lo", "ns_ci_hi",
+       "flags"]
+SMP = ["run_id", "kernel", "family", "mode", "piece", "dataset", "cache_state",
+       "pressure_bytes", "phase", "epoch", "sample", "ns_per_lookup", "net_ns_per_lookup", "flags"]
+
+
+def median(v):
+    s = sorted(v)
+    return (s[len(s) // 2] + s[(len(s) - 1) // 2]) / 2
+
+
+def ctx(run_id, n, kernels, busy=None):
+    c = {"run_id": run_id, "command": "slidebench bench (fixture)",
+         "slidebench": {"compiler": "gcc 12.2.0", "cflags": "-O2 -march=native"},
+         "machine": {"cpu_model": "Fixture CPU", "uarch": "zen5", "ncpus": 2},
+         "run": {"trace": DATASET, "samples": n, "warmup": 1},
+         "kernels": [{"name": k, "family": k.split("-")[0], "status": "timed"} for k in kernels]}
+    if busy is not None:
+        c["host"] = {"epochs": [{"steal_pct": 0.0, "other_cpus_busy_pct": busy}] * 3}
+    return c
+
+
+def write_run(d, run_id, cells, median_of=None):
+    """cells: {(kernel, mode, piece, pressure): [net ns per round]}; median_of overrides a
+    cell's summary ns_median (what summary.csv says against what the rounds say)."""
+    os.makedirs(d, exist_ok=True)
+    srows, prows = [], []
+    for (k, mode, piece, pb), s in cells.items():
+        med = (median_of or {}).get((k, mode, piece, pb), median(s))
+        key = dict(run_id=run_id, kernel=k, family=k.split("-")[0], mode=mode, piece=piece,
+                   dataset=DATASET, cache_state="warm", pressure_bytes=pb)
+        srows.append(dict(key, lookups=4096, samples=len(s), ns_min=min(s), ns_median=med,
+                          ns_ci_lo=min(s), ns_ci_hi=max(s), flags=""))
+        for i, v in enumerate(s):
+            prows.append(dict(key, phase="measure", epoch=i % 3, sample=i, ns_per_lookup=v + 0.2,
+                              net_ns_per_lookup=v, flags=""))
+    for name, head, rows in (("summary.csv", SUM, srows), ("samples.csv", SMP, prows)):
+        with open(os.path.join(d, name), "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=head, lineterminator="\n")
+            w.writeheader()
+            w.writerows(rows)
+    n = max(len(s) for s in cells.values())
+    json.dump(ctx(run_id, n, sorted({k for k, _, _, _ in cells})),
+              open(os.path.join(d, "context.json"), "w"), indent=1)
+
+
+def rounds(base, n, wobble=0.01):
+    return [base * (1 + wobble * ((i * 7) % 5 - 2) / 2) for i in range(n)]
+
+
+def quick():
+    c = {("classical-branchless", "stream", "rook", ""): rounds(1.0, 3),
+         ("classical-conditional", "stream", "rook", ""): rounds(6.25, 3),
+         ("magic-fancy", "stream", "rook", ""): rounds(1.0, 3),
+         ("sherwin", "stream", "rook", ""): rounds(7.0, 3)}
+    write_run(os.path.join(OUT, "quick", "m64"), "20260102-100000-1", c)
+
+
+def ahead():
+    mb = rounds(1.0, 12)
+    c = {("magic-black", "peer", "queen", ""): mb,
+         ("pext", "peer", "queen", ""): [v * 0.98 for v in mb],
+         ("hyperbola", "peer", "queen", ""): rounds(2.0, 12)}
+    write_run(os.path.join(OUT, "ahead", "m64"), "20260102-110000-1", c,
+              {("magic-black", "peer", "queen", ""): 1.00, ("pext", "peer", "queen", ""): 1.01})
+
+
+# pointer: rounds say pext, summary medians say magic-fancy; the blocks say kindergarten-4k
+POINTER = {"pext": 1.0, "magic-fancy": 1.2, "kindergarten-4k": 1.5}
+# pressure net ns per size: split-pext ahead at 0 and 1 MiB, kogge-stone-avx512 at 8 MiB
+PRESSURE = {"split-pext": (1.0, 1.1, 3.0), "magic-fancy": (1.3, 1.4, 3.3),
+            "galois-field": (1.6, 1.7, 2.9), "kogge-stone-avx512": (2.0, 2.1, 2.5)}
+SIZES = ("0", "1048576", "8388608")
+
+
+def winners():
+    s = os.path.join(OUT, "winners")
+    c, med = {}, {}
+    for p in ("rook", "bishop"):
+        for k, b in POINTER.items():
+            c[(k, "pointer", p, "")] = rounds(b, 12)
+        med[("magic-fancy", "pointer", p, "")] = 0.9
+    write_run(os.path.join(s, "m64"), "20260102-120000-1", c, med)
+    c = {(k, "pressure", "all", sz): rounds(v[i], 3, 0.2)
+         for k, v in PRESSURE.items() for i, sz in enumerate(SIZES)}
+    write_run(os.path.join(s, "pressure"), "20260102-120100-2", c)
+    blocks(os.path.join(s, "compiler"))
+
+
+def blocks(d):
+    """Six pairs of compiler blocks (gcc clang clang gcc ...): kindergarten-4k fastest in
+    pointer, galois-field at 8 MiB, under both compilers."""
+    head = "kernel,family,mode,piece,dataset,cache_state,pressure_bytes,samples,ns_median,flags"
+    cells = [(k, "pointer", p, "", {"kindergarten-4k": 0.8}.get(k, b))
+             for p in ("rook", "bishop") for k, b in POINTER.items()]
+    cells += [(k, "pressure", "all", "8388608", {"galois-field": 2.0}.get(k, v[2]))
+              for k, v in PRESSURE.items()]
+    second = 0
+    for pair in range(1, 7):
+        for side in (("gcc", "clang") if pair % 2 else ("clang", "gcc")):
+            b = os.path.join(d, "%02d-%s" % (pair, side))
+            os.makedirs(b, exist_ok=True)
+            lines = [head] + ["%s,x,%s,%s,%s,warm,%s,3,%.6f," % (k, m, p, DATASET, pb, ns)
+                              for k, m, p, pb, ns in cells]
+            open(os.path.join(b, "summary.csv"), "w").write("\n".join(lines) + "\n")
+            open(os.path.join(b, "samples.csv"), "w").write(
+                "run_id,kernel,mode,piece,dataset,cache_state,pressure_bytes,phase,sample,"
+                "net_ns_per_lookup\n")
+            c = {"run_id": "20260102-1300%02d-%d" % (second, 3000 + second),
+                 "slidebench": {"compiler": side, "cflags": "-O2"}}
+            json.dump(c, open(os.path.join(b, "context.json"), "w"))
+            second += 1
+
+
+def host(name, busy):
+    s = os.path.join(OUT, name)
+    shutil.copytree(os.path.join(HERE, "fixture-run-a"), os.path.join(s, "m64"))
+    shutil.copytree(os.path.join(HERE, "fixture-compiler", "compiler"), os.path.join(s, "compiler"))
+    for b in os.listdir(os.path.join(s, "compiler")):
+        p = os.path.join(s, "compiler", b, "context.json")
+        c = json.load(open(p))
+        c["host"] = {"epochs": [{"steal_pct": 0.0, "other_cpus_busy_pct": busy}] * 3}
+        json.dump(c, open(p, "w"))
+
+
+def flagged(name, flag, extra_cols):
+    s = os.path.join(OUT, name)
+    shutil.copytree(os.path.join(HERE, "fixture-run-a"), os.path.join(s, "m64"))
+    p = os.path.join(s, "m64", "summary.csv")
+    rows = list(csv.DictReader(open(p)))
+    head = list(rows[0].keys()) + (["bound_cycles", "ns_net_median"] if extra_cols else [])
+    for r in rows:
+        if extra_cols:
+            r["bound_cycles"], r["ns_net_median"] = "", r["ns_median"]
+        if r["kernel"] == "kindergarten-4k" and r["mode"] == "stream":
+            r["flags"] = flag + r["flags"]
+            if extra_cols:
+                r["bound_cycles"] = "5.5"
+    with open(p, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=head, lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+
+
+quick()
+ahead()
+winners()
+host("quiet", 5.0)
+host("busy", 80.0)
+flagged("below", "below-bound;", True)
+flagged("baseinv", "baseline-invalid;", False)

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# test_report_truth.sh - every sentence of the report reads its claim from one verdict: the
+# studies of tests/data/make-fixture-truth.py (see there what each holds) once produced a
+# report whose words and numbers disagreed; each check greps for that contradiction's shape.
+#   - a 6x effect of a quick study is not "not distinguishable"; it "looks" faster, not settled;
+#   - no "ahead" with a ratio below 1; the faster is named first;
+#   - one workload, one winner: pointer and 8 MiB name the same kernel in the recommendation,
+#     the appendix and the compiler section (the blocks' other kernel said to disagree);
+#   - no "no ranking change" above two different winners;
+#   - below-bound and baseline-invalid rows are never fastest, and are listed as withheld;
+#   - compiler blocks that settle on a quiet host are not settled on a busy one;
+#   - no "nan" on any page.
+. "$(dirname "$0")/lib.sh"
+
+has() { if grep -qF -- "$3" "$2"; then ok; else bad "$1: $2 lacks \"$3\""; fi; }
+hasnt() { if grep -qF -- "$3" "$2"; then bad "$1: $2 has \"$3\""; else ok; fi; }
+hasnt_re() { if grep -qE -- "$3" "$2"; then bad "$1: $2 matches /$3/: $(grep -oE -- "$3" "$2" | head -n 1)"; else ok; fi; }
+
+T=$tmp/t
+python3 tests/data/make-fixture-truth.py "$T" || { bad "make-fixture-truth.py failed"; finish; }
+for s in quick ahead winners quiet busy below baseinv; do
+	expect "report $s" 0 -- $SB report "$T/$s"
+done
+
+# every page: "not distinguishable" only with an interval that includes 1, no ratio below 1
+# called "ahead" or "faster", and no nan
+for s in quick ahead winners quiet busy below baseinv; do
+	M=$T/$s/report.md
+	{ grep -oE 'not distinguishable[^(]*\(time ratio [0-9.]+× \([0-9.]+–[0-9.]+\)' "$M" || true; } |
+		sed -E 's/.*\(([0-9.]+)–([0-9.]+)\)$/\1 \2/' |
+		awk '$1 > 1 || $2 < 1 { bad = 1; print } END { exit bad }' >"$tmp/nd" && ok ||
+		bad "$s: 'not distinguishable' with an interval that excludes 1: $(cat "$tmp/nd")"
+	hasnt_re "$s: a ratio below 1 ahead" "$M" '(^|[^0-9.])0\.[0-9]+× (\([^)]*\) )?(ahead|faster)'
+	hasnt_re "$s: nan on the page (md)" "$M" '(^|[^A-Za-z])[Nn]a[Nn]([^A-Za-z]|$)'
+	hasnt_re "$s: nan on the page (html)" "$T/$s/report.html" '(^|[^A-Za-z])nan([^A-Za-z]|$)'
+done
+
+# ---- a quick study: three rounds can never settle, but 6x is not "not distinguishable" ----
+M=$T/quick/report.md
+hasnt "quick: 6x not 'not distinguishable'" "$M" "not distinguishable (time ratio 0.1"
+has "quick: the faster first, 'looks'" "$M" "classical-branchless looks 6.25× ("
+has "quick: why not settled" "$M" "not settled because with 3 pairs the signed-rank test cannot reach p < 0.05"
+has "quick: bits, the faster first" "$M" "their 64-bit siblings look 7.00× ("
+
+# ---- the medians and the rounds disagree: the rounds decide, the margin is >= 1 ----
+M=$T/ahead/report.md
+hasnt "ahead: not the medians' winner" "$M" "peer: magic-black is fastest"
+has "ahead: the rounds' winner" "$M" "peer: pext is fastest (1.010 ns/lookup), 1.02× ("
+has "ahead: the medians' order said" "$M" "their medians (1.010 and 1.000 ns/lookup) order them the other way, the rounds decide"
+has "ahead: verdicts.csv, the same winner" "$T/ahead/verdicts.csv" "recommend:peer,pext,magic-black,1.02"
+
+# ---- one workload, one winner ----
+M=$T/winners/report.md
+# winners W LABEL: the kernels the recommendation, the appendix and the compiler table name
+# fastest for workload LABEL, one per line
+winners() {
+	grep -oE "^- $1: [^ ]+ (is fastest|has the lowest median)" "$M" | sed -E "s/^- $1: ([^ ]+) .*/\1/"
+	awk -v h="### (m64|pressure): $1 mode" '$0 ~ h { f = 1; next }
+		f && /^Fastest \(the recommendation/ { print $5; exit }' "$M"
+	grep -oE "^\| (⚠ )?$1 \| [^ ]+ \(" "$M" | awk '{ print $(NF - 1) }'
+}
+winners pointer >"$tmp/wp"
+[[ $(wc -l <"$tmp/wp") -eq 3 && $(sort -u "$tmp/wp" | wc -l) -eq 1 && $(head -n 1 "$tmp/wp") == pext ]] &&
+	ok || bad "pointer: not one winner (pext) in the three sections: $(paste -sd' ' "$tmp/wp")"
+winners "pressure at 8388608 B" >"$tmp/w8"
+[[ $(wc -l <"$tmp/w8") -eq 3 && $(sort -u "$tmp/w8" | wc -l) -eq 1 && $(head -n 1 "$tmp/w8") == kogge-stone-avx512 ]] &&
+	ok || bad "8 MiB: not one winner (kogge-stone-avx512) in the three sections: $(paste -sd' ' "$tmp/w8")"
+has "pointer: the blocks' other kernel disagrees" "$M" "kindergarten-4k, 0.800 ns (disagrees with the main sweep: not settled)"
+has "8 MiB: the blocks' other kernel disagrees" "$M" "galois-field, 2.000 ns (disagrees with the main sweep: not settled)"
+has "compiler answer: where the blocks disagree" "$M" "The blocks disagree with the main sweep's verdict in pointer (the recommendation: pext; the gcc blocks: kindergarten-4k; the clang blocks: kindergarten-4k)"
+grep -qi "no ranking change" "$M" && bad "pressure: 'no ranking change' above two winners" || ok
+has "pressure: where the winner changes" "$M" "The fastest kernel changes with pressure: split-pext from 0 to 1 MiB, kogge-stone-avx512 at 8 MiB"
+
+# ---- withheld figures: never fastest, listed once ----
+for s in below baseinv; do
+	M=$T/$s/report.md
+	hasnt "$s: the withheld kernel is not fastest" "$M" "stream: kindergarten-4k is fastest"
+	has "$s: the next kernel is" "$M" "stream: kindergarten-32 is fastest"
+	[[ $(grep -c '^- m64: kindergarten-4k stream ' "$M") -eq 2 ]] && ok ||
+		bad "$s: the two withheld rows not listed once each: $(grep -c '^- m64: kindergarten-4k stream ' "$M")"
+	has "$s: appendix says withheld" "$M" "| ⚠ kindergarten-4k | rook | withheld (see Figures withheld) |"
+	awk -F, '$1 == "recommend:stream" && ($2 == "kindergarten-4k" || $3 == "kindergarten-4k") { exit 1 }' \
+		"$T/$s/verdicts.csv" && ok || bad "$s: a withheld row entered the stream verdict"
+done
+# the charts leave them out too: plots/common.gp's WITHHELD in every chart's row filter
+W=$(sed -n 's/^WITHHELD = "\(.*\)"$/\1/p' plots/common.gp)
+[[ $W == *below-bound* && $W == *baseline-invalid* ]] && ok || bad "plots/common.gp: WITHHELD is '$W'"
+grep -q 'flags!~prepared|".WITHHELD' plots/common.gp && ok || bad "plots/common.gp: PLAIN does not leave WITHHELD out"
+for s in below baseinv; do
+	n=$(awk -f plots/csv.awk -v where="mode=stream;flags!~$W" -v cols=kernel "$T/$s/m64/summary.csv" | grep -c '^kindergarten-4k,')
+	[[ $n -eq 0 ]] && ok || bad "$s: the chart filter keeps $n withheld rows"
+done
+has "below-bound: why" "$T/below/report.md" "- m64: kindergarten-4k stream rook: its core cycles per lookup are below what the kernel's own instructions allow on this CPU (a measurement error) (3.60 core cycles per lookup measured, at least 5.50 possible)"
+has "baseline-invalid: why" "$T/baseinv/report.md" "- m64: kindergarten-4k stream rook: the null kernel's gross time in this cell is higher than this kernel's"
+has "nothing withheld: said" "$T/quick/report.md" "None: no row is flagged below-bound or baseline-invalid."
+
+# ---- a busy host: the blocks that settle when quiet are not settled ----
+has "quiet: ka settles" "$T/quiet/report.md" "| ka | 0.800 | 0.780–0.820 | none | 0.036 | 6 | 2 | settled: faster under clang |"
+has "busy: ka does not" "$T/busy/report.md" "| ka | 0.800 | 0.780–0.820 | none | 0.036 | 6 | 2 | not settled: the host was busy: other CPUs 80% during these blocks (above 20%) |"
+has "busy: the count" "$T/busy/report.md" "of 3 kernels, 0 settled faster under clang, 0 settled faster under gcc, 3 not settled"
+has "quiet: verdicts.csv yes" "$T/quiet/verdicts.csv" '"ka, clang build",0.8,0.78,0.82,signed-rank,0.0355223,blocks,2,6,0,0,,yes,'
+has "busy: verdicts.csv no, why" "$T/busy/verdicts.csv" ',no,the host was busy: other CPUs 80% during these blocks (above 20%)'
+# the same rule in `slidebench blocks` (blocks.csv, which the charts read)
+cp -r "$T/busy/compiler" "$tmp/busyblocks"
+expect "blocks on a busy host" 0 'not settled: the host was busy: other CPUs 80% during these blocks' -- \
+	$SB blocks "$tmp/busyblocks" gcc clang
+has "blocks.csv: busy, not settled" "$tmp/busyblocks/blocks.csv" 'ka,gcc,clang,0.8,0.78,0.82,0.0355223,6,2,no,"the host was busy'
+
+# the ranking chart orders by medians: it says where the verdict's winner is another kernel
+has "ranking note: the verdict's winner" "$T/winners/report.md" "The ranking orders kernels by their medians; where the rounds order the first two the other way, the fastest is the recommendation's verdict: pointer: pext (settled"
+
+# a fleet of two such studies: each machine's winner and place 1 are its recommendation's
+F=$tmp/fleet
+mkdir -p "$F" && cp -r "$T/ahead" "$F/host-a" && cp -r "$T/winners" "$F/host-b"
+expect "report a fleet" 0 -- $SB report "$F"
+has "fleet: the rounds' winner" "$F/report.md" "| peer | pext (settled, 1.02× (1.02–1.02) ahead of magic-black) |"
+hasnt_re "fleet: a ratio below 1 ahead" "$F/report.md" '(^|[^0-9.])0\.[0-9]+× (\([^)]*\) )?(ahead|faster)'
+has "fleet: place 1 is the winner" "$F/fleet-ranks.csv" "peer,pext,host-a,1,"
+has "fleet: pointer place 1 is the winner" "$F/fleet-ranks.csv" "pointer,pext,host-b,1,"
+
+finish
