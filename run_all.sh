@@ -428,6 +428,16 @@ else
 		[[ $rc -eq 0 ]] || { echo "run_all.sh: the learning sweep at $n queries failed (exit $rc)" >&2
 			failed+=("bench learn q$n"); }
 	done
+	# learn/learn.csv, what plots/learn.gp draws: per kernel and piece, the distinct queries
+	# before the stream repeats (lookups x windows / passes) and the time per lookup
+	for n in $learn_sizes; do
+		[[ -r $out/learn/q$n/summary.csv ]] && awk -F, -v q="$n" 'NR == 1 {
+			for (i = 1; i <= NF; i++) c[$i] = i; next }
+			$c["mode"] == "stream" && $c["kernel"] != "null" && $c["ns_median"] != "" {
+				printf "%s,%s,%s,%.0f,%s,%d\n", q, $c["kernel"], $c["piece"],
+					$c["lookups"] * $c["windows"] / ($c["reps"] > 0 ? $c["reps"] : 1),
+					$c["ns_median"], $c["reps"] > 1 || $c["windows"] < 2 }' "$out/learn/q$n/summary.csv"
+	done | { echo "max_queries,kernel,piece,distinct,ns_median,replayed"; cat; } >"$out/learn/learn.csv"
 fi
 step_done learn
 

@@ -31,7 +31,7 @@ if (n == 0) {
 	set xrange [0.4:P + 0.6]
 	set xtics () scale 0 font ",10"
 	do for [p = 1:P] { set xtics add (lhs(p)."\nvs ".rhs(p) p) }
-	set ylabel "net time per lookup (ns)"
+	set ylabel "time per lookup, whole loop (ns)"
 	set yrange [0:*]
 	set key above font ",10"
 	plot for [p = 1:P] d using (strcol("kernel") eq lhs(p) ? p - 0.19 : NaN):(column("ns")):(column("lo")):(column("hi")):(0.36) \

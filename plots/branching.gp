@@ -1,4 +1,4 @@
-# branching.gp - the classical ray variants, branchless against conditional: net ns/lookup in
+# branching.gp - the classical ray variants, branchless against conditional: ns/lookup (the whole loop) in
 # every workload; below, branch mispredictions per lookup: hardware (hw_br_miss, m64/) where
 # counted, else simulated by callgrind (sim_br_miss, sim/), labelled sim.  Conditional kernels
 # are drawn hatched.  gnuplot -e "study='results/ID'" plots/branching.gp
@@ -38,7 +38,7 @@ set xtics () scale 0 font ",10"
 do for [g = 0:G - 1] { set xtics add (wl_label(WL, g) g) }
 set key above maxrows 2 font ",10" title "kernel (branching, table footprint)"
 set size 1, 0.50; set origin 0, 0.48
-set ylabel "net time per lookup (ns)"
+set ylabel "time per lookup, whole loop (ns)"
 set yrange [0:*]
 set title "time per lookup, per workload (mode, piece)" font ",11"
 plot for [k = 1:K] d using (strcol("kernel") eq word(KL, k) ? bx(column("gidx"), k, K) : NaN):(column("ns")):(column("lo")):(column("hi")):(bw(K)) \

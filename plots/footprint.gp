@@ -1,4 +1,4 @@
-# footprint.gp - table footprint (bytes after init, log scale) against net ns/lookup, one point
+# footprint.gp - table footprint (bytes after init, log scale) against ns/lookup (the whole loop), one point
 # per kernel with its spread, coloured by family; the machine's L1d, L2 and L3 sizes (from
 # m64/context.json) as vertical lines.  Kernels without a table sit on the "no table" column.
 # gnuplot -e "study='results/ID'" plots/footprint.gp   (mode default position)
@@ -9,14 +9,14 @@ load plotdir."/common.gp"
 
 d = tmp."/footprint.csv"
 n = have_m64 ? sel(m64, "-v where='mode=".mode.";".PLAIN."' -v cols='".TIMECOLS."' -v sort=ns", d) : 0
-set title sprintf("Table footprint against net time per lookup, %s mode, real-game trace (64-bit build)", mode) font ",13"
+set title sprintf("Table footprint against time per lookup (whole loop), %s mode, real-game trace (64-bit build)", mode) font ",13"
 if (n == 0) {
 	NODATA_MSG = have_m64 ? "no ".mode."-mode rows in m64/summary.csv" : "no m64/ run in this study"
 	eval NODATA
 	exit
 }
 XZERO = 128
-# Log y when every time is positive (net times of the fastest kernels can be 0 or below).
+# Log y when every time is positive.
 nonpos = int(system("awk -F, -v c=ns 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i; next } $k != \"\" && $k <= 0 { n++ } END { print n + 0 }' '".d."'"))
 logy = nonpos == 0
 ymax = real(system("awk -f '".plotdir."/csv.awk' -v cols=hi -v sort=hi '".d."' | tail -n 1 | cut -d, -f1"))
@@ -54,7 +54,7 @@ if (logy) {
 }
 set grid xtics ytics lc rgb "#e4e4e4"
 set xlabel "table footprint after init (bytes, log scale)"
-set ylabel "net time per lookup (ns".(logy ? ", log scale" : "").")"
+set ylabel "time per lookup, whole loop (ns".(logy ? ", log scale" : "").")"
 set key outside right top box title "family" font ",9"
 beyond = ""
 do for [i = 11:13] {

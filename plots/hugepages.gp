@@ -1,6 +1,6 @@
 # hugepages.gp - the large-table kernels (those run_all.sh ran with --tables, by table size)
 # with and without huge pages, run as alternating blocks (tables/NN-hugepage/,
-# tables/NN-nohugepage/, bench --tables): the bars are the first pair's net ns/lookup in position
+# tables/NN-nohugepage/, bench --tables): the bars are the first pair's ns/lookup (the whole loop) in position
 # mode, under each kernel its paired ratio over every pair (tables/blocks.csv, which
 # `slidebench blocks` writes), what smaps read back as the caption;
 # below, data-TLB misses per lookup: hardware (hw_dtlb_miss) where counted, else simulated by
@@ -55,7 +55,7 @@ set multiplot title "Huge pages: the large-table kernels with and without huge p
 set lmargin 12
 set rmargin 4
 set size 1, 0.48; set origin 0, 0.47
-set title "net time per lookup in the first pair of blocks, tables advised huge (--tables hugepage) and not; under each kernel its paired ratio over ".NPAIRS." pairs" font ",11"
+set title "time per lookup (whole loop) in the first pair of blocks, tables advised huge (--tables hugepage) and not; under each kernel its paired ratio over ".NPAIRS." pairs" font ",11"
 if (nh + nn == 0 || K == 0) {
 	why = exists_file(study."/tables.skipped") ? system("head -n 1 '".study."/tables.skipped'") : ""
 	NODATA_MSG = "no data: no huge-page blocks in this study (tables/01-hugepage/, tables/01-nohugepage/)".(why eq "" ? "" : "\n(".why.")")
@@ -73,7 +73,7 @@ if (nh + nn == 0 || K == 0) {
 	set xtics () scale 0 font ",10"
 	set xtics font xfont
 	do for [k = 1:K] { set xtics add (tick(word(KL, k))."\n".kbytes(word(KL, k)).hpdelta(word(KL, k)) k) }
-	set ylabel "net time per lookup (ns)"
+	set ylabel "time per lookup, whole loop (ns)"
 	set yrange [0:ytop]
 	set key above font ",10"
 	set style textbox opaque noborder margins 0.5, 0.5

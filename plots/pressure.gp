@@ -1,4 +1,4 @@
-# pressure.gp - net ns/lookup against the pressure working set (bytes touched between positions,
+# pressure.gp - ns/lookup (the whole loop) against the pressure working set (bytes touched between positions,
 # log2 x, 0 at the left), one line per kernel with its spread, from the pressure-mode sweep
 # (pressure/summary.csv, issue 10); the machine's L1d, L2 and L3 sizes (context.json) marked.
 # gnuplot -e "study='results/ID'" plots/pressure.gp
@@ -11,7 +11,7 @@ run = "pressure"
 d = tmp."/pressure.csv"
 COLS = "kernel,family,bytes=pressure_bytes,ns=ns_median,lo=ns_ci_lo|ns_min,hi=ns_ci_hi|ns_median,table_bytes,flags"
 n = exists_file(pcsv) ? sel(pcsv, "-v where='mode=pressure;kernel!=null;pressure_bytes!=;cache_state=warm|;flags!~".WITHHELD."' -v cols='".COLS."' -v sort=bytes", d) : 0
-set title "Cache pressure: net time per lookup against a working set touched between positions (position mode, 64-bit build)" font ",13"
+set title "Cache pressure: time per lookup (whole loop) against a working set touched between positions (position mode, 64-bit build)" font ",13"
 if (n == 0) {
 	why = exists_file(study."/pressure.skipped") ? system("head -n 1 '".study."/pressure.skipped'") : ""
 	NODATA_MSG = exists_file(pcsv) ? "no pressure-mode rows in pressure/summary.csv" : \
@@ -49,7 +49,7 @@ do for [k = 1:K] { KF[k] = tmp."/pressure-".k.".csv"; EQ = word(KL, k); eval PUT
 # kernels side by side around each size: a small x offset each (a factor on the log axis)
 jit(k) = 2 ** ((k - (K + 1) / 2.) * 0.035)
 set label 1 caption(run, "pressure") at screen 0.01, 0.012 left font ",9" tc rgb "#444444"
-set label 2 spread.clipped."; net of the null kernel at the same pressure; dashed: this machine's caches (context.json); * = unstable, drifting or disturbed" \
+set label 2 spread.clipped."; the whole loop's time (the touching included, the same for every kernel); dashed: this machine's caches (context.json); * = unstable, drifting or disturbed" \
 	at screen 0.01, 0.035 left font ",9" tc rgb "#444444"
 set bmargin 7
 set rmargin 36
@@ -63,10 +63,10 @@ if (logy) {
 	set logscale y 10
 	set yrange [ymin * 0.6:ytop]
 	set ytics ("0.1" 0.1, "0.2" 0.2, "0.3" 0.3, "0.5" 0.5, "1" 1, "2" 2, "3" 3, "5" 5, "10" 10, "20" 20, "30" 30, "50" 50, "100" 100, "200" 200, "500" 500)
-	set ylabel "net time per lookup (ns, log scale)"
+	set ylabel "time per lookup, whole loop (ns, log scale)"
 } else {
 	set yrange [(ymin < 0 ? ymin * 1.2 : 0):ytop]
-	set ylabel "net time per lookup (ns)"
+	set ylabel "time per lookup, whole loop (ns)"
 }
 set key outside right top box title "kernel (table footprint)" font ",9" width 1
 # the cache levels (arrows and labels 11, 12, 13) as dashed lines; a level outside the sizes

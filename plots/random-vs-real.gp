@@ -19,7 +19,7 @@ if (n == 0) {
 	exit
 }
 set label 1 caption("m64", real." and random") at screen 0.01, 0.012 left font ",9" tc rgb "#444444"
-set label 2 "rank 1 = fastest (net ns per lookup); blue bars: the ranks consistent with the spread (".spread."); rows flagged prepared (lookups without their state's upkeep) left out" \
+set label 2 "rank 1 = fastest (ns per lookup, whole loop); blue bars: the ranks consistent with the spread (".spread."); rows flagged prepared (lookups without their state's upkeep) left out" \
 	at screen 0.01, 0.035 left font ",9" tc rgb "#444444"
 set bmargin 8
 set lmargin 4

@@ -1,4 +1,4 @@
-# ranking.gp - every kernel by net ns/lookup on the real-game trace (position mode by default),
+# ranking.gp - every kernel by ns/lookup (the whole loop) on the real-game trace (position mode by default),
 # fastest at the top, bars coloured by family, spread as error bars, table bytes annotated; and
 # beside it the engine workload: the same kernels by ns per perft node (perft mode: a legal
 # move generator driven by each kernel, from positions of the trace), where the study has it.
@@ -48,7 +48,7 @@ if (np > 0 && n > 0) {
 }
 if (n > 0) {
 	f = d; rows = n; keyed = 1
-	t = sprintf("%s mode: net time per lookup", mode)
+	t = sprintf("%s mode: time per lookup (whole loop)", mode)
 	xl = "ns per lookup (null kernel subtracted)"
 	eval PANEL
 }

@@ -46,7 +46,7 @@ do for [g = 0:G - 1] { set xtics add (wl_label(WL, g) g) }
 set key outside right top font ",10" title "kernel"
 set style fill solid 0.85 border -1
 set size 1, 0.50; set origin 0, 0.48
-set ylabel "net time per lookup (ns)"
+set ylabel "time per lookup, whole loop (ns)"
 set yrange [0:*]
 set title "time per lookup, per workload (mode, piece)" font ",11"
 plot for [k = 1:K] d using (strcol("kernel") eq word(KL, k) ? bx(column("gidx"), k, K) : NaN):(column("ns")):(column("lo")):(column("hi")):(bw(K)) \

@@ -157,6 +157,7 @@ static const struct {
 	{ "headline: full or quick study, how busy the host was", report_headline },
 	{ "recommendation per workload", report_recommend },
 	{ "answers to the three questions", report_answers },
+	{ "do the answers survive the harness's knobs", report_robust },
 	{ "charts", report_charts },
 	{ "cache: pressure, huge pages, simulated caches", report_cache },
 	{ "does the answer depend on the compiler: gcc against clang blocks", report_compiler },

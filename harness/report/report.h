@@ -23,6 +23,7 @@ struct verdict {
 	char process_from[8];    /* "cells", "pair", "study" or "" (analysis/process_term.h) */
 	int settled;             /* 1, 0, -1 cannot tell */
 	char why[160];
+	char robust[240];        /* "robust", "depends on KNOB: RANGE; ...", or "" (not checked) */
 };
 
 struct verdicts {
@@ -138,6 +139,17 @@ void report_verification(struct doc *d, const struct study *s);
 /* report_answers.c and report_recommend.c */
 void report_answers(struct doc *d, const struct study *s);
 void report_recommend(struct doc *d, const struct study *s);
+/* A question's kernel pair: x names y as its sibling (ratios are time(x) / time(y)). */
+struct kpair {
+	const char *x, *y;
+	double x_bytes, y_bytes;
+};
+/* Fills out[] (at most max) with run r's pairs for question q ("bits", "tables",
+ * "branching"), by table size.  Returns how many. */
+size_t report_question_pairs(const struct run *r, const char *q, struct kpair *out, size_t max);
+/* report_robust.c: each answer recomputed under the harness's own knobs, marked robust or
+ * "depends on KNOB: RANGE" (the report's section and verdicts.csv's robust column). */
+void report_robust(struct doc *d, const struct study *s);
 /* A candidate of a workload: a kernel and its score, the geometric mean of ns_median over the
  * workload's pieces. */
 struct report_cand {

@@ -17,10 +17,6 @@
 
 /* One pair of a question: kernel x (which names its sibling) against y, with their table
  * footprints for the order. */
-struct kpair {
-	const char *x, *y;
-	double x_bytes, y_bytes;
-};
 #define MAXPAIRS 64
 
 /* Returns the descriptor member key of kernel name in the run's context.json (a string or
@@ -67,7 +63,7 @@ static int by_tables(const void *a, const void *b)
 
 /* Fills out[] with the pairs of question q (registry_question_name) among the kernels of r,
  * as their descriptors declare them, smallest sibling tables first.  Returns how many. */
-static size_t question_pairs(const struct run *r, const char *q, struct kpair *out, size_t max)
+size_t report_question_pairs(const struct run *r, const char *q, struct kpair *out, size_t max)
 {
 	const char *seen[MAXPAIRS * 4];
 	size_t n = 0, nseen = 0;
@@ -212,7 +208,7 @@ static void answer_bits(struct doc *d, const struct study *s)
 	struct gather *g = calloc(1, sizeof *g);
 	char a[2048], b[1024], list[512] = "";
 	struct kpair pair[MAXPAIRS];
-	size_t np = question_pairs(&s->m64, "bits", pair, MAXPAIRS);
+	size_t np = report_question_pairs(&s->m64, "bits", pair, MAXPAIRS);
 	struct cmp c;
 
 	if (!g)
@@ -258,7 +254,7 @@ static void answer_pairs(struct doc *d, const struct study *s, const char *q, co
 			 const char *sim, const char *what)
 {
 	struct kpair pair[MAXPAIRS];
-	size_t np = question_pairs(&s->m64, q, pair, MAXPAIRS);
+	size_t np = report_question_pairs(&s->m64, q, pair, MAXPAIRS);
 	char all[4096] = "", one[2048];
 
 	for (size_t i = 0; i < np; i++) {

@@ -182,7 +182,7 @@ int verdicts_write(const struct study *s, char *err, size_t len)
 	if (out_open(&o, s->dir, "verdicts.csv", err, len) < 0)
 		return -1;
 	fprintf(o.f, "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,process_pct,processes,"
-		"process_from,settled,why\n");
+		"process_from,settled,why,robust\n");
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct verdict *x = &v->v[i];
 		out_csv_str(o.f, x->question), fputc(',', o.f);
@@ -200,6 +200,8 @@ int verdicts_write(const struct study *s, char *err, size_t len)
 		fprintf(o.f, ",%s,%s,", x->process_from,
 			x->settled == 1 ? "yes" : x->settled == 0 ? "no" : "unknown");
 		out_csv_str(o.f, x->why);
+		fputc(',', o.f);
+		out_csv_str(o.f, x->robust);
 		fputc('\n', o.f);
 	}
 	return out_commit(&o, err, len);

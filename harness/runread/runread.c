@@ -51,7 +51,7 @@ struct samplecols {
 static void add_sample(struct rr_row *row, const struct csv *s, size_t j,
 		       const struct samplecols *c)
 {
-	double v = csv_num(s, j, c->net), rd = csv_num(s, j, c->round);
+	double v = csv_num(s, j, c->gross >= 0 ? c->gross : c->net), rd = csv_num(s, j, c->round);
 
 	if (isnan(v))
 		return;
@@ -60,39 +60,14 @@ static void add_sample(struct rr_row *row, const struct csv *s, size_t j,
 		/* out of range (a damaged file): no round, epoch 0, never a conversion's UB */
 		row->round[row->nsamples] = !(rd >= 0 && rd < UINT_MAX) ? UINT_MAX : (unsigned)rd;
 		row->epoch[row->nsamples] = !(e >= 0 && e < INT_MAX) ? 0 : (int)e;
-		row->paired[row->nsamples] = csv_num(s, j, c->gross);   /* gross, for now */
+		row->paired[row->nsamples] = v;
 	}
 	row->samples[row->nsamples++] = v;
 }
 
-/* Returns the gross sample of null row n in round rd, or NaN. */
-static double null_in_round(const struct rr_row *n, unsigned rd)
-{
-	if (rd < n->nsamples && n->round[rd] == rd)   /* rounds are written in order */
-		return n->paired[rd];
-	for (size_t i = 0; i < n->nsamples; i++)
-		if (n->round[i] == rd)
-			return n->paired[i];
-	return NAN;
-}
-
-/* Turns every row's gross `paired` samples into net ones, round by round. */
-static void subtract_null_per_round(struct run *r)
-{
-	for (size_t i = 0; i < r->nrows; i++) {
-		struct rr_row *row = &r->rows[i];
-		const struct rr_row *n = run_find(r, "null", row);
-		if (!row->round || row == n)
-			continue;
-		for (size_t j = 0; j < row->nsamples; j++) {
-			double g = row->paired[j], ng = n && n->round ?
-				null_in_round(n, row->round[j]) : NAN;
-			row->paired[j] = isnan(g) || isnan(ng) ? row->samples[j] : g - ng;
-		}
-	}
-}
-
-/* Gives every summary row its measured net samples, and their rounds where recorded. */
+/* Gives every summary row its measured samples, and their rounds where recorded: the whole
+ * loop's time per lookup (gross), as summary.csv's ns_median is; the null's loop overlaps a
+ * kernel's in an out-of-order core, so round-by-round net times are not a kernel's cost. */
 static int attach_samples(struct run *r)
 {
 	const struct csv *s = &r->samples;
@@ -101,14 +76,14 @@ static int attach_samples(struct run *r)
 				csv_col(s, "epoch") };
 	size_t from = 0, cap = s->nrow ? s->nrow : 1;
 
-	if (c.net < 0 || c.k.kernel < 0)
+	if ((c.net < 0 && c.gross < 0) || c.k.kernel < 0)
 		return 0;
 	for (size_t i = 0; i < r->nrows; i++) {
 		struct rr_row *row = &r->rows[i];
 		row->samples = malloc(cap * sizeof *row->samples);
 		if (!row->samples)
 			return -1;
-		if (c.round >= 0 && c.gross >= 0) {
+		if (c.round >= 0) {
 			row->round = malloc(cap * sizeof *row->round);
 			row->epoch = malloc(cap * sizeof *row->epoch);
 			row->paired = malloc(cap * sizeof *row->paired);
@@ -130,7 +105,6 @@ static int attach_samples(struct run *r)
 				break;
 		}
 	}
-	subtract_null_per_round(r);
 	return 0;
 }
 

@@ -34,12 +34,13 @@ struct rr_row {                  /* one summary.csv row */
 	double ns_min, ns_median, ns_ci_lo, ns_ci_hi, spread_pct, lookups, table_bytes;
 	double word_bits, mlookups_per_s;
 	double epoch_spread_pct;  /* half-range of the run's epoch medians, percent (NaN: none) */
-	double *samples;         /* measured net ns per lookup (samples.csv), may be NULL */
+	double *samples;         /* measured ns per lookup, the whole loop's (samples.csv), may be
+				  * NULL */
 	size_t nsamples;
 	/* The same samples by round, for paired comparisons: round[i] is the round (samples.csv
-	 * `sample`) of samples[i], epoch[i] its epoch, and paired[i] its gross time less the
-	 * null kernel's gross time in that same round (samples[i] where the run has no null
-	 * sample of that round).  NULL when samples.csv has no round column. */
+	 * `sample`) of samples[i], epoch[i] its epoch, and paired[i] samples[i] (the whole loop's
+	 * time: kernels of one round are paired on it).  NULL when samples.csv has no round
+	 * column. */
 	unsigned *round;
 	int *epoch;
 	double *paired;
