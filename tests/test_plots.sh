@@ -83,7 +83,7 @@ else
 		[ranking]="kindergarten-512 kindergarten-4k cichy sherwin magic-fancy classical-conditional pext hyperbola|ranked on the real-game trace"
 		[footprint]="pext sherwin hyperbola kindergarten-512 magic-fancy|cache sizes|table footprint"
 		[random-vs-real]="pext sherwin hyperbola kindergarten-4k|random occupancies"
-		[pressure]="kindergarten-4k pext|net time per lookup|32 KiB|working set touched between positions"
+		[pressure]="kindergarten-4k pext|time per lookup, whole loop|32 KiB|working set touched between positions"
 		[hugepages]="|no data: no huge-page blocks|no huge-page blocks|no --tables here|no data: no data-TLB misses"
 		[sim-l1]="|no data: "
 	)

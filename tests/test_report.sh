@@ -43,14 +43,14 @@ has "live counter" "$M" "live events: perf::CONTEXT-SWITCHES"
 has "verification" "$M" "6 kernels timed, 0 failed verification (or were refused), 1 unavailable"
 has "unavailable kernel listed" "$M" "pext: unavailable: needs BMI2"
 has "marked row" "$M" "| ⚠ classical-conditional | bishop"
-has "answer (a), the faster first" "$M" "In the 64-bit build their 64-bit siblings are 1.10× ("
+has "answer (a), the faster first" "$M" "In the 64-bit build their 64-bit siblings are 1.08× ("
 has "answer (a) m32 reason" "$M" "no -m32 comparison: the kernel refuses 32-bit programs"
-has "answer (b)" "$M" "> kindergarten-4k is 1.19× ("
+has "answer (b)" "$M" "> kindergarten-4k is 1.16× ("
 has "answer (b) per mode" "$M" "settled faster in stream; not settled in position; L1 misses per lookup"
 has "answer (b) sim label" "$M" "(sim, mean over 2 modes)"
-has "answer (c)" "$M" "> classical-branchless is 1.21× ("
+has "answer (c)" "$M" "> classical-branchless is 1.19× ("
 has "answer (c) mispredictions" "$M" "branch mispredictions per lookup 0.0195 vs 0.4875 (sim"
-has "recommendation settled" "$M" "stream: kindergarten-4k is fastest (0.894 ns/lookup), 1.10× ("
+has "recommendation settled" "$M" "stream: kindergarten-4k is fastest (0.894 ns/lookup), 1.08× ("
 has "recommendation settled verdict" "$M" "ahead of kindergarten-32 (0.985 ns/lookup); settled"
 has "recommendation not distinguishable" "$M" "position: kindergarten-4k has the lowest median (2.997 ns/lookup), not distinguishable from kindergarten-512 (time ratio 1.00× (0.99–1.01))"
 has "not settled verdict" "$M" "not settled because the interval includes 1 (paired over 12 rounds"
@@ -75,13 +75,13 @@ has "prepared: still recommended where it pays its way" "$SP/report.md" "positio
 has "prepared: the rule is said" "$SP/report.md" "nor is a kernel in a mode where its lookups read state prepared outside the timed region"
 # answers first: the recommendation and the answers come before the charts and the tables
 order=$(grep -n '^## ' "$M" | cut -d: -f2- | paste -sd'|')
-[[ $order == "## Recommendation per workload|## Answers|## Charts|"* ]] && ok || bad "section order: $order"
+[[ $order == "## Recommendation per workload|## Answers|## Do the answers survive the harness's own knobs?|## Charts|"* ]] && ok || bad "section order: $order"
 # verdicts.csv: the same numbers as the sentences
 V=$S/verdicts.csv
 has "verdicts header" "$V" "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,process_pct,processes,process_from,settled,why"
 has "no blocks: within one process, said" "$M" "Every interval below is within one process only (the study has no compiler/ or bits/ blocks"
 has "no blocks: within one process, per verdict" "$M" "the same sign in 3 of 3 epochs, within one process only)"
-has "verdict (b)" "$V" "tables,kindergarten-512,kindergarten-4k,0.8386"
+has "verdict (b)" "$V" "tables,kindergarten-512,kindergarten-4k,0.8633"
 awk -F, 'NR > 1 && $4 != "" && ($5 > $4 + 1e-9 || $6 < $4 - 1e-9) { bad = 1 } END { exit bad }' "$V" &&
 	ok || bad "a verdict's interval does not contain its estimate: $(cat "$V")"
 cp "$H" "$tmp/first.html"
@@ -151,14 +151,14 @@ has "kb faster under gcc" "$GM" "| kb | 1.250 | 1.230–1.270 | none | 0.036 | 6
 has "kc not settled" "$GM" "| kc | 1.005 | 0.980–1.020 | none | 1 | 6 | 2 | not settled: the interval includes 1 |"
 hasnt "unavailable kernel not compared" "$GM" "| kd |"
 hasnt "baseline not compared" "$GM" "| null |"
-has "winner row differs, marked" "$GM" "| ⚠ stream | kindergarten-4k (settled, 1.10× (1.10–1.12) ahead of kindergarten-32) | kb, 0.990 ns (disagrees with the main sweep: not settled) | ka, 0.873 ns (disagrees with the main sweep: not settled) | differs |"
+has "winner row differs, marked" "$GM" "| ⚠ stream | kindergarten-4k (settled, 1.08× (1.08–1.10) ahead of kindergarten-32) | kb, 0.990 ns (disagrees with the main sweep: not settled) | ka, 0.873 ns (disagrees with the main sweep: not settled) | differs |"
 has "winner row same" "$GM" "| kc, 1.320 ns (disagrees with the main sweep: not settled) | kc, 1.312 ns (disagrees with the main sweep: not settled) | yes |"
 has "compiler verdict ka" "$GV" 'compiler,"ka, gcc build","ka, clang build",0.8,0.78'
 has "compiler verdict kb" "$GV" 'compiler,"kb, gcc build","kb, clang build",1.25,1.23'
 has "compiler verdict all" "$GV" 'compiler,"every kernel, gcc build","every kernel, clang build",1.00'
 [[ $(grep -c '^compiler,' "$GV") -eq 4 ]] && ok || bad "compiler verdicts: expected 4 rows in $GV"
-awk -F, '$1 == "compiler" { n++; if ($NF == "" && $(NF-1) != "yes") bad = 1 }
-	$1 == "compiler" && $2 ~ /^"k[ab],/ && $(NF-1) != "yes" { bad = 1 }
+awk -F, '$1 == "compiler" { n++; if ($(NF-1) == "" && $(NF-2) != "yes") bad = 1 }
+	$1 == "compiler" && $2 ~ /^"k[ab],/ && $(NF-2) != "yes" { bad = 1 }
 	$1 == "compiler" && $2 ~ /^"(kc|every)/ && $0 !~ /,no,/ { bad = 1 }
 	END { exit bad || n != 4 }' "$GV" && ok || bad "compiler verdicts: settled column: $(grep '^compiler,' "$GV")"
 order=$(grep -n '^## ' "$GM" | cut -d: -f2- | paste -sd'|')
@@ -191,11 +191,11 @@ procterm "chain: the pair's cells in the blocks" "$PV" "recommend:chain" ka kb 1
 procterm "kc, kd in no block: study-wide" "$PV" "recommend:random" kc kd 1.5 6 study
 # a term borrowed from other cells or kernels never settles a verdict (the run's own interval
 # would: ka is 1.30x ahead with p = 1e-9); the phrase still says which is faster
-has "borrowed term (pair): not settled" "$PV" 'recommend:chain,ka,kb,1.30108,1.23189,1.37411,signed-rank,9.31323e-10,rounds,1,31,5.61'
-awk -F, '$1 ~ /^recommend:(chain|random)$/ { n++; if ($(NF-1) != "no" || $NF !~ /^its between-process spread was measured on other (cells only|kernels)$/) bad = 1 }
-	$1 ~ /^recommend:(stream|position)$/ { m++; if ($(NF-1) != "yes") bad = 1 }
+has "borrowed term (pair): not settled" "$PV" 'recommend:chain,ka,kb,1.27319,1.21257,1.33682,signed-rank,9.31323e-10,rounds,1,31,4.99'
+awk -F, '$1 ~ /^recommend:(chain|random)$/ { n++; if ($(NF-2) != "no" || $(NF-1) !~ /^its between-process spread was measured on other (cells only|kernels)$/) bad = 1 }
+	$1 ~ /^recommend:(stream|position)$/ { m++; if ($(NF-2) != "yes") bad = 1 }
 	END { exit bad || n != 2 || m != 2 }' "$PV" && ok || bad "borrowed terms settled: $(grep '^recommend:' "$PV")"
-has "borrowed term: looks faster, not settled" "$PM" "| chain | ka looks 1.30× (1.23–1.37) faster than kb; not settled because its between-process spread was measured on other cells only |"
+has "borrowed term: looks faster, not settled" "$PM" "| chain | ka looks 1.27× (1.21–1.34) faster than kb; not settled because its between-process spread was measured on other cells only |"
 has "process term: where from" "$PM" "is measured over 6 processes of the main sweep's binary (compiler/NN-gcc/)"
 has "process term in the answer" "$PM" "the same sign in 3 of 3 epochs, between processes ±"
 has "process term: 6 processes" "$PM" "% (6 processes)"
@@ -250,7 +250,7 @@ assert all(v == "no" for k, v in sig.items() if k[0] == "kindergarten-4k"), sig
 assert len(rows) == 6 * 3 + 1, len(rows)
 assert all(r["processes"] == "0" for r in rows), rows    # single runs: no block processes
 h = [r for r in rows if r["kernel"] == "hyperbola"]
-assert all(1.45 < float(r["ratio"]) < 1.55 and float(r["p_value"]) < 0.05 for r in h), h
+assert all(1.40 < float(r["ratio"]) < 1.55 and float(r["p_value"]) < 0.05 for r in h), h  # 1.5x net, less on the whole loop
 PY
 then ok; else bad "compare --csv: contents"; fi
 run "compare three runs" 0 $SB compare $D/fixture-run-a $D/fixture-run-b $D/fixture-run-a

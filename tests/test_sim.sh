@@ -84,7 +84,7 @@ for p in c["passes"]:
 # Pressure: each working-set size is a region of its own (they once shared one label, and
 # the counts were the mean of both); 1 MiB of pressure evicts kindergarten-4k's tables.
 check "simulate pressure 0,1M" $SB bench --kernel kindergarten-4k --mode pressure --pressure 0,1M \
-	--max-queries 1000 --min-lookups 1 --samples 1 --warmup 0 --events none --quiet --simulate \
+	--max-queries 1000 --min-lookups 5000 --samples 1 --warmup 0 --events none --quiet --simulate \
 	--tlb 0 --out "$tmp/p"
 if python3 - "$tmp/p" >"$tmp/out" 2>&1 <<'PY'
 import csv, sys

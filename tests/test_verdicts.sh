@@ -25,7 +25,7 @@ drop = [rows[0].index(c) for c in ("process_pct", "processes", "process_from")]
 csv.writer(open(sys.argv[2], "w"), lineterminator="\n").writerows(
     [[x for i, x in enumerate(r) if i not in drop] for r in rows])
 PY
-head -1 "$tmp/old/verdicts.csv" | grep -qx "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,settled,why" &&
+head -1 "$tmp/old/verdicts.csv" | grep -qx "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,settled,why,robust" &&
 	ok || bad "old verdicts.csv: $(head -1 "$tmp/old/verdicts.csv")"
 expect "old verdicts.csv still read" 0 "B = $tmp/old \(written before the between-process term" \
 	"0 verdicts reversed or contradicted" -- $SB verdicts "$tmp/a" "$tmp/old"

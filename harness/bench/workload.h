@@ -55,6 +55,7 @@ struct workload {
 	size_t win_lookups[WIN_MAX];                /* each window: lookups of one pass */
 	uint64_t win_expected[WIN_MAX];  /* the reference's checksum of one pass of each window */
 	const char *dataset;
+	uint64_t *want;        /* the reference's answer to each query (check_queries), or NULL */
 	double lookups_per_node;  /* perft: slider lookups per leaf; NaN otherwise */
 };
 

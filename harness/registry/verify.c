@@ -1,6 +1,7 @@
 /* verify.c - no kernel is timed before it has matched the reference on the timed inputs;
  * this file also holds the exhaustive check of every relevant occupancy. */
 #include <inttypes.h>
+#include <stdlib.h>
 
 #include "kernels/lines.h"
 #include "util/rng.h"
@@ -28,11 +29,11 @@ static uint64_t got(const struct sb_kernel *k, enum piece piece, unsigned sq, ui
 	}
 }
 
-/* Checks one case; returns 1 when it matched. */
-static int check(const struct sb_kernel *k, enum piece piece, unsigned sq, uint64_t occ,
-		 FILE *out, struct verify_result *res)
+/* Checks one case against want; returns 1 when it matched. */
+static int check_want(const struct sb_kernel *k, enum piece piece, unsigned sq, uint64_t occ,
+		      uint64_t want, FILE *out, struct verify_result *res)
 {
-	uint64_t want = verify_expected(piece, sq, occ), have = got(k, piece, sq, occ);
+	uint64_t have = got(k, piece, sq, occ);
 
 	res->cases++;
 	if (want == have)
@@ -42,6 +43,13 @@ static int check(const struct sb_kernel *k, enum piece piece, unsigned sq, uint6
 			": expected 0x%016" PRIx64 " got 0x%016" PRIx64 "\n",
 			k->name, PIECE_NAME[piece], sq, occ, want, have);
 	return 0;
+}
+
+/* Checks one case against the reference; returns 1 when it matched. */
+static int check(const struct sb_kernel *k, enum piece piece, unsigned sq, uint64_t occ,
+		 FILE *out, struct verify_result *res)
+{
+	return check_want(k, piece, sq, occ, verify_expected(piece, sq, occ), out, res);
 }
 
 int verify_exhaustive(const struct sb_kernel *k, long nrandom, FILE *out,
@@ -72,10 +80,20 @@ int verify_exhaustive(const struct sb_kernel *k, long nrandom, FILE *out,
 }
 
 int verify_queries(const struct sb_kernel *k, enum piece piece, const struct sb_queries *q,
-		   FILE *out, struct verify_result *res)
+		   const uint64_t *want, FILE *out, struct verify_result *res)
 {
 	*res = (struct verify_result){ 0, 0 };
 	for (size_t i = 0; i < q->n; i++)
-		check(k, piece, q->sq[i], q->occ[i], out, res);
+		check_want(k, piece, q->sq[i], q->occ[i], want ? want[i] :
+			   verify_expected(piece, q->sq[i], q->occ[i]), out, res);
 	return res->mismatches ? -1 : 0;
+}
+
+uint64_t *verify_answers(enum piece piece, const struct sb_queries *q)
+{
+	uint64_t *want = malloc((q->n ? q->n : 1) * sizeof *want);
+
+	for (size_t i = 0; want && i < q->n; i++)
+		want[i] = verify_expected(piece, q->sq[i], q->occ[i]);
+	return want;
 }

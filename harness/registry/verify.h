@@ -18,9 +18,13 @@ struct verify_result {
  * are printed to `out`.  Returns 0 when all matched, else -1. */
 int verify_exhaustive(const struct sb_kernel *k, long nrandom, FILE *out,
 		      struct verify_result *res);
-/* The exact queries of a run, through the pointer lookups.  Returns 0 or -1. */
+/* The exact queries of a run, through the pointer lookups, against want[i] (the reference's
+ * answers, from verify_answers; NULL: computed here).  Returns 0 or -1. */
 int verify_queries(const struct sb_kernel *k, enum piece piece, const struct sb_queries *q,
-		   FILE *out, struct verify_result *res);
+		   const uint64_t *want, FILE *out, struct verify_result *res);
+/* Returns the reference's answers to q's queries (malloc'd; free() releases), or NULL: what
+ * every kernel of a run is checked against, computed once. */
+uint64_t *verify_answers(enum piece piece, const struct sb_queries *q);
 /* Returns the reference attacks of piece from sq with occ. */
 uint64_t verify_expected(enum piece piece, unsigned sq, uint64_t occ);
 
