@@ -191,7 +191,9 @@ static void cut_windows(struct workload *w, size_t min_lookups)
 	w->nwin = 1;
 	w->win_off[0] = 0;
 	w->win_lookups[0] = w->lookups;
-	if (w->loop == SB_LOOP_PERFT || !w->lookups || w->lookups < 2 * min_lookups) {
+	/* --min-lookups 1 is one pass over the whole input a sample (the simulated sweep's) */
+	if (w->loop == SB_LOOP_PERFT || !w->lookups || w->lookups < 2 * min_lookups ||
+	    min_lookups <= 1) {
 		w->win_len[0] = w->in.pos ? w->in.npos : w->in.perft ? w->in.nperft : w->in.q.n;
 		w->reps = w->lookups ? reps_for(w->lookups, min_lookups) : 0;
 		return;
