@@ -73,6 +73,25 @@ expect "bits/ blocks on two traces" 0 "report: " -- "$SB" report "$S"
 check "bits/ blocks on two traces: said" grep -q 'no -m32 comparison: .*01-m32: was run on dataset "datasets/other.trace"' "$S/report.md"
 if grep -q 'the -m32 build is' "$S/report.md"; then bad "bits/ blocks on two traces compared"; else ok; fi
 
+# compiler/ and tables/ blocks made on another trace feed every verdict's between-process term:
+# refused like pressure/ and sim/ (they were accepted), by the dataset column or by context.json
+# run.trace.
+S=$tmp/blocktrace; rm -rf "$S"; mkdir -p "$S"; cp -r $A "$S/m64"; cp -r tests/data/fixture-compiler/. "$S/"
+expect "compiler blocks on m64's trace" 0 "report: " -- "$SB" report "$S"
+sed -i 's|datasets/master-2000.trace|datasets/other.trace|' "$S/compiler/03-clang/summary.csv"
+expect "compiler blocks on another dataset" 1 "compiler/03-clang/ was run on dataset \"datasets/other.trace\" but m64/ on \"datasets/master-2000.trace\"" -- "$SB" report "$S"
+S=$tmp/tabletrace; rm -rf "$S"; mkdir -p "$S/tables"; cp -r $A "$S/m64"
+for b in 01-hugepage 01-nohugepage; do cp -r $A "$S/tables/$b"; done
+expect "tables blocks on m64's trace" 0 "report: " -- "$SB" report "$S"
+sed -i 's|"trace": "datasets/master-2000.trace"|"trace": "datasets/other.trace"|' "$S/tables/01-nohugepage/context.json"
+expect "tables blocks on another trace (context.json)" 1 "tables/01-nohugepage/ was run on trace \"datasets/other.trace\" but m64/ on \"datasets/master-2000.trace\"" -- "$SB" report "$S"
+
+# A folder without m64/ is no study, nor a fleet of its pressure/ and sim/ runs (it was
+# reported as two "machines" with exit 0).
+S=$tmp/nom64; mkdir -p "$S"; cp -r $A "$S/pressure"; cp -r $A "$S/sim"
+expect "a study without m64/" 1 "nom64: neither summary.csv nor m64/summary.csv \(a study is recognised by its m64/" -- "$SB" report "$S"
+check "a study without m64/: nothing written" test ! -e "$S/report.html" -a ! -e "$S/fleet-ranks.csv"
+
 # SVG: whatever a chart holds (script, on*, foreignObject, outside references), it goes in as
 # an <img> with a data: URL: none of its markup reaches the page.
 P=$tmp/plotrun; cp -r $A "$P"; mkdir "$P/plots"
