@@ -265,7 +265,8 @@ sanitize: ## the tests under ASan and UBSan (separate build tree)
 		EXTRA_FLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
 
 # libFuzzer targets (tests/fuzz/fuzz_*.c): the PGN/SAN reader, FEN, the trace loader, the run
-# readers (CSV; summary, samples and context.json together) and bench's command line, built by
+# readers (CSV; summary, samples and context.json together), the study readers (report's
+# loader with compiler/ blocks, blk_load, verdicts) and bench's command line, built by
 # clang 14 with ASan and UBSan into their own tree; each runs FUZZ_SECONDS with a corpus seeded
 # from tests/data and kept in bin-fuzz/fuzz/corpus/ between runs.  A crash fails the target;
 # its input is left in bin-fuzz/fuzz/crashes/<target>/ to become a regression test.
@@ -273,7 +274,7 @@ FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 30
 FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-fuzz: ## the libFuzzer targets, FUZZ_SECONDS each (default 30): PGN/SAN, FEN, trace, run readers, command line
+fuzz: ## the libFuzzer targets, FUZZ_SECONDS each (default 30): PGN/SAN, FEN, trace, run and study readers, command line
 	./harness/scripts/deps.sh
 	$(MAKE) --no-print-directory $(BIN)/slidebench
 	$(MAKE) --no-print-directory CC=$(FUZZ_CC) BUILD=build-fuzz BIN=bin-fuzz OPT=-O1 HAVE_PAPI=0 \

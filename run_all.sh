@@ -73,10 +73,61 @@ if [[ -n $pairs && ! $pairs =~ ^[1-9][0-9]?$ ]]; then
 	echo "run_all.sh: --pairs $pairs: give a number of block pairs from 1 to 99" >&2
 	exit 2
 fi
-if [[ -n $trace && ! -r $trace ]]; then
-	echo "run_all.sh: --trace $trace: no such file" >&2
-	exit 2
+# Every option's value is checked here, before anything is built or the study folder made
+# (each bench refused it with exit 1 and left a folder that blocked the same --out); the
+# kernel names, which need bin/slidebench, by check_kernels after the build.
+usage_error() { echo "run_all.sh: $*" >&2; exit 2; }
+# Returns 0 when cpu $1 is online (/sys/devices/system/cpu/online, e.g. "0-3,6") and this
+# process may run on it (taskset, where installed).
+cpu_usable() {
+	local list x
+	list=$(cat /sys/devices/system/cpu/online 2>/dev/null) || list="0-$(($(nproc --all) - 1))"
+	for x in ${list//,/ }; do
+		if (( $1 >= ${x%-*} && $1 <= ${x#*-} )); then
+			! command -v taskset >/dev/null 2>&1 || taskset -c "$1" true 2>/dev/null
+			return
+		fi
+	done
+	return 1
+}
+if [[ -n $samples ]] && ! [[ $samples =~ ^[1-9][0-9]{0,5}$ && $samples -le 100000 ]]; then
+	usage_error "--samples $samples: give a whole number of samples from 1 to 100000"
 fi
+if [[ -n $cpu ]] && { ! [[ $cpu =~ ^[0-9]{1,4}$ ]] || ! cpu_usable "$((10#$cpu))"; }; then
+	usage_error "--cpu $cpu: not an online cpu this process may run on (online: $(cat /sys/devices/system/cpu/online 2>/dev/null || echo unknown))"
+fi
+if [[ -n $trace ]]; then
+	[[ -e $trace ]] || usage_error "--trace $trace: no such file"
+	[[ -f $trace ]] || usage_error "--trace $trace: not a regular file"
+	[[ -r $trace ]] || usage_error "--trace $trace: not readable"
+fi
+if [[ -n $kernels && ( $kernels == ,* || $kernels == *, || $kernels == *,,* ) ]]; then
+	usage_error "--kernels $kernels: an empty name in the list"
+fi
+for ((i = 0; i < ${#extra[@]}; i++)); do
+	case ${extra[i]} in
+	--out|--out=*|-o) usage_error "bench argument ${extra[i]}: run_all.sh chooses each bench's --out (give --out DIR to run_all.sh)" ;;
+	esac
+done
+# Checks --kernels against bin/slidebench list (with the bench arguments' --plugin files): exit
+# 2 naming an unknown kernel.  Called once bin/slidebench is built, before the study folder.
+check_kernels() {
+	local known plugins=() k i
+	[[ -n $kernels && $kernels != all ]] || return 0
+	for ((i = 0; i < ${#extra[@]}; i++)); do
+		case ${extra[i]} in
+		--plugin) plugins+=(--plugin "${extra[i + 1]:-}") ;;
+		--plugin=*) plugins+=(--plugin "${extra[i]#--plugin=}") ;;
+		esac
+	done
+	known=$(bin/slidebench list "${plugins[@]}" --format csv 2>/dev/null | tail -n +2 | cut -d, -f1) ||
+		usage_error "--kernels: bin/slidebench list failed; cannot check $kernels"
+	for k in ${kernels//,/ }; do
+		grep -qxF -- "$k" <<<"$known" ||
+			usage_error "--kernels: unknown kernel \"$k\" (known: $(echo $known | tr ' ' ,))"
+	done
+}
+[[ $bench_only -eq 0 ]] || [[ ! -x bin/slidebench ]] || check_kernels
 
 # Bench settings: the full run fits 10 minutes on a 2-core machine, --quick one minute.
 # side_set: the pressure run (fewer samples: many rows, one mode); block_set: each block of a
@@ -317,6 +368,7 @@ else
 	if [[ -x bin-clang/slidebench ]]; then have_clang=1
 	else why_clang="--bench-only and no bin-clang/slidebench (make CC=clang BUILD=build-clang BIN=bin-clang)"; fi
 fi
+check_kernels   # (the kernel names need bin/slidebench, built above)
 mkdir -p "$out"
 # The kernels' descriptors as this build has them: the sets below and the charts read them.
 if ! bin/slidebench list --format csv >"$out/kernels.csv"; then

@@ -42,6 +42,26 @@ refused "no context.json" "$r" "context.json"
 r=$(damaged badctx); echo 'this is not json' >"$r/context.json"
 refused "garbage context.json" "$r" "context.json"
 
+# The probe's cases (item 11): each was accepted with exit 0.
+r=$(damaged rowcut); head -n 13 $A/samples.csv >"$r/samples.csv"
+refused "samples.csv cut at a row" "$r" "samples.csv: no samples of .*summary.csv line [0-9]+ says were timed"
+r=$(damaged onekernel); grep -v ',kindergarten-512,' $A/samples.csv >"$r/samples.csv"
+refused "one kernel's samples missing" "$r" "samples.csv: no samples of kindergarten-512 stream rook"
+r=$(damaged fewer); sed -i '3d' "$r/samples.csv"
+refused "a sample fewer than summary says" "$r" "samples.csv: 11 measured samples of .* line 2 says 12"
+r=$(damaged dup); sed -n 2p $A/summary.csv >>"$r/summary.csv"
+refused "a duplicated summary row" "$r" "summary.csv: line [0-9]+: a second row of kindergarten-4k stream rook warm \\(the first is line 2\\)"
+r=$(damaged emptyctx); echo '{}' >"$r/context.json"
+refused "context.json {}" "$r" "context.json: no \"run_id\" string"
+for v in -5 nan inf; do
+	r=$(damaged "time$v"); sed -i "2s/,0\.999,/,$v,/" "$r/summary.csv"
+	refused "ns_median $v" "$r" "summary.csv: line 2: ns_median is \"$v\": (a negative time|not a finite number)"
+	r=$(damaged "sample$v"); sed -i "2s/,1\.19,/,$v,/" "$r/samples.csv"
+	refused "sample ns_per_lookup $v" "$r" "samples.csv: line 2: ns_per_lookup is \"$v\""
+done
+r=$(damaged netneg); sed -i '1s/$/,ns_net_median/; 2,$s/$/,-0.01/' "$r/summary.csv"
+expect "a negative ns_net_median is a net time, accepted" 0 "report: " -- "$SB" report "$r"
+
 # A study whose sub-runs ran on another trace: refused, not compared ("1.67x faster").
 S=$tmp/study; mkdir -p "$S"; cp -r $A "$S/m64"; cp -r $B "$S/pressure"
 sed -i 's|datasets/master-2000.trace|datasets/other.trace|' "$S/pressure/summary.csv" "$S/pressure/samples.csv"
@@ -52,6 +72,25 @@ sed -i 's|datasets/master-2000.trace|datasets/other.trace|' "$S/bits/01-m32/summ
 expect "bits/ blocks on two traces" 0 "report: " -- "$SB" report "$S"
 check "bits/ blocks on two traces: said" grep -q 'no -m32 comparison: .*01-m32: was run on dataset "datasets/other.trace"' "$S/report.md"
 if grep -q 'the -m32 build is' "$S/report.md"; then bad "bits/ blocks on two traces compared"; else ok; fi
+
+# compiler/ and tables/ blocks made on another trace feed every verdict's between-process term:
+# refused like pressure/ and sim/ (they were accepted), by the dataset column or by context.json
+# run.trace.
+S=$tmp/blocktrace; rm -rf "$S"; mkdir -p "$S"; cp -r $A "$S/m64"; cp -r tests/data/fixture-compiler/. "$S/"
+expect "compiler blocks on m64's trace" 0 "report: " -- "$SB" report "$S"
+sed -i 's|datasets/master-2000.trace|datasets/other.trace|' "$S/compiler/03-clang/summary.csv"
+expect "compiler blocks on another dataset" 1 "compiler/03-clang/ was run on dataset \"datasets/other.trace\" but m64/ on \"datasets/master-2000.trace\"" -- "$SB" report "$S"
+S=$tmp/tabletrace; rm -rf "$S"; mkdir -p "$S/tables"; cp -r $A "$S/m64"
+for b in 01-hugepage 01-nohugepage; do cp -r $A "$S/tables/$b"; done
+expect "tables blocks on m64's trace" 0 "report: " -- "$SB" report "$S"
+sed -i 's|"trace": "datasets/master-2000.trace"|"trace": "datasets/other.trace"|' "$S/tables/01-nohugepage/context.json"
+expect "tables blocks on another trace (context.json)" 1 "tables/01-nohugepage/ was run on trace \"datasets/other.trace\" but m64/ on \"datasets/master-2000.trace\"" -- "$SB" report "$S"
+
+# A folder without m64/ is no study, nor a fleet of its pressure/ and sim/ runs (it was
+# reported as two "machines" with exit 0).
+S=$tmp/nom64; mkdir -p "$S"; cp -r $A "$S/pressure"; cp -r $A "$S/sim"
+expect "a study without m64/" 1 "nom64: neither summary.csv nor m64/summary.csv \(a study is recognised by its m64/" -- "$SB" report "$S"
+check "a study without m64/: nothing written" test ! -e "$S/report.html" -a ! -e "$S/fleet-ranks.csv"
 
 # SVG: whatever a chart holds (script, on*, foreignObject, outside references), it goes in as
 # an <img> with a data: URL: none of its markup reaches the page.

@@ -193,6 +193,18 @@ static void fen_cases(void)
 		"4k3/8/8/8/8/8/8/4K3 w - -", "4k3/8/8/8/8/8/8/4K3 b", "r3k3/8/8/8/8/8/8/R3K3 w Qq - 3 9 ",
 		"4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1",
 	};
+	/* checks no move gives (issue: three checkers, two pawns giving check were accepted) */
+	static const struct { const char *fen, *why; } CHECKS[] = {
+		{ "4k3/8/3N4/1B6/8/8/8/K3R3 b - - 0 1", "more than two pieces give check" },
+		{ "8/8/8/4k3/3P1P2/8/8/K7 b - - 0 1", "double check by pawns or knights" },
+		{ "4k3/8/3N1N2/8/8/8/8/K7 b - - 0 1", "double check by pawns or knights" },
+		{ "8/8/2N5/4k3/3P4/8/8/K7 b - - 0 1", "double check by pawns or knights" },
+		{ "4R3/8/8/4k3/8/8/8/K3R3 b - - 0 1", "along one line" },
+	};
+	static const char *const DOUBLE_OK[] = {
+		"4k3/8/3N4/8/8/8/8/K3R3 b - - 0 1", "4k3/8/8/1B6/8/8/8/K3R3 b - - 0 1",
+		"4k3/3P4/8/8/8/8/8/K3R3 b - - 0 1",
+	};
 	const char *kiwi = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 	struct chess_pos p;
 	char err[256], fen[CHESS_FEN_MAX];
@@ -201,6 +213,12 @@ static void fen_cases(void)
 		CHECK(chess_from_fen(&p, BAD[i], err, sizeof err) < 0, "FEN \"%s\" accepted", BAD[i]);
 	for (size_t i = 0; i < sizeof GOOD / sizeof GOOD[0]; i++)
 		CHECK(chess_from_fen(&p, GOOD[i], err, sizeof err) == 0, "FEN \"%s\": %s", GOOD[i], err);
+	for (size_t i = 0; i < sizeof CHECKS / sizeof CHECKS[0]; i++)
+		CHECK(chess_from_fen(&p, CHECKS[i].fen, err, sizeof err) < 0 &&
+		      strstr(err, CHECKS[i].why), "FEN \"%s\": %s", CHECKS[i].fen, err);
+	for (size_t i = 0; i < sizeof DOUBLE_OK / sizeof DOUBLE_OK[0]; i++)
+		CHECK(chess_from_fen(&p, DOUBLE_OK[i], err, sizeof err) == 0, "FEN \"%s\": %s",
+		      DOUBLE_OK[i], err);
 	CHECK(chess_from_fen(&p, GOOD[0], err, sizeof err) == 0 && p.ep == 43, "ep %d", p.ep);
 	CHECK(chess_from_fen(&p, kiwi, err, sizeof err) == 0, "%s", err);
 	chess_board_fen(&p.b, p.stm, fen);

@@ -68,6 +68,16 @@ printf 'bits/01-m64 x\nbits/01-m32 x\nbits/02-m64 x\nbits/02-m32 x\n' >"$tmp/aba
 if alternates bits "$tmp/abab" m64 2 >/dev/null; then bad "A B A B passed as alternating"; else ok; fi
 if alternates bits "$tmp/quick" m64 6 >/dev/null; then bad "3 pairs passed as >= 6"; else ok; fi
 expect "--pairs 0 is refused" 2 'pairs' -- ./run_all.sh --plan --pairs 0
+# Every option's value is refused before anything is built or written (exit 2, the study folder
+# never made): they were passed on to each bench, which failed with exit 1 and left a folder
+# that blocked the same --out.  (--plan: were a value let through, nothing would run.)
+for a in "--samples abc" "--samples 0" "--samples 100001" "--samples 3x" "--cpu 4095" "--cpu x" \
+	"--cpu -1" "--trace $tmp/none.trace" "--trace $tmp" "--kernels pext,,rotated" \
+	"--bench-only --kernels pext,no-such-kernel" "-- --out elsewhere"; do
+	# shellcheck disable=SC2086 # the option and its value, split
+	expect "$a is refused" 2 "run_all.sh: (--|bench argument)" -- ./run_all.sh --plan --out "$tmp/refused" $a
+done
+check "a refused option makes no study directory" test ! -e "$tmp/refused"
 expect "--plan prints the plan" 0 '^bits/01-m64' -- ./run_all.sh --plan --out "$tmp/study"
 check "--plan writes no study directory" test ! -e "$tmp/study"
 finish

@@ -56,7 +56,7 @@ kv() { sed -n "s/^$2=//p" "$1" 2>/dev/null | tail -n 1; }
 fleet=$tmp/fleet
 [[ $(rcs fleet_rc) == 1 ]] && ok || { bad "run_all.sh --slurm: exit '$(rcs fleet_rc)' (want 1: one task failed)"; tail -n 30 "$tmp/fleet.err" | sed 's/^/    /'; }
 grep -Eq "job array [0-9]+: 2 task\(s\) on partition local" "$tmp/fleet.err" && ok || bad "no 'job array N: 2 task(s)' line"
-grep -Eq "task 1 on $host: FAILED \(FAILED, exit 1:0\): .*no-such-kernel" "$tmp/fleet.err" && ok ||
+grep -Eq "task 1 on $host: FAILED \(FAILED, exit 2:0\): .*no-such-kernel" "$tmp/fleet.err" && ok ||
 	bad "run_all.sh --slurm does not name task 1, its node and the bad kernel"
 grep -Eq "task 0 on $host: completed" "$tmp/fleet.err" && ok || bad "task 0 is not reported completed"
 [[ $(tail -n 1 "$tmp/fleet.out") == "$fleet/report.html" ]] && ok || bad "stdout's last line is not the fleet report: $(tail -n 1 "$tmp/fleet.out")"
@@ -83,7 +83,7 @@ html=$fleet/report.html
 for id in depend ranks machines tasks; do
 	grep -q "<h2 id=\"$id\">" "$html" 2>/dev/null && ok || bad "report.html has no section $id"
 done
-grep -q "task 1 on $host: FAILED (FAILED, exit 1:0): run_all.sh: FAILED: .*no-such-kernel" "$html" && ok ||
+grep -q "task 1 on $host: FAILED (FAILED, exit 2:0): run_all.sh: --kernels: unknown kernel .*no-such-kernel" "$html" && ok ||
 	bad "report.html does not name the failed task 1, its node and reason"
 grep -q "Does the answer depend on the machine?" "$fleet/report.md" && ok || bad "report.md lacks the per-machine question"
 grep -A1 '<figure id="chart-fleet-ranks-1">' "$html" 2>/dev/null | grep -q '^<img src="data:image/svg+xml;base64,' && ok ||

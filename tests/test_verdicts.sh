@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test_verdicts.sh - `slidebench verdicts`: two reports of the same run agree (exit 0); a copy
 # whose verdicts.csv is edited to settle one question the other way is named REVERSED, one
-# estimated the other way CONTRADICTED (exit 1); a study without verdicts.csv is refused; one
-# written before the between-process columns is still read, and said to be within one process.
+# estimated the other way CONTRADICTED (exit 1), also between two studies that are not the
+# first; a study without verdicts.csv, a duplicated verdict or a ratio that is not a positive
+# finite number is refused; one written before the between-process columns is still read, and said to be within one process.
 . "$(dirname "$0")/lib.sh"
 
 mk() { cp -r tests/data/fixture-run-a "$tmp/$1" && $SB report "$tmp/$1" >/dev/null 2>&1; }
@@ -31,5 +32,27 @@ expect "old verdicts.csv still read" 0 "B = $tmp/old \(written before the betwee
 	"0 verdicts reversed or contradicted" -- $SB verdicts "$tmp/a" "$tmp/old"
 mkdir -p "$tmp/none"
 expect "no verdicts.csv" 1 "none/verdicts.csv.*run slidebench report" -- $SB verdicts "$tmp/a" "$tmp/none"
+# Three studies: a reversal between B and C over a verdict A lacks is named (it was not: only
+# A's rows were compared).
+mkdir -p "$tmp/c3a" "$tmp/c3b" "$tmp/c3c"
+grep -v '^tables,' "$tmp/a/verdicts.csv" >"$tmp/c3a/verdicts.csv"
+cp "$tmp/a/verdicts.csv" "$tmp/c3b/verdicts.csv"
+awk -F, 'BEGIN { OFS = "," } $1 == "tables" { $4 = 1.2; $5 = 1.1; $6 = 1.3 } { print }' \
+	"$tmp/a/verdicts.csv" >"$tmp/c3c/verdicts.csv"
+expect "a reversal between B and C, not in A" 1 "REVERSED: tables, kindergarten-4k / kindergarten-512: settled at [0-9.]+ in $tmp/c3b" \
+	-- $SB verdicts "$tmp/c3a" "$tmp/c3b" "$tmp/c3c"
+# refused: a duplicated verdict, a NaN, negative or infinite ratio (named: file, line, column)
+mkdir -p "$tmp/dup"
+{ cat "$tmp/a/verdicts.csv"; sed -n 2p "$tmp/a/verdicts.csv"; } >"$tmp/dup/verdicts.csv"
+n=$(wc -l <"$tmp/dup/verdicts.csv")
+expect "a duplicated verdict" 1 "dup/verdicts.csv: line $n: a second verdict .*\(the first is line 2\)" \
+	-- $SB verdicts "$tmp/a" "$tmp/dup"
+for v in nan -1.5 inf 0; do
+	mkdir -p "$tmp/r$v"
+	awk -F, -v v="$v" 'BEGIN { OFS = "," } NR == 3 { $4 = v } { print }' "$tmp/a/verdicts.csv" \
+		>"$tmp/r$v/verdicts.csv"
+	expect "ratio $v" 1 "r$v/verdicts.csv: line 3: ratio is \"$v\": not a positive finite ratio" \
+		-- $SB verdicts "$tmp/a" "$tmp/r$v"
+done
 expect "one study is a usage error" 2 "usage: slidebench verdicts" -- $SB verdicts "$tmp/a"
 finish

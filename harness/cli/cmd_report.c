@@ -1,6 +1,7 @@
 /* report.c - `slidebench report STUDY_DIR`: reads a study (m64/, bits/ or m32.skipped,
  * tables/ or tables.skipped, compiler/ or compiler.skipped, sim/, pressure/, plots/) or one
  * bench run directory, and writes report.html and report.md. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,77 @@ static const char *sub_problem(const struct run *m64, const struct run *r, const
 	return buf;
 }
 
+/* Returns the first dataset of summary.csv at path that is not "random", "" when none, or
+ * NULL when it cannot be read (the block's loader says why). */
+static char *dataset_of(const char *path, char *buf, size_t len)
+{
+	struct csv c;
+	char err[PATH_MAX + 256];
+	int col;
+
+	if (csv_load(path, &c, err, sizeof err) < 0)
+		return NULL;
+	buf[0] = 0;
+	col = csv_col(&c, "dataset");
+	for (size_t i = 0; col >= 0 && i < c.nrow && !buf[0]; i++)
+		if (strcmp(csv_cell(&c, i, col), "random"))
+			snprintf(buf, len, "%s", csv_cell(&c, i, col));
+	csv_free(&c);
+	return buf;
+}
+
+/* Returns NULL when block run dir/sub/name ran on m64's trace (its dataset column and its
+ * context.json run.trace), else why not, in buf. */
+static const char *block_problem(const struct run *m64, const char *dir, const char *sub,
+				 const char *name, char *buf, size_t len)
+{
+	char path[2 * PATH_MAX + 64], ds[PATH_MAX], why[PATH_MAX + 64];
+	const char *want = run_dataset(m64), *want_trace = run_ctx(m64, "run.trace");
+	const char *trace;
+	json_t *ctx;
+	int differ;
+
+	snprintf(path, sizeof path, "%s/%s/%s/summary.csv", dir, sub, name);
+	if (dataset_of(path, ds, sizeof ds) && *ds && strcmp(want, "random") && strcmp(ds, want))
+		return snprintf(buf, len, "%s/%s/ was run on dataset \"%s\" but m64/ on \"%s\": not "
+				"the same study (its blocks would feed every verdict's between-"
+				"process term)", sub, name, ds, want), buf;
+	snprintf(path, sizeof path, "%s/%s/%s/context.json", dir, sub, name);
+	if (!want_trace || !(ctx = jsonx_load(path, why, sizeof why)))
+		return NULL;
+	trace = jsonx_str(ctx, "run.trace");
+	differ = trace && strcmp(trace, want_trace);
+	if (differ)
+		snprintf(buf, len, "%s/%s/ was run on trace \"%s\" but m64/ on \"%s\" (context.json "
+			 "run.trace): not the same study", sub, name, trace, want_trace);
+	json_decref(ctx);     /* trace pointed into it */
+	return differ ? buf : NULL;
+}
+
+/* Returns NULL when every block of dir/sub (compiler/, tables/) ran on m64's trace, else why
+ * not, in buf. */
+static const char *blocks_problem(const struct run *m64, const char *dir, const char *sub,
+				  char *buf, size_t len)
+{
+	char path[PATH_MAX + 64];
+	struct dirent **e;
+	const char *why = NULL;
+	int n;
+
+	snprintf(path, sizeof path, "%s/%s", dir, sub);
+	if ((n = scandir(path, &e, NULL, alphasort)) < 0)
+		return NULL;
+	for (int i = 0; i < n; i++) {
+		char run[NAME_MAX + 16];
+		snprintf(run, sizeof run, "%s/summary.csv", e[i]->d_name);
+		if (!why && e[i]->d_name[0] != '.' && exists(path, run))
+			why = block_problem(m64, dir, sub, e[i]->d_name, buf, len);
+		free(e[i]);
+	}
+	free(e);
+	return why;
+}
+
 int report_load(const char *dir, struct study *s)
 {
 	char err[PATH_MAX + 256];
@@ -94,8 +166,10 @@ int report_load(const char *dir, struct study *s)
 		snprintf(s->m32_why, sizeof s->m32_why, "this is a single bench run, not a study "
 			 "(run_all.sh runs the -m32 build where the machine runs it)");
 	} else if ((rc = load_sub(dir, "m64", &s->m64, err, sizeof err)) == 0) {
-		fprintf(stderr, "slidebench report: %s: neither summary.csv nor m64/summary.csv: "
-			"give a bench run directory or a study directory from run_all.sh\n", dir);
+		fprintf(stderr, "slidebench report: %s: neither summary.csv nor m64/summary.csv%s: "
+			"give a bench run directory or a study directory from run_all.sh\n", dir,
+			exists(dir, "pressure") || exists(dir, "sim") || exists(dir, "bits") ?
+			" (a study is recognised by its m64/ sweep; this one has none)" : "");
 		return -1;
 	}
 	if (rc < 0) {
@@ -132,6 +206,12 @@ int report_load(const char *dir, struct study *s)
 			study_free(s);
 			return -1;
 		}
+	if (blocks_problem(&s->m64, dir, "compiler", err, sizeof err) ||
+	    blocks_problem(&s->m64, dir, "tables", err, sizeof err)) {
+		fprintf(stderr, "slidebench report: %s: %s\n", dir, err);
+		study_free(s);
+		return -1;
+	}
 	return 0;
 }
 

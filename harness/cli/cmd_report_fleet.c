@@ -21,21 +21,28 @@ static int has(const char *dir, const char *a, const char *b)
 	return stat(path, &st) == 0;
 }
 
-/* Returns 1 when dir/name is a study (m64/summary.csv or a bench run's summary.csv). */
+/* Returns 1 when dir/name is a machine's study: run_all.sh's, recognised by its m64/ (a bench
+ * run's summary.csv alone is not: a study without m64/ has pressure/ and sim/ runs, and was
+ * reported as a fleet of two machines). */
 static int is_study(const char *dir, const char *name)
 {
-	return has(dir, name, "m64/summary.csv") || has(dir, name, "summary.csv");
+	return has(dir, name, "m64/summary.csv");
 }
 
-/* Returns 1 when dir/name is a subdirectory that may hold a machine's study. */
+/* Returns 1 when dir/name is a subdirectory that may hold a machine's study: not the fleet's
+ * own folders, nor one of a study's. */
 static int machine_dir(const char *dir, const struct dirent *e)
 {
+	static const char *const NOT[] = { "tasks", "logs", "plots", "m64", "bits", "tables",
+					   "compiler", "pressure", "sim" };
 	char path[2 * PATH_MAX];
 	struct stat st;
 
-	if (e->d_name[0] == '.' || !strcmp(e->d_name, "tasks") || !strcmp(e->d_name, "logs") ||
-	    !strcmp(e->d_name, "plots"))
+	if (e->d_name[0] == '.')
 		return 0;
+	for (size_t i = 0; i < sizeof NOT / sizeof NOT[0]; i++)
+		if (!strcmp(e->d_name, NOT[i]))
+			return 0;
 	snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }

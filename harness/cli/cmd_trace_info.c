@@ -1,5 +1,6 @@
 /* cmd_trace_info.c - `slidebench trace-info FILE` (header and statistics) and
  * `slidebench trace-dump FILE` (one FEN per position, to check a trace with any chess tool). */
+#include <errno.h>
 #include <getopt.h>
 #include <string.h>
 
@@ -133,7 +134,8 @@ int cmd_trace_dump(int argc, char **argv)
 	}
 	trace_free(&t);
 	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "slidebench trace-dump: cannot write the output\n");
+		fprintf(stderr, "slidebench trace-dump: standard output: write failed: %s\n",
+			strerror(errno ? errno : EIO));
 		return EXIT_FAIL;
 	}
 	return EXIT_OK;

@@ -44,9 +44,48 @@ static long find_row(const struct vset *v, const char *q, const char *a, const c
 	return -1;
 }
 
+/* Returns 0 when row r's ratio, lo and hi are each empty or a positive finite number, else -1
+ * with err naming path, line and column. */
+static int check_numbers(const struct vset *v, size_t r, const char *path, char *err,
+			 size_t errlen)
+{
+	const int cols[] = { v->ratio, v->lo, v->hi };
+	const char *names[] = { "ratio", "lo", "hi" };
+
+	for (size_t k = 0; k < 3; k++) {
+		const char *t = csv_cell(&v->c, r, cols[k]);
+		double x = csv_num(&v->c, r, cols[k]);
+		if (!*t || (isfinite(x) && x > 0))
+			continue;
+		snprintf(err, errlen, "%s: line %zu: %s is \"%.40s\": not a positive finite ratio",
+			 path, r + 2, names[k], t);
+		return -1;
+	}
+	return 0;
+}
+
+/* Returns 0 when every verdict of v has sound numbers and its own key, else -1 with err. */
+static int check_set(const struct vset *v, const char *path, char *err, size_t errlen)
+{
+	for (size_t r = 0; r < v->c.nrow; r++) {
+		long first = find_row(v, csv_cell(&v->c, r, v->q), csv_cell(&v->c, r, v->a),
+				      csv_cell(&v->c, r, v->b));
+		if (check_numbers(v, r, path, err, errlen) < 0)
+			return -1;
+		if (first >= 0 && (size_t)first < r) {
+			snprintf(err, errlen, "%s: line %zu: a second verdict \"%.60s\", %.60s against "
+				 "%.60s (the first is line %ld)", path, r + 2,
+				 csv_cell(&v->c, r, v->q), csv_cell(&v->c, r, v->b),
+				 csv_cell(&v->c, r, v->a), first + 2);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static int load_set(const char *dir, struct vset *v)
 {
-	char path[4096], err[512];
+	char path[4096], err[4096 + 512];
 
 	memset(v, 0, sizeof *v);
 	v->dir = dir;
@@ -64,6 +103,11 @@ static int load_set(const char *dir, struct vset *v)
 	    v->settled < 0) {
 		fprintf(stderr, "slidebench verdicts: %s: not a verdicts.csv (needs question, a, b, "
 			"ratio, lo, hi, settled)\n", path);
+		csv_free(&v->c);
+		return -1;
+	}
+	if (check_set(v, path, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench verdicts: %s\n", err);
 		csv_free(&v->c);
 		return -1;
 	}
@@ -102,6 +146,49 @@ static int judge(const struct vset *s, size_t i, long ri, size_t j, long rj, con
 	return 0;
 }
 
+/* Returns 1 when the verdict of study k's row r is in an earlier study (shown already). */
+static int seen_before(const struct vset *s, size_t k, size_t r)
+{
+	for (size_t i = 0; i < k; i++)
+		if (find_row(&s[i], csv_cell(&s[k].c, r, s[k].q), csv_cell(&s[k].c, r, s[k].a),
+			     csv_cell(&s[k].c, r, s[k].b)) >= 0)
+			return 1;
+	return 0;
+}
+
+/* Prints the verdict of study k's row r in every study and judges every pair of studies that
+ * hold it.  Returns how many contradictions it found. */
+static int show_verdict(const struct vset *s, size_t n, size_t k, size_t r, int *outside)
+{
+	const char *q = csv_cell(&s[k].c, r, s[k].q), *a = csv_cell(&s[k].c, r, s[k].a);
+	const char *b = csv_cell(&s[k].c, r, s[k].b);
+	char what[512], ab[256];
+	long rows[MAX_STUDIES];
+	int bad = 0;
+
+	snprintf(ab, sizeof ab, "%s / %s", b, a);
+	snprintf(what, sizeof what, "%s, %s", q, ab);
+	printf("%-26.26s %-44.44s", q, ab);
+	for (size_t i = 0; i < n; i++) {
+		char cell[64] = "-";
+		rows[i] = find_row(&s[i], q, a, b);
+		if (rows[i] >= 0)
+			snprintf(cell, sizeof cell, "%.3f (%.3f-%.3f)%s",
+				 csv_num(&s[i].c, (size_t)rows[i], s[i].ratio),
+				 csv_num(&s[i].c, (size_t)rows[i], s[i].lo),
+				 csv_num(&s[i].c, (size_t)rows[i], s[i].hi),
+				 !strcmp(csv_cell(&s[i].c, (size_t)rows[i], s[i].settled), "yes") ?
+				 "*" : "");
+		printf(" %-22s", cell);
+	}
+	printf("\n");
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			if (i != j && rows[i] >= 0 && rows[j] >= 0)
+				bad += judge(s, i, rows[i], j, rows[j], what, outside);
+	return bad;
+}
+
 int cmd_verdicts(int argc, char **argv)
 {
 	struct vset s[MAX_STUDIES];
@@ -131,32 +218,10 @@ int cmd_verdicts(int argc, char **argv)
 	for (size_t i = 0; i < n; i++)
 		printf(" %-22c", (int)('A' + i));
 	printf("\n");
-	for (size_t r = 0; r < s[0].c.nrow; r++) {
-		const char *q = csv_cell(&s[0].c, r, s[0].q), *a = csv_cell(&s[0].c, r, s[0].a);
-		const char *b = csv_cell(&s[0].c, r, s[0].b);
-		char what[512], ab[256];
-		snprintf(ab, sizeof ab, "%s / %s", b, a);
-		snprintf(what, sizeof what, "%s, %s", q, ab);
-		printf("%-26.26s %-44.44s", q, ab);
-		long rows[MAX_STUDIES];
-		for (size_t i = 0; i < n; i++) {
-			char cell[64] = "-";
-			rows[i] = find_row(&s[i], q, a, b);
-			if (rows[i] >= 0)
-				snprintf(cell, sizeof cell, "%.3f (%.3f-%.3f)%s",
-					 csv_num(&s[i].c, (size_t)rows[i], s[i].ratio),
-					 csv_num(&s[i].c, (size_t)rows[i], s[i].lo),
-					 csv_num(&s[i].c, (size_t)rows[i], s[i].hi),
-					 !strcmp(csv_cell(&s[i].c, (size_t)rows[i], s[i].settled),
-						 "yes") ? "*" : "");
-			printf(" %-22s", cell);
-		}
-		printf("\n");
-		for (size_t i = 0; i < n; i++)
-			for (size_t j = 0; j < n; j++)
-				if (i != j && rows[i] >= 0 && rows[j] >= 0)
-					bad += judge(s, i, rows[i], j, rows[j], what, &outside);
-	}
+	for (size_t k = 0; k < n; k++)    /* the union of every study's verdicts */
+		for (size_t r = 0; r < s[k].c.nrow; r++)
+			if (!seen_before(s, k, r))
+				bad += show_verdict(s, n, k, r, &outside);
 	printf("\n* settled.  %d verdict%s reversed or contradicted; %d estimate%s outside another "
 	       "study's interval.\n", bad, bad == 1 ? "" : "s", outside, outside == 1 ? "" : "s");
 	rc = bad ? EXIT_FAIL : EXIT_OK;

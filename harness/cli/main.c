@@ -1,5 +1,6 @@
 /* main.c - slidebench: which sliding-piece attack generator should an engine use? */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -75,6 +76,9 @@ static int close_stdout(int rc)
 
 int main(int argc, char **argv)
 {
+	/* Past a file size limit (ulimit -f) a write fails with EFBIG, which every writer reports
+	 * with its path and removes its temporary, instead of SIGXFSZ killing us silently. */
+	signal(SIGXFSZ, SIG_IGN);
 	return close_stdout(sim_under_valgrind() ? sim_stack_aligned(run, argc, argv)
 						 : run(argc, argv));
 }

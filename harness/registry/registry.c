@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "registry/registry.h"
+#include "util/output.h"
 
 #define MAX_KERNELS 128
 
@@ -80,6 +81,28 @@ json_t *registry_kernel_json(const struct kentry *e)
 	return o;
 }
 
+/* Returns NULL when the descriptor's family, description and sibling are text the CSVs and
+ * reports may carry as they are (valid UTF-8, no control character; a sibling a kernel name),
+ * else which is not and why. */
+static const char *text_problem(const struct sb_kernel *k)
+{
+	static char why[96];
+	const char *const TEXT[] = { k->family, k->description };
+	const char *const NAME[] = { "family", "description" };
+	const char *bad;
+
+	for (size_t i = 0; i < 2; i++)
+		if ((bad = out_text_problem(TEXT[i]))) {
+			snprintf(why, sizeof why, "%s: %s", NAME[i], bad);
+			return why;
+		}
+	if (k->sibling && (bad = name_problem(k->sibling))) {
+		snprintf(why, sizeof why, "sibling: %s", bad);
+		return why;
+	}
+	return NULL;
+}
+
 const char *registry_check_descriptor(const struct sb_kernel *k)
 {
 	const char *why;
@@ -94,6 +117,8 @@ const char *registry_check_descriptor(const struct sb_kernel *k)
 		return why;
 	if (!k->family || !k->description)
 		return "no family or description";
+	if ((why = text_problem(k)))
+		return why;
 	if (k->word_bits != 32 && k->word_bits != 64)
 		return "word_bits must be 32 or 64";
 	if (k->branching != SB_CONDITIONAL && k->branching != SB_BRANCHLESS)

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "report/report.h"
+#include "util/output.h"
 
 static const char CSS[] =
 	"body{font:15px/1.45 system-ui,sans-serif;max-width:1180px;margin:1.5em auto;"
@@ -30,21 +31,6 @@ static const char CSS[] =
 	"figcaption{font-size:13px;color:#445}\n"
 	"code{background:#f2f2f5;padding:0 3px}\n";
 
-/* Returns the length (2-4) of the well-formed UTF-8 sequence at s (lead byte >= 0x80), or 0. */
-static int utf8_len(const unsigned char *s)
-{
-	int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
-
-	if (n == 0 || (n == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
-	    (n == 3 && s[0] == 0xed && s[1] >= 0xa0) || (n == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
-	    (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
-		return 0;
-	for (int i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
-}
-
 void doc_html_esc(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -58,7 +44,7 @@ void doc_html_esc(FILE *f, const char *s)
 		case '"': fputs("&quot;", f), p++; break;
 		case '\'': fputs("&#39;", f), p++; break;
 		default:
-			if (*p >= 0x80 && (n = utf8_len(p)) > 0)
+			if (*p >= 0x80 && (n = out_utf8_len(p)) > 0)
 				fwrite(p, 1, (size_t)n, f), p += n;
 			else if (*p >= 0x20 && *p < 0x80)
 				fputc(*p, f), p++;

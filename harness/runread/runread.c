@@ -215,6 +215,10 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 		run_free(r);
 		return -1;
 	}
+	if (run_check(r, err, errlen) < 0) {
+		run_free(r);
+		return -1;
+	}
 	return 0;
 }
 

@@ -61,6 +61,10 @@ struct run {
  * Returns 0, or -1 with err set. */
 int run_load(const char *dir, struct run *r, char *err, size_t errlen);
 void run_free(struct run *r);
+/* Returns 0 when the loaded run can be trusted (runread_check.c: finite, non-negative times,
+ * one row per cell, every timed row's samples, a context that names its run), else -1 with
+ * err naming the file, the line and the problem.  run_load() calls it. */
+int run_check(const struct run *r, char *err, size_t errlen);
 /* Returns any summary column of row as a number (NaN when empty or absent). */
 double run_num(const struct run *r, const struct rr_row *row, const char *col);
 /* Returns 1 when row carries flag (e.g. "baseline", "unstable", "unavailable"). */

@@ -193,7 +193,9 @@ task() {
 	bench=("$@")
 	(cd "$tree" && ./run_all.sh --out "$fleet/$sdir" "${own[@]}" "${extra[@]}" "${bench[@]}") || rc=$?
 	if [[ $rc -ne 0 ]]; then
-		why=$(grep -E '^run_all\.sh: (FAILED|.*(failed|FAILED))' "$log" | tail -n 1 || true)
+		# a failed step, or an option's value refused before anything ran (exit 2)
+		why=$(grep -E '^run_all\.sh: (FAILED|.*(failed|FAILED)|--[a-z-]+[ :])' "$log" | tail -n 1 |
+			sed 's/ (known: .*//' || true)
 		local first
 		first=$(grep -E -i -m 1 '^slidebench[^:]*: .*(unknown|no such|not found|error|cannot|fail)' "$log" |
 			sed 's/; known: .*//' | cut -c 1-200 || true)

@@ -187,6 +187,33 @@ static const char *piece_count_problem(const struct sb_board *b, int c)
 	return extra > 8 - pawns ? "more promoted pieces than missing pawns" : NULL;
 }
 
+/* Returns NULL when the checks on the side to move's king are ones a move can give, else why
+ * not.  A move gives check with the piece it moves, or uncovers a slider's, or both: never
+ * three checkers, never two that are both pawns or knights (neither is uncovered), never two
+ * on one line through the king (the mover could not have blocked the one and leave to check
+ * along the same line). */
+static const char *check_problem(const struct sb_board *b, int stm)
+{
+	unsigned k = (unsigned)sb_lsb(board_pieces(b, stm, BB_KING));
+	uint64_t occ = board_occ(b), them = b->bb[!stm];
+	uint64_t sliders = (chess_rook(k, occ) & (b->bb[BB_ROOK] | b->bb[BB_QUEEN])) |
+			   (chess_bishop(k, occ) & (b->bb[BB_BISHOP] | b->bb[BB_QUEEN]));
+	uint64_t jumpers = (chess_knight_att[k] & b->bb[BB_KNIGHT]) |
+			   (chess_pawn_att[stm][k] & b->bb[BB_PAWN]);
+	uint64_t checkers = (sliders | jumpers) & them;
+
+	if (sb_popcount(checkers) > 2)
+		return "more than two pieces give check";
+	if (sb_popcount(checkers) < 2)
+		return NULL;
+	if (!(sliders & them))
+		return "a double check by pawns or knights alone (no move uncovers one of them)";
+	for (int l = SB_RANK; l < SB_LINES; l++)
+		if ((sb_line_ex[l][k] & checkers) == checkers)
+			return "two pieces give check along one line";
+	return NULL;
+}
+
 int chess_from_fen(struct chess_pos *p, const char *fen, char *err, size_t errlen)
 {
 	const char *s = fen, *why = NULL;
@@ -205,6 +232,8 @@ int chess_from_fen(struct chess_pos *p, const char *fen, char *err, size_t errle
 		why = piece_count_problem(&p->b, c);
 	if (!why && chess_attacked(&p->b, sb_lsb(board_pieces(&p->b, !p->stm, BB_KING)), p->stm))
 		why = "the side not to move is in check";
+	if (!why)
+		why = check_problem(&p->b, p->stm);
 	if (why)
 		return fail(err, errlen, "impossible position in FEN \"%.80s\": %s", fen, why);
 	for (s++; *s == ' '; s++)

@@ -113,12 +113,17 @@ int trace_writer_open(struct trace_writer *w, const char *path, const char *sour
 	return 0;
 }
 
+/* Returns -1 with err naming the trace being written (not its temporary, which goes) and why. */
+static int write_failed(const struct trace_writer *w, char *err, size_t errlen)
+{
+	return say(err, errlen, "%s: write failed: %s", w->path, strerror(errno ? errno : EIO));
+}
+
 /* Returns 0 after writing the buffered records, or -1 with err. */
 static int writer_flush(struct trace_writer *w, char *err, size_t errlen)
 {
 	if (w->used && fwrite(w->buf, 1, w->used, w->f) != w->used)
-		return say(err, errlen, "%s: %s", w->tmp[0] ? w->tmp : "temporary file",
-			   strerror(errno));
+		return write_failed(w, err, errlen);
 	w->used = 0;
 	return 0;
 }
@@ -154,8 +159,7 @@ int trace_writer_close(struct trace_writer *w, char *err, size_t errlen)
 	w->f = NULL;
 	if (bad) {
 		if (!err[0])
-			say(err, errlen, "%s: %s", w->tmp[0] ? w->tmp : "temporary file",
-			    strerror(errno));
+			write_failed(w, err, errlen);
 		trace_writer_abort(w);
 		return -1;
 	}

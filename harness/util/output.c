@@ -209,3 +209,31 @@ void out_csv_num(FILE *f, double x)
 	if (!isnan(x))
 		fprintf(f, "%.6g", x);
 }
+
+/* Returns the length (2-4) of the well-formed UTF-8 sequence at s (lead byte >= 0x80), or 0. */
+int out_utf8_len(const unsigned char *s)
+{
+	int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
+
+	if (n == 0 || (n == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
+	    (n == 3 && s[0] == 0xed && s[1] >= 0xa0) || (n == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
+	    (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
+	for (int i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+const char *out_text_problem(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		int n = *p >= 0x80 ? out_utf8_len(p) : 1;
+		if (n == 0)
+			return "not valid UTF-8";
+		if (*p < 0x20 || *p == 0x7f)
+			return "a control character";
+		p += n;
+	}
+	return NULL;
+}

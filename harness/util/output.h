@@ -73,5 +73,10 @@ void out_abort(struct out_file *o);
 void out_csv_str(FILE *f, const char *s);
 /* Writes x with six significant digits, or nothing for NaN: an honest empty cell. */
 void out_csv_num(FILE *f, double x);
+/* Returns the length (2-4) of the well-formed UTF-8 sequence at s (lead byte >= 0x80), or 0. */
+int out_utf8_len(const unsigned char *s);
+/* Returns NULL when s is text a CSV cell, a report or a JSON string may hold as it is (valid
+ * UTF-8, no control character), else what is wrong with it. */
+const char *out_text_problem(const char *s);
 
 #endif

@@ -37,6 +37,15 @@ seed() {
 			i=$((i + 1))
 			{ cat "$r/summary.csv"; printf '===\n'; head -n 40 "$r/samples.csv"
 			  printf '===\n'; cat "$r/context.json"; } >"$dir/run$i"; done ;;
+	fuzz_study)   # m64 === samples === context === a block's summary === verdicts === verdicts
+		local v=$dir/.v
+		rm -rf "$v"; cp -r $D/fixture-run-a "$v"
+		[[ -x bin/slidebench ]] && bin/slidebench report "$v" >/dev/null 2>&1 || : >"$v/verdicts.csv"
+		{ cat $D/fixture-run-a/summary.csv; printf '===\n'; head -n 40 $D/fixture-run-a/samples.csv
+		  printf '===\n'; cat $D/fixture-run-a/context.json; printf '===\n'
+		  cat $D/fixture-compiler/compiler/01-gcc/summary.csv; printf '===\n'
+		  cat "$v/verdicts.csv"; printf '===\n'; cat "$v/verdicts.csv"; } >"$dir/study1"
+		rm -rf "$v" ;;
 	fuzz_cli)
 		printf -- '--kernel\0magic-plain,pext\0--mode\0stream,random\0--samples\x003' >"$dir/a"
 		printf -- '--simulate\0--l1\x0016K,32K,48K:12\0--tlb\x0064\0--d1\x0032768,8,64' >"$dir/b"
