@@ -1,6 +1,7 @@
 /* results_files.c - the files of a run and the printed table, all views of struct results.
  * Each CSV is one column table (name, type, where the value lives) that drives both the
  * header and every row: adding a column is adding a line here. */
+#include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -181,13 +182,15 @@ int results_write(struct bench *b, const struct results *r, const struct run_met
 	size_t n = 0;
 
 	err[0] = 0;
+	errno = 0;
 	for (; n < 4; n++)
 		if (out_open(&o[n], dir, NAME[n], err, errlen) < 0)
 			goto abort;
 	write_samples(b, r, o[0].f, o[1].f);
 	write_summary(r, o[2].f);
 	if (results_write_context(b, m, o[3].f) < 0) {
-		snprintf(err, errlen, "%s/context.json: cannot write", dir);
+		snprintf(err, errlen, "%s/context.json: cannot write: %s", dir,
+			 errno ? strerror(errno) : "out of memory");
 		goto abort;
 	}
 	for (size_t i = 0; i < 4; i++)
@@ -201,7 +204,8 @@ int results_write(struct bench *b, const struct results *r, const struct run_met
 			return -1;
 		if (sim_write_csv(o[0].f, m->run_id, m->sim_counts, m->nsim) < 0) {
 			out_abort(&o[0]);
-			snprintf(err, errlen, "%s/sim.csv: write failed", dir);
+			snprintf(err, errlen, "%s/sim.csv: write failed: %s", dir,
+				 errno ? strerror(errno) : "out of memory");
 			return -1;
 		}
 		return out_commit(&o[0], err, errlen);
