@@ -486,9 +486,11 @@ else
 		[[ -r $out/learn/q$n/summary.csv ]] && awk -F, -v q="$n" 'NR == 1 {
 			for (i = 1; i <= NF; i++) c[$i] = i; next }
 			$c["mode"] == "stream" && $c["kernel"] != "null" && $c["ns_median"] != "" {
+				reps = $c["reps"] > 0 ? $c["reps"] : 1
+				replayed = (reps > 1 || $c["windows"] < 2) ? 1 : 0
 				printf "%s,%s,%s,%.0f,%s,%d\n", q, $c["kernel"], $c["piece"],
-					$c["lookups"] * $c["windows"] / ($c["reps"] > 0 ? $c["reps"] : 1),
-					$c["ns_median"], $c["reps"] > 1 || $c["windows"] < 2 }' "$out/learn/q$n/summary.csv"
+					$c["lookups"] * $c["windows"] / reps, $c["ns_median"], replayed
+			}' "$out/learn/q$n/summary.csv"
 	done | { echo "max_queries,kernel,piece,distinct,ns_median,replayed"; cat; } >"$out/learn/learn.csv"
 fi
 step_done learn

@@ -17,21 +17,28 @@ if (n == 0) {
 	unset multiplot
 	exit
 }
-KL = system("awk -f '".plotdir."/csv.awk' -v cols=kernel '".d."' | tail -n +2 | sort -u | tr '\n' ' '")
+KL = system("awk -f '".plotdir."/csv.awk' -v cols=kernel '".d."' | tail -n +2 | cut -d, -f1 | sort -u | tr '\n' ' '")
 K = words(KL)
-XMAX = real(system("awk -f '".plotdir."/csv.awk' -v cols=distinct '".d."' | tail -n +2 | sort -n | tail -n 1"))
+XMAX = real(system("awk -f '".plotdir."/csv.awk' -v cols=distinct '".d."' | tail -n +2 | cut -d, -f1 | sort -n | tail -n 1"))
+set bmargin 7
 set logscale x 2
 set xrange [512:XMAX * 2]
 set format x "%.0s%c"
 set xlabel "distinct queries before the stream repeats (log scale)"
 set ylabel "time per lookup, whole loop (ns)"
 set yrange [0:*]
-set key top left font ",9" box opaque
+set key outside below center horizontal maxrows 2 font ",10" width -2
 set arrow 1 from XMAX, graph 0 to XMAX, graph 1 nohead dt 2 lc rgb "#555555"
-set label 3 "the study's answers:\nthe whole trace,\nno query replayed" at XMAX, graph 0.97 right offset -0.5, 0 font ",9" tc rgb "#555555"
+set label 3 "the study's answers:\nthe whole trace,\nno query replayed\n(open points: replayed)" at XMAX, graph 0.5 right offset -0.5, 0 font ",9" tc rgb "#555555"
+# one data block per kernel (learn.awk): points joined in order of the stream's length; an
+# open point is a replayed stream, a filled one a stream no sample repeats
+set datafile nocolumnheaders
 do for [piece in "rook bishop"] {
+	f = tmp."/learn-".piece.".dat"
+	dummy = system("awk -f '".plotdir."/learn.awk' -v piece=".piece." '".d."' > '".f."'")
 	set title piece." stream" font ",11"
-	plot for [k = 1:K] d using (strcol("kernel") eq word(KL, k) && strcol("piece") eq piece ? column("distinct") : NaN):(column("ns_median")) \
-		with linespoints lw 2 pt 7 ps 0.8 lc rgb scol(k) title word(KL, k)
+	plot for [k = 1:K] f index (k - 1) using 1:2 with lines lw 2 lc rgb scol(k) title word(KL, k), \
+	     for [k = 1:K] f index (k - 1) using 1:($3 > 0.5 ? $2 : NaN) with points pt 6 ps 1.1 lc rgb scol(k) notitle, \
+	     for [k = 1:K] f index (k - 1) using 1:($3 > 0.5 ? NaN : $2) with points pt 7 ps 1.1 lc rgb scol(k) notitle
 }
 unset multiplot
