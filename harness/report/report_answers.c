@@ -273,8 +273,8 @@ void report_answers(struct doc *d, const struct study *s)
 	report_process_note(s, proc, sizeof proc);
 	doc_h(d, 2, "answers", "Answers");
 	doc_p(d, NULL, "Each ratio is the time of the first kernel over the second. Both were "
-	      "timed in the same rounds, so each ratio is computed round by round (each round's "
-	      "null-kernel time subtracted first): the estimate is the median of the per-round log "
+	      "timed in the same rounds, so each ratio is computed round by round (on the whole "
+	      "loop's time: the null loop's overlaps a kernel's, so it is not subtracted): the estimate is the median of the per-round log "
 	      "ratios (the geometric mean of those over several cells), the 95%% interval a "
 	      "moving-block bootstrap over rounds (%d resamples, fixed seed) and at least the "
 	      "order-statistic interval of the per-round median, the test Wilcoxon's signed-rank. "
