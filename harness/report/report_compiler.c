@@ -128,9 +128,13 @@ static void side_cell(char *buf, size_t len, const struct winner *w, const char 
 /* Writes the workload table (rows where anything differs marked). */
 static void winners_table(struct doc *d, const struct winner *w, size_t n)
 {
-	static const char *const head[] = { "workload", "fastest (the recommendation's verdict, "
-		"main sweep)", "fastest within the gcc blocks", "fastest within the clang blocks",
-		"the same under both?" };
+	static const char *const head[] = {
+		"workload",
+		("fastest (the recommendation's verdict, main sweep)"),
+		"fastest within the gcc blocks",
+		"fastest within the clang blocks",
+		"the same under both?",
+	};
 	doc_table_begin(d, 5, head);
 	for (size_t i = 0; i < n; i++) {
 		char m[512], g[256], c[256];
