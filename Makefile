@@ -142,7 +142,7 @@ else
 ALL_TRACE := no-zstd-trace
 endif
 
-all: $(BIN)/slidebench $(BIN)/slidebench.bounds.csv $(PLUGINS) $(BIN)/slidebench-sim $(BIN)/slidebench-sim.bounds.csv $(ALL_TRACE) ## bin/slidebench, bin/plugins/<kernel>.so, bin/slidebench-sim (for --simulate) and the default trace
+all: $(BIN)/slidebench $(PLUGINS) $(BIN)/slidebench-sim $(ALL_TRACE) ## bin/slidebench, bin/plugins/<kernel>.so, bin/slidebench-sim (for --simulate) and the default trace
 
 $(BUILD)/kernels/%.o: kernels/%.c $(DEPS) | $(BUILD)/kernels
 	$(CC) $(CFLAGS) $(KFLAGS) $(EXTRA_FLAGS) -c $< -o $@
@@ -153,8 +153,11 @@ $(BUILD)/harness/%.o: harness/%.c $(DEPS)
 
 $(BUILD)/harness/results/results_context.o: $(REV_STAMP)
 
+# Every link writes the program's bounds too (bounds.sh, about 2 s): a bounds file of an older
+# link is refused by bench, so whatever relinks the program must renew it.
 $(BIN)/slidebench: $(BUILD)/harness/cli/main.o $(HOBJS) $(KOBJS) $(KHOBJS) | $(BIN)
 	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -rdynamic $^ -o $@ $(LDLIBS)
+	@harness/scripts/bounds.sh $@ $@.bounds.csv || echo "make: no lower bounds for $@" >&2
 
 # A plugin is the kernel file plus the kernel helpers (compiled once, position-independent).
 $(BUILD)/pic/%.o: kernels/%.c $(DEPS) | $(BUILD)/pic
@@ -190,6 +193,8 @@ SIM_MAKE   = --no-print-directory BUILD=$(SIM_BUILD) BIN=$(SIM_BUILD)/bin ARCH=$
 $(BIN)/slidebench-sim: FORCE | $(BIN)
 	@$(MAKE) -q $(SIM_MAKE) 2>/dev/null || $(MAKE) $(SIM_MAKE)
 	@cmp -s $(SIM_BUILD)/bin/slidebench $@ || cp $(SIM_BUILD)/bin/slidebench $@
+	@[ $@.bounds.csv -nt $@ ] || harness/scripts/bounds.sh $@ $@.bounds.csv || \
+		echo "make: no lower bounds for $@" >&2
 
 # Tests that re-run themselves under valgrind are built like slidebench-sim ($(SIM_ARCH), no
 # sanitizers) against its objects: a native build may hold AVX-512 (clang vectorises the tests'
@@ -212,8 +217,8 @@ no-zstd-trace:
 
 # Each kernel loop's lower bound in core cycles per lookup (the compiled loops' instructions
 # counted against this core's limits, harness/scripts/bounds.sh; about 2 s): bench reads
-# PROGRAM.bounds.csv beside itself and flags figures below it.  Written after the binary; bench refuses one
-# written for another build of it.
+# PROGRAM.bounds.csv beside itself and flags figures below it.  Every link writes it (above);
+# `make bounds` writes it again.
 bounds: $(BIN)/slidebench.bounds.csv ## each kernel loop's lower bound in core cycles, read by bench
 %.bounds.csv: % harness/scripts/bounds.sh
 	@harness/scripts/bounds.sh $< $@
@@ -296,7 +301,7 @@ BIN32   ?= bin32
 m32: ## the same harness and kernels built with -m32 into bin32/ (no PAPI, no zstd; jansson from libjansson-dev:i386)
 	./harness/scripts/deps.sh
 	$(MAKE) --no-print-directory BUILD=$(BUILD32) BIN=$(BIN32) HAVE_PAPI=0 HAVE_ZSTD=0 \
-		ARCH=$(M32_ARCH) EXTRA_FLAGS=-m32 $(BIN32)/slidebench $(BIN32)/slidebench.bounds.csv
+		ARCH=$(M32_ARCH) EXTRA_FLAGS=-m32 $(BIN32)/slidebench
 
 verify-m32: m32 ## verify every kernel of bin32/: natively where 32-bit programs run, else under qemu-i386
 	BIN32=$(BIN32) ./harness/scripts/run32.sh verify

@@ -49,6 +49,37 @@ static void on_stop_signal(int sig)
 	stop_flag = sig;
 }
 
+/* Until the sampling starts nothing is written: a stop signal during setup and verification
+ * (a kernel's init() or a long verification) ends the process at once, its empty work
+ * directory removed (async-signal-safe calls only); a lock left behind is released by the
+ * kernel with the process, and the next run removes what it finds. */
+static char setup_work_dir[PATH_MAX];
+
+static void on_setup_signal(int sig)
+{
+	static const char msg[] = "slidebench: interrupted during setup or verification: "
+				  "nothing written\n";
+	ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
+
+	(void)w;
+	if (setup_work_dir[0])
+		rmdir(setup_work_dir);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Installs the setup handler for SIGINT, SIGTERM and SIGHUP (see on_setup_signal). */
+static void setup_signals(const char *work_dir)
+{
+	static const int SIGS[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { .sa_handler = on_setup_signal };
+
+	snprintf(setup_work_dir, sizeof setup_work_dir, "%s", work_dir ? work_dir : "");
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof SIGS / sizeof SIGS[0]; i++)
+		sigaction(SIGS[i], &sa, NULL);
+}
+
 /* Installs (on 1) or removes (on 0) the stop handler for SIGINT, SIGTERM and SIGHUP; without
  * SA_RESTART, so a wait for the --simulate child returns to see the flag. */
 static void stop_signals(int on)
@@ -293,7 +324,12 @@ static int load_inputs(const struct bench_opts *o, unsigned modes, struct workse
 			fprintf(stderr, "slidebench: %s: %zu games (1 in %zu), %zu positions, "
 				"%zu rook and %zu bishop queries\n", path, ws->games_used,
 				ws->games_every, ws->npos, ws->n[0], ws->n[1]);
-		if (!o->quiet && ws->nperft)
+		if (modes_flag(modes, offsetof(struct mode_def, perft)) && !ws->perft_nodes)
+			fprintf(stderr, "slidebench: perft: the %zu root%s sampled from %s lead%s to no "
+				"move at depth %u (mated or stalemated positions only): no perft rows\n",
+				ws->nperft, ws->nperft == 1 ? "" : "s", path, ws->nperft == 1 ? "s" : "",
+				ws->perft_depth);
+		else if (!o->quiet && ws->nperft)
 			fprintf(stderr, "slidebench: perft: %zu roots to depth %u, %llu nodes, %.1f "
 				"slider lookups per node\n", ws->nperft, ws->perft_depth,
 				(unsigned long long)ws->perft_nodes,
@@ -518,7 +554,7 @@ int cmd_bench(int argc, char **argv)
 		rc = EXIT_FAIL;
 		goto free_inputs;
 	}
-	stop_signals(1); /* from here a signal ends in a written run or a removed work directory */
+	setup_signals(o.sim_child ? NULL : work_dir);
 	if (o.tables != HP_DEFAULT)
 		tables_advise(&o);
 	if ((n = bench_setup(&b)) != 0) {
@@ -529,6 +565,7 @@ int cmd_bench(int argc, char **argv)
 			goto free_bench;
 		}
 	}
+	stop_signals(1); /* from here a signal ends in a written run or a removed work directory */
 	tables_collapse(&o);
 	if (!o.sim_child && bounds_load(o.bounds, &bounds_tab) == 0) {
 		b.bound = bounds_cell;
