@@ -175,7 +175,8 @@ static void row_flags(const struct bench *b, const struct cell *c, int baseline,
 	/* Impossible figures: under what the loop's instructions allow on this core (a wrong
 	 * clock or timer), or dearer in the null's loop than in the kernel's (the baseline
 	 * then measures something else: the cell says nothing honest about the kernel). */
-	int below = !isnan(o->bound_cycles) && o->cycles_median < o->bound_cycles;
+	int below = !isnan(o->bound_cycles) &&
+		    o->cycles_median < o->bound_cycles * (1 - BOUND_SLACK_PCT / 100);
 	int bad_null = !baseline && o->null_median_ns > o->ns_gross_median &&
 		       o->null_min_ns > o->ns_min;
 	snprintf(o->flags, sizeof o->flags, "%s%s%s%s%s%s%s%s%s%s%s", baseline ? "baseline;" : "",
