@@ -46,6 +46,12 @@ ran_reference "bench, crashing init(), reference only" "$tmp/b2/run"
 expect "verify, crashing lookup" 1 'crashing-lookup\.so: its first lookups and loops crashed \(SIGSEGV\): refused' '^reference +ok: ' -- \
 	"$SB" verify --random 1000 --plugin $P/crashing-lookup.so --kernel crashing-lookup,reference
 
+# A crash only in the perft loop: the probe runs perft on the start position, so bench's perft
+# mode (the study's main sweep runs it) loses only that plugin, and the others are written.
+expect "bench, crashing perft loop" 1 'crashing-perft\.so: its perft loop \(the start position, depth 3\) crashed \(SIGSEGV\): refused' 'results: ' -- \
+	"$SB" bench "${Q[@]}" --mode random,perft --perft-positions 4 --perft-depth 2 --plugin $P/crashing-perft.so --kernel reference --out "$tmp/b9/run"
+ran_reference "bench, crashing perft loop, reference written" "$tmp/b9/run"
+
 # A hang is bounded by SLIDEBENCH_PLUGIN_TIMEOUT (60 s by default; 1 s here).
 expect "list, hanging init()" 1 'hanging-init\.so: init\(\) did not finish in 1 s.*: refused' '^reference ' -- \
 	env SLIDEBENCH_PLUGIN_TIMEOUT=1 "$SB" list --plugin $P/hanging-init.so

@@ -1,6 +1,7 @@
 /* registry_probe.c - a plugin's first run happens in a child process.  The child loads the
- * plugin, calls unavailable() and init(), and runs a first batch of lookups and every loop;
- * it reports each step through a pipe.  A plugin that crashes or hangs in any of them takes
+ * plugin, calls unavailable() and init(), runs a first batch of lookups and every loop, its
+ * perft loop on the start position and the exhaustive verification; it reports each step
+ * through a pipe.  A plugin that crashes or hangs in any of them takes
  * only the child down: the parent names the step and the signal (or the time limit), and the
  * plugin is refused while the other kernels run.  Only a plugin that passed is loaded here. */
 #include <errno.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "registry/registry.h"
+#include "registry/verify.h"
 
 #define PROBE_TIMEOUT_DEFAULT 60
 #define PROBE_TIMEOUT_MAX 86400
@@ -26,10 +28,13 @@
 
 /* The child's report is a sequence of tagged, NUL-terminated strings. */
 enum tag { TAG_STEP = 'S', TAG_NAME = 'N', TAG_REFUSED = 'R', TAG_DONE = 'D' };
-enum step { STEP_LOAD, STEP_UNAVAILABLE, STEP_INIT, STEP_LOOKUPS, STEP_COUNT };
+enum step { STEP_LOAD, STEP_UNAVAILABLE, STEP_INIT, STEP_LOOKUPS, STEP_PERFT, STEP_VERIFY,
+	    STEP_COUNT };
 
 static const char *const STEP_NAME[STEP_COUNT] = {
-	"loading it (dlopen)", "unavailable()", "init()", "its first lookups and loops" };
+	"loading it (dlopen)", "unavailable()", "init()", "its first lookups and loops",
+	"its perft loop (the start position, depth 3)",
+	"the verification (every relevant occupancy of every square)" };
 
 /* Returns "SIGSEGV" and friends, or "signal N" (in buf). */
 static const char *signal_name(int sig, char *buf, size_t len)
@@ -115,6 +120,24 @@ static void first_lookups(const struct sb_kernel *k)
 	probe_sink = sink;
 }
 
+/* Runs k's perft loop from the start position to depth 3 (bulk-counted): perft calls the
+ * lookups on positions no made-up input reaches, and bench times it in its main sweep. */
+static void first_perft(const struct sb_kernel *k)
+{
+	static const struct sb_perft_pos START = {
+		.side = { 0xFFFFULL, 0xFFFFULL << 48 },
+		.kind = { [SB_P_PAWN] = 0xFF00ULL | 0xFFULL << 48,
+			  [SB_P_KNIGHT] = 0x42ULL | 0x42ULL << 56,
+			  [SB_P_BISHOP] = 0x24ULL | 0x24ULL << 56,
+			  [SB_P_ROOK] = 0x81ULL | 0x81ULL << 56,
+			  [SB_P_QUEEN] = 0x08ULL | 0x08ULL << 56,
+			  [SB_P_KING] = 0x10ULL | 0x10ULL << 56 },
+		.castle = SB_PC_WK | SB_PC_WQ | SB_PC_BK | SB_PC_BQ };
+	struct sb_input in = { .perft = &START, .nperft = 1, .depth = 3, .bulk = 1 };
+
+	probe_sink ^= k->run(SB_LOOP_PERFT, &in);
+}
+
 /* The child: runs each step of the plugin at path, telling fd; never returns. */
 static void probe_child(int fd, const char *path) __attribute__((noreturn));
 static void probe_child(int fd, const char *path)
@@ -149,6 +172,12 @@ static void probe_child(int fd, const char *path)
 		}
 		tell(fd, TAG_STEP, "3");
 		first_lookups(k);
+		tell(fd, TAG_STEP, "4");
+		first_perft(k);
+		/* a crash here costs only the child; a mismatch is bench's and verify's to report */
+		tell(fd, TAG_STEP, "5");
+		struct verify_result res;
+		verify_exhaustive(k, 64, NULL, &res);
 	}
 	tell(fd, TAG_DONE, "");
 	_exit(0);
