@@ -86,20 +86,23 @@ else
 	skipped "--simulate and signals (valgrind or $BIN/slidebench-sim missing)"
 fi
 
-# D6: a plugin whose run() crashes, hangs or exits while timed fails alone: exit 1, the plugin
-# named with what happened, every other kernel timed and written.
+# D6: a plugin whose run() crashes, hangs, exits or goes idle while timed fails alone: exit 1,
+# the plugin named with what happened, every other kernel timed and written.
 MB=$BIN/tests/plugins/misbehaving-run.so
-for how in crash hang exit; do
+for how in crash hang exit zeros; do
+	who="misbehaving-run \(.*misbehaving-run.so\): "
 	case $how in
 	crash) want="run\(\) crashed \(SIGSEGV\)" ;;
 	hang) want="run\\(\\) did not finish sample [0-9]+ .* within 2 s" ;;
 	exit) want="run\(\) ended the process \(exit status 0\)" ;;
+	# goes idle after verification: its timed checksums are checked, and it is withdrawn
+	zeros) who="kernel misbehaving-run: "; want="its [a-z/-]+ loop returned another checksum than the reference's in timed sample [0-9]+" ;;
 	esac
-	expect "plugin run() $how" 1 "misbehaving-run \(.*misbehaving-run.so\): $want" "results: $tmp/mb-$how" -- \
+	expect "plugin run() $how" 1 "$who$want" "results: $tmp/mb-$how" -- \
 		env SB_MISBEHAVE=$how SB_MISBEHAVE_AFTER=60 "$SB" bench "${TINY[@]}" --mode stream \
 		--kernel magic-plain,pext,misbehaving-run --plugin "$MB" --sample-limit 2 --out "$tmp/mb-$how"
 	n=$(grep -cE '^[^,]*,(magic-plain|pext),' "$tmp/mb-$how/summary.csv" 2>/dev/null)
-	if [[ $n -ge 2 ]] && grep -q "misbehaving-run.*not-timed: run()" "$tmp/mb-$how/summary.csv"; then ok
+	if [[ $n -ge 2 ]] && grep -q "misbehaving-run.*not-timed: " "$tmp/mb-$how/summary.csv"; then ok
 	else bad "$how: the other kernels' rows ($n) or the plugin's reason missing"; fi
 done
 expect "plugin that behaves" 0 "results: $tmp/mb-ok" -- \
