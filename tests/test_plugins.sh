@@ -52,6 +52,12 @@ expect "bench, crashing perft loop" 1 'crashing-perft\.so: its perft loop \(the 
 	"$SB" bench "${Q[@]}" --mode random,perft --perft-positions 4 --perft-depth 2 --plugin $P/crashing-perft.so --kernel reference --out "$tmp/b9/run"
 ran_reference "bench, crashing perft loop, reference written" "$tmp/b9/run"
 
+# A crash only on the run's own inputs (the probe's made-up ones pass): bench tries the
+# plugin's preparation and verification in a child first, so only the plugin is lost.
+expect "bench, crash on the trace's inputs" 1 'kernel crashing-trace \(.*crashing-trace\.so\): its preparation or verification on the run.s inputs crashed \(SIGSEGV\)' 'results: ' -- \
+	"$SB" bench "${Q[@]}" --mode random,position --plugin $P/crashing-trace.so --kernel reference,crashing-trace --out "$tmp/b10/run"
+ran_reference "bench, crash on the trace's inputs, reference written" "$tmp/b10/run"
+
 # A hang is bounded by SLIDEBENCH_PLUGIN_TIMEOUT (60 s by default; 1 s here).
 expect "list, hanging init()" 1 'hanging-init\.so: init\(\) did not finish in 1 s.*: refused' '^reference ' -- \
 	env SLIDEBENCH_PLUGIN_TIMEOUT=1 "$SB" list --plugin $P/hanging-init.so

@@ -1,7 +1,11 @@
 /* bench.c - verification gate and interleaved sampling. */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "bench/bench.h"
 #include "bench/disturb.h"
@@ -88,6 +92,52 @@ static int cell_prepare(struct cell *c)
 	return 0;
 }
 
+/* Returns non-zero when kernel column ki is a --plugin, sampled in a child of its own. */
+static int isolated(const struct bench *b, size_t ki)
+{
+	const struct kentry *e = b->kern[ki - 1];
+
+	return !b->sim_child && strcmp(e->origin, "built-in") && registry_find(e->k->name) == e;
+}
+
+/* Runs column ki's prepare() and verification of every workload in a child process first (a
+ * plugin's: its code on the run's own inputs, which the probe never saw), so that a crash or
+ * an exit there costs only that plugin.  Returns 0 when the child ran them to the end (pass or
+ * fail: the parent then runs them again and reports), else -1 with why set. */
+static int trial_column(struct bench *b, size_t ki, char *why, size_t len)
+{
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	if ((pid = fork()) < 0)
+		return snprintf(why, len, "cannot start its trial process"), -1;
+	if (pid == 0) {
+		signal(SIGSEGV, SIG_DFL), signal(SIGBUS, SIG_DFL), signal(SIGFPE, SIG_DFL);
+		signal(SIGILL, SIG_DFL), signal(SIGABRT, SIG_DFL);
+		if (!freopen("/dev/null", "w", stderr))
+			_exit(0);
+		for (size_t wi = 0; wi < b->nw; wi++) {
+			struct cell *c = bench_cell(b, wi, ki);
+			if ((c->k->prepare && cell_prepare(c) < 0) || verify_cell(c) < 0)
+				_exit(0);
+		}
+		_exit(0);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return snprintf(why, len, "its trial process was lost"), -1;
+	if (WIFSIGNALED(status))
+		return snprintf(why, len, "its preparation or verification on the run's inputs "
+				"crashed (SIG%s)", sigabbrev_np(WTERMSIG(status)) ?
+				sigabbrev_np(WTERMSIG(status)) : "?"), -1;
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		return snprintf(why, len, "its preparation or verification on the run's inputs "
+				"ended the process (exit status %d)", WIFEXITED(status) ?
+				WEXITSTATUS(status) : -1), -1;
+	return 0;
+}
+
 int bench_setup(struct bench *b)
 {
 	size_t total = b->warmup + b->samples, ncols = b->nk + 1;
@@ -148,6 +198,13 @@ int bench_setup(struct bench *b)
 			}
 			failed += e->refused;
 			fprintf(stderr, "slidebench: kernel %s not run: %s\n", e->k->name, e->why_not);
+			continue;
+		}
+		if (isolated(b, ki) && trial_column(b, ki, b->trial_why, sizeof b->trial_why) < 0) {
+			fprintf(stderr, "slidebench: kernel %s (%s): %s: not timed, the other kernels "
+				"go on\n", e->k->name, e->origin, b->trial_why);
+			fail_kernel(b, ki, "crashed in preparation or verification");
+			failed++;
 			continue;
 		}
 		for (size_t wi = 0; wi < b->nw; wi++) {
@@ -248,14 +305,6 @@ void bench_sample(struct bench *b, struct cell *c, unsigned s)
 	}
 	c->ticks[s] = t1 - t0;
 	c->ghz[s] = b->sim_child ? 0 : (ghz0 + timer_probe_ghz()) / 2;
-}
-
-/* Returns non-zero when kernel column ki is a --plugin, sampled in a child of its own. */
-static int isolated(const struct bench *b, size_t ki)
-{
-	const struct kentry *e = b->kern[ki - 1];
-
-	return !b->sim_child && strcmp(e->origin, "built-in") && registry_find(e->k->name) == e;
 }
 
 /* Samples a plugin cell in its column's child; on failure, names what happened and fails the

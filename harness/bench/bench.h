@@ -60,6 +60,7 @@ struct bench {
 	 * no bounds known */
 	double (*bound)(const struct cell *c, const void *ctx);
 	const void *bound_ctx;
+	char trial_why[256];         /* why a plugin's trial of its setup failed (bench_setup) */
 };
 
 /* Returns the cell of workload wi, kernel column ki (0 = null). */
