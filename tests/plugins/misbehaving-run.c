@@ -1,7 +1,7 @@
 /* misbehaving-run.c - correct attacks (example-plugin's shifts), but run() misbehaves after
  * SB_MISBEHAVE_AFTER calls in one process (default 1000000, i.e. never in a short run):
  * SB_MISBEHAVE=crash (SIGSEGV), hang (loops forever), exit (exit(0)) or zeros (returns 0: goes idle).  The probe and the
- * verification pass; the timed samples do not (issue 16, D6).  Built with -DMB_NAME='"..."'
+ * verification pass; the timed samples do not (D6).  Built with -DMB_NAME='"..."'
  * by tests/test_hardening.sh for the descriptor-name checks (D5, D11). */
 #include <stdlib.h>
 #include <string.h>
