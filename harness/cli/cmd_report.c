@@ -247,11 +247,52 @@ static const struct {
 	{ "appendix: tables per mode", report_tables },
 };
 
+/* Writes the report to html and md: the sections into memory first, as they record the
+ * verdicts, then the first screen that reads those verdicts (report_summary), the contents,
+ * and the sections.  Returns 0, or -1 when memory runs out. */
+static int write_report(struct study *s, FILE *html, FILE *md, const char *title)
+{
+	char *hb = NULL, *mb = NULL;
+	size_t hn = 0, mn = 0;
+	struct doc *body = calloc(1, sizeof *body), *top = calloc(1, sizeof *top);
+	int rc = -1;
+
+	if (!body || !top)
+		goto out;
+	body->html = open_memstream(&hb, &hn);
+	body->md = open_memstream(&mb, &mn);
+	if (!body->html || !body->md)
+		goto out;
+	for (size_t i = 0; i < sizeof SECTIONS / sizeof SECTIONS[0]; i++)
+		SECTIONS[i].write(body, s);
+	if (fflush(body->html) || fflush(body->md))
+		goto out;
+	*top = (struct doc){ .html = html, .md = md };
+	doc_begin(top, title);
+	report_summary(top, s);
+	memcpy(top->toc, body->toc, sizeof top->toc);
+	top->ntoc = body->ntoc;
+	doc_toc(top);
+	fwrite(hb, 1, hn, html);
+	fwrite(mb, 1, mn, md);
+	doc_end(top);
+	rc = 0;
+out:
+	if (body && body->html)
+		fclose(body->html);
+	if (body && body->md)
+		fclose(body->md);
+	free(hb);
+	free(mb);
+	free(body);
+	free(top);
+	return rc;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct out_file html, md;
 	struct study *s;
-	struct doc d;
 	char err[PATH_MAX + 256], title[2 * PATH_MAX];
 	const char *cpu;
 	struct verdicts verdicts = { 0 };
@@ -280,15 +321,16 @@ int cmd_report(int argc, char **argv)
 		out_abort(&html);
 		goto out_study;
 	}
-	d = (struct doc){ html.f, md.f };
 	cpu = run_ctx(&s->m64, "machine.cpu_model");
 	snprintf(title, sizeof title, "slidebench report: %s, run %s", cpu ? cpu : "unknown CPU",
 		 run_ctx(&s->m64, "run_id") ? run_ctx(&s->m64, "run_id") : s->dir);
 	s->verdicts = &verdicts;
-	doc_begin(&d, title);
-	for (size_t i = 0; i < sizeof SECTIONS / sizeof SECTIONS[0]; i++)
-		SECTIONS[i].write(&d, s);
-	doc_end(&d);
+	if (write_report(s, html.f, md.f, title) < 0) {
+		fprintf(stderr, "slidebench report: out of memory\n");
+		out_abort(&html);
+		out_abort(&md);
+		goto out_study;
+	}
 	if (out_commit(&html, err, sizeof err) < 0 || out_commit(&md, err, sizeof err) < 0 ||
 	    verdicts_write(s, err, sizeof err) < 0) {
 		out_abort(&md); /* the html failed first: its twin's temporary must not stay */

@@ -209,7 +209,7 @@ int cmd_report_fleet(const char *dir)
 		out_abort(&html);
 		goto out_free;
 	}
-	d = (struct doc){ html.f, md.f };
+	d = (struct doc){ .html = html.f, .md = md.f };
 	snprintf(title, sizeof title, "slidebench fleet report: %zu machine%s, %s", f->n,
 		 f->n == 1 ? "" : "s", dir);
 	doc_begin(&d, title);

@@ -43,9 +43,13 @@ struct study {
 	struct verdicts *verdicts;        /* every verdict the sections state, for verdicts.csv */
 };
 
-/* Both outputs at once: every call writes HTML and Markdown. */
+/* Both outputs at once: every call writes HTML and Markdown.  doc_h records each level-2
+ * heading, so the contents can be written above the sections that were written first. */
+#define DOC_TOC_MAX 32
 struct doc {
 	FILE *html, *md;
+	size_t ntoc;
+	struct { char id[48], text[128]; } toc[DOC_TOC_MAX];
 };
 
 /* A workload: the rows of one mode in one cache state (and pressure). */
@@ -66,6 +70,11 @@ void doc_html_esc(FILE *f, const char *s);
 void doc_begin(struct doc *d, const char *title);
 void doc_end(struct doc *d);
 void doc_h(struct doc *d, int level, const char *id, const char *text);
+/* The contents: a linked list of the level-2 headings doc_h has recorded. */
+void doc_toc(struct doc *d);
+/* A block the reader opens (<details> in HTML; the Markdown shows it as it is). */
+void doc_details_begin(struct doc *d, const char *summary);
+void doc_details_end(struct doc *d);
 /* A paragraph; cls (may be NULL) is its HTML class ("note", "answer"). */
 void doc_p(struct doc *d, const char *cls, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -111,6 +120,19 @@ void verdict_add(const struct study *s, const char *question, const char *a, con
 int verdicts_write(const struct study *s, char *err, size_t len);
 /* Returns the largest layout_spread_pct of kernel k's rows in w (NaN when not recorded). */
 double report_layout_spread(const struct run *r, const struct report_workload *w, const char *k);
+/* report_summary.c: the first screen: the machine in one line, the three answers in a
+ * sentence each with a confidence word, the recommendation as a table.  Reads only the
+ * verdicts the sections recorded (s->verdicts), so it cannot say what they do not. */
+void report_summary(struct doc *d, const struct study *s);
+/* The confidence word of a verdict: "settled", "likely" (the interval excludes 1 but the
+ * verdict is not settled) or "unclear". */
+const char *verdict_word(const struct verdict *v);
+/* Table bytes of kernel k as run r's context recorded them (the descriptor's), -1 unknown. */
+double report_kernel_bytes(const struct run *r, const char *k);
+/* Returns the smallest measured sample count of the run's timed rows (0 when none). */
+size_t report_samples_per_cell(const struct run *r);
+/* A study with fewer measured samples per cell than this is a quick one: indicative only. */
+#define FULL_SAMPLES 10
 /* The report's first lines: what kind of study this is (quick: indicative, with the samples
  * per cell) and how busy the host was. */
 void report_headline(struct doc *d, const struct study *s);
@@ -223,7 +245,7 @@ void report_compiler(struct doc *d, const struct study *s);
 void report_cache(struct doc *d, const struct study *s);
 /* report_sim.c: the simulated L1 and TLB sentences of the cache section */
 void report_cache_sim(struct doc *d, const struct study *s);
-/* Writes bytes as "0", "512 B", "32 KiB", "8 MiB" (three significant digits) into buf. */
+/* Writes bytes as "0 B", "512 B", "32 KiB", "8 MiB" (three significant digits) into buf. */
 const char *report_bytes(char *buf, size_t len, double b);
 
 #endif

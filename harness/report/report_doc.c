@@ -29,7 +29,16 @@ static const char CSS[] =
 	"figure{margin:1em 0;border:1px solid #dde;padding:.5em}\n"
 	"figure img{max-width:100%;height:auto;display:block}\n"
 	"figcaption{font-size:13px;color:#445}\n"
-	"code{background:#f2f2f5;padding:0 3px}\n";
+	"code{background:#f2f2f5;padding:0 3px}\n"
+	"p.machine{color:#445;margin:.2em 0 .6em}\n"
+	"dl.answers dt{font-weight:600;margin-top:.45em}dl.answers dd{margin:0 0 0 1.2em}\n"
+	"table.rec td,table.rec th{font-size:14px;padding:3px 9px}\n"
+	"span.w-settled{color:#185;font-weight:600}span.w-likely{color:#a60;font-weight:600}"
+	"span.w-unclear{color:#777;font-weight:600}\n"
+	"p.foot{font-size:12.5px;color:#556;margin:.3em 0}\n"
+	"nav.toc{font-size:13.5px;columns:2;background:#f6f7fa;padding:.4em 1em;margin:.8em 0}"
+	"nav.toc ol{margin:.2em 0}\n"
+	"details{margin:.4em 0}summary{cursor:pointer;color:#345}\n";
 
 void doc_html_esc(FILE *f, const char *s)
 {
@@ -91,6 +100,40 @@ void doc_h(struct doc *d, int level, const char *id, const char *text)
 	doc_html_esc(d->html, text);
 	fprintf(d->html, "</h%d>\n", level);
 	fprintf(d->md, "%.*s %s\n\n", level, "######", text);
+	if (level == 2 && d->ntoc < DOC_TOC_MAX) {
+		snprintf(d->toc[d->ntoc].id, sizeof d->toc[0].id, "%s", id);
+		snprintf(d->toc[d->ntoc].text, sizeof d->toc[0].text, "%s", text);
+		d->ntoc++;
+	}
+}
+
+void doc_toc(struct doc *d)
+{
+	fputs("<nav class=\"toc\"><b>Contents</b><ol>\n", d->html);
+	fputs("**Contents**\n\n", d->md);
+	for (size_t i = 0; i < d->ntoc; i++) {
+		fputs("<li><a href=\"#", d->html);
+		doc_html_esc(d->html, d->toc[i].id);
+		fputs("\">", d->html);
+		doc_html_esc(d->html, d->toc[i].text);
+		fputs("</a></li>\n", d->html);
+		fprintf(d->md, "%zu. [%s](#%s)\n", i + 1, d->toc[i].text, d->toc[i].id);
+	}
+	fputs("</ol></nav>\n", d->html);
+	fputs("\n", d->md);
+}
+
+void doc_details_begin(struct doc *d, const char *summary)
+{
+	fputs("<details><summary>", d->html);
+	doc_html_esc(d->html, summary);
+	fputs("</summary>\n", d->html);
+	fprintf(d->md, "*%s:*\n\n", summary);
+}
+
+void doc_details_end(struct doc *d)
+{
+	fputs("</details>\n", d->html);
 }
 
 static void vdoc_text(struct doc *d, const char *fmt, va_list ap, const char *open,
@@ -287,14 +330,14 @@ void doc_chart(struct doc *d, const char *dir, const char *name, const char *cap
 	(void)errno;
 }
 
-/* Writes bytes as "0", "512 B", "32 KiB", "8 MiB" (three significant digits). */
+/* Writes bytes as "0 B", "512 B", "32 KiB", "8 MiB" (three significant digits). */
 const char *report_bytes(char *buf, size_t len, double b)
 {
 	static const char *const U[] = { "B", "KiB", "MiB", "GiB" };
 	int u = 0;
 
 	if (b == 0)
-		return snprintf(buf, len, "0"), buf;
+		return snprintf(buf, len, "0 B"), buf;
 	while (b >= 1024 && u < 3)
 		b /= 1024, u++;
 	snprintf(buf, len, "%.3g %s", b, U[u]);   /* summaries round sizes to %g */

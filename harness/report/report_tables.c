@@ -26,12 +26,13 @@ size_t report_workloads(const struct run *r, struct report_workload *out, size_t
 		if (j < n || n == max)
 			continue;
 		out[n] = (struct report_workload){ row->mode, row->cache_state, row->pressure, "" };
+		char sz[32] = "";
+		if (*row->pressure)
+			report_bytes(sz, sizeof sz, strtod(row->pressure, NULL));
 		snprintf(out[n].label, sizeof out[n].label, "%s%s%s%s%s", row->mode,
 			 strcmp(row->cache_state, "warm") ? " " : "",
 			 strcmp(row->cache_state, "warm") ? row->cache_state : "",
-			 *row->pressure ? " at " : "", row->pressure);
-		if (*row->pressure)
-			strncat(out[n].label, " B", sizeof out[n].label - strlen(out[n].label) - 1);
+			 *row->pressure ? " at " : "", sz);
 		n++;
 	}
 	return n;
@@ -183,8 +184,8 @@ static void run_tables(struct doc *d, const struct study *s, const struct run *r
 void report_tables(struct doc *d, const struct study *s)
 {
 	doc_h(d, 2, "tables", "Appendix: results per mode");
-	doc_p(d, NULL, "Net nanoseconds per lookup (the null kernel's loop subtracted), median "
-	      "of the measured samples with its 95%% interval where the run recorded one; spread "
+	doc_p(d, NULL, "Nanoseconds per lookup of the whole timed loop (the null kernel's loop is "
+	      "shown beside it, never subtracted), median of the measured samples with its 95%% interval where the run recorded one; spread "
 	      "is the median absolute percentage deviation of the samples. Rows flagged unstable, "
 	      "drifting, disturbed or interrupted are highlighted%s. Miss columns are per lookup: "
 	      "hardware counters, or callgrind simulation where marked sim.",

@@ -11,7 +11,6 @@
 #include "util/output.h"
 
 /* A quick study has fewer measured samples per cell than this: its verdicts are indicative. */
-#define FULL_SAMPLES 10
 /* Steal time or sibling-CPU use above this (percent of an epoch) is a busy host. */
 #define BUSY_PCT 5.0
 
@@ -220,8 +219,7 @@ double report_layout_spread(const struct run *r, const struct report_workload *w
 	return m;
 }
 
-/* Returns the smallest measured sample count of the run's timed rows (0 when none). */
-static size_t samples_per_cell(const struct run *r)
+size_t report_samples_per_cell(const struct run *r)
 {
 	size_t m = 0;
 
@@ -265,7 +263,7 @@ static void host_note(struct doc *d, const struct run *r)
 
 void report_headline(struct doc *d, const struct study *s)
 {
-	size_t spc = samples_per_cell(&s->m64);
+	size_t spc = report_samples_per_cell(&s->m64);
 
 	if (spc > 0 && spc < FULL_SAMPLES)
 		doc_p(d, "note", "Quick study (%zu measured sample%s per cell): every verdict below is "
