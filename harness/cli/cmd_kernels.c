@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "bench/perft.h"
 #include "registry/verify.h"
+#include "report/report.h"
 #include "util/output.h"
 
 #define MAX_SEL 128
@@ -104,6 +105,48 @@ static int list_json(int refused)
 	return refused ? EXIT_FAIL : EXIT_OK;
 }
 
+/* Returns nothing; prints a description without its closing "(source)" part: the glossary
+ * says what a kernel does, the origin column of `list --format csv` where it comes from. */
+static void glossary_words(const char *d)
+{
+	size_t n = strlen(d);
+
+	if (n && d[n - 1] == ')') {
+		int depth = 0;
+		for (size_t i = n; i-- > 0;) {
+			depth += d[i] == ')' ? 1 : d[i] == '(' ? -1 : 0;
+			if (!depth) {
+				n = i;
+				break;
+			}
+		}
+		while (n && d[n - 1] == ' ')
+			n--;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (d[i] == '|')
+			putchar('\\');
+		putchar(d[i]);
+	}
+}
+
+/* Returns the exit status of `list --format glossary`: the kernels as a Markdown table, one
+ * line each (the README's kernel glossary is this output; tests/test_readme.sh compares). */
+static int list_glossary(int refused)
+{
+	char tb[32];
+
+	printf("| kernel | family | bits | table | what it does |\n|---|---|---:|---:|---|\n");
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct sb_kernel *k = registry_at(i)->k;
+		printf("| `%s` | %s | %d | %s | ", k->name, k->family, k->word_bits,
+		       k->table_bytes ? report_bytes(tb, sizeof tb, (double)k->table_bytes) : "none");
+		glossary_words(k->description);
+		printf(" |\n");
+	}
+	return refused ? EXIT_FAIL : EXIT_OK;
+}
+
 int cmd_list(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -124,15 +167,16 @@ int cmd_list(int argc, char **argv)
 				plugins[nplugins++] = optarg;
 			break;
 		case 'f':
-			if (strcmp(optarg, "csv") && strcmp(optarg, "json") && strcmp(optarg, "text")) {
-				fprintf(stderr, "slidebench list: --format %s: expected text, csv or "
-					"json\n", optarg);
+			if (strcmp(optarg, "csv") && strcmp(optarg, "json") && strcmp(optarg, "text") &&
+			    strcmp(optarg, "glossary")) {
+				fprintf(stderr, "slidebench list: --format %s: expected text, csv, json "
+					"or glossary\n", optarg);
 				return EXIT_USAGE;
 			}
 			format = optarg;
 			break;
 		case 'h':
-			printf("usage: slidebench list [--plugin FILE.so]... [--format text|csv|json]\n"
+			printf("usage: slidebench list [--plugin FILE.so]... [--format text|csv|json|glossary]\n"
 			       "One kernel a line: name family word_bits branching table_bytes status.\n"
 			       "Status: available; unavailable: WHY (cannot run on this machine);\n"
 			       "refused: WHY (a plugin that failed to load, or whose init() failed,\n"
@@ -143,6 +187,7 @@ int cmd_list(int argc, char **argv)
 			       "  question bits, tables or branching; empty when none; oracle: 1 for\n"
 			       "  the kernel every other is verified against).\n"
 			       "--format json: the same fields, one object per kernel, in an array.\n"
+			       "--format glossary: a Markdown table, one line per kernel: what it does.\n"
 			       "Exit status: 0 ok; 1 a kernel or plugin was refused; 2 usage.\n",
 			       LIST_CSV_HEAD);
 			return EXIT_OK;
@@ -158,6 +203,8 @@ int cmd_list(int argc, char **argv)
 		return list_csv(refused);
 	if (!strcmp(format, "json"))
 		return list_json(refused);
+	if (!strcmp(format, "glossary"))
+		return list_glossary(refused);
 	printf("%-36s %-13s %4s %-11s %10s  %s\n", "name", "family", "bits", "branching",
 	       "table_bytes", "status");
 	for (size_t i = 0; i < registry_count(); i++) {
