@@ -7,6 +7,8 @@
 
 #include "check.h"
 #include "bench/bench.h"
+#include "trace/board.h"
+#include "trace/trace.h"
 #include "results/results.h"
 #include "util/stats.h"
 
@@ -213,8 +215,40 @@ static void test_epochs_and_interval(void)
 	CHECK(isnan(lo) && isnan(hi), "no interval from two samples");
 }
 
+/* The games of a trace in van der Corput order, each game's positions in play order: any run
+ * of consecutive games spreads over the whole corpus (8 games: 0 4 2 6 1 5 3 7). */
+static void test_game_order(void)
+{
+	static const unsigned want[8] = { 0, 4, 2, 6, 1, 5, 3, 7 };
+	struct trace t = { 0 };
+	struct workset ws;
+	int ok = 1;
+
+	t.n = 16;
+	t.rec = calloc(t.n, sizeof *t.rec);
+	if (!t.rec)
+		return;
+	for (size_t i = 0; i < t.n; i++) {  /* game g: a white rook on g's square, plies 0 and 1 */
+		unsigned g = (unsigned)(i / 2);
+		t.rec[i].game = g + 1;
+		t.rec[i].ply = (uint16_t)(i % 2);
+		t.rec[i].b.bb[BB_WHITE] = 1ULL << (8 + g) | 1ULL << (16 + i % 2);
+		t.rec[i].b.bb[BB_ROOK] = 1ULL << (8 + g);
+	}
+	CHECK(workset_from_trace(&ws, &t, 0, "t") == 0 && ws.npos == 16, "a workset of 16 positions");
+	for (size_t i = 0; i < ws.npos; i++) {
+		uint64_t rook = ws.pos[i].rq[0];
+		ok &= rook == 1ULL << (8 + want[i / 2]) && (ws.pos[i].occ >> 16 & 3) == 1ULL << (i % 2);
+	}
+	CHECK(ok, "games in the order 0 4 2 6 1 5 3 7, each game's plies in order");
+	CHECK(ws.n[0] == 16 && ws.sq[0][2] == 8 + 4, "the rook stream follows the same order");
+	workset_free(&ws);
+	free(t.rec);
+}
+
 int main(void)
 {
+	test_game_order();
 	test_warm_pass();
 	test_windows();
 	test_impossible();

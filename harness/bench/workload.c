@@ -44,12 +44,53 @@ void *page_alloc(size_t bytes)
 	return p ? memset(p, 0, n ? n : 4096) : NULL;
 }
 
+/* Returns k with its lowest `bits` bits in reverse order. */
+static size_t bit_reverse(size_t k, unsigned bits)
+{
+	size_t r = 0;
+
+	for (unsigned i = 0; i < bits; i++, k >>= 1)
+		r = r << 1 | (k & 1);
+	return r;
+}
+
+/* Fills order[0..n) with 0..n-1 in van der Corput order (bit-reversed counting, skipping what
+ * is n or more): any run of consecutive entries is spread evenly over 0..n-1. */
+static void spread_order(size_t *order, size_t n)
+{
+	unsigned bits = 0;
+	size_t m = 0;
+
+	while (((size_t)1 << bits) < n)
+		bits++;
+	for (size_t k = 0; m < n && k < ((size_t)1 << bits); k++) {
+		size_t g = bit_reverse(k, bits);
+		if (g < n)
+			order[m++] = g;
+	}
+}
+
+/* Appends the queries and the position of trace record r to ws. */
+static void add_record(struct workset *ws, const struct trace_rec *r)
+{
+	const struct sb_board *b = &r->b;
+	uint64_t occ = board_occ(b), rq[2] = { rooks(b, 0), rooks(b, 1) };
+	uint64_t bq[2] = { bishops(b, 0), bishops(b, 1) };
+
+	for (int c = 0; c < 2; c++) {
+		push(ws, 0, rq[c], occ);
+		push(ws, 1, bq[c], occ);
+	}
+	ws->pos[ws->npos++] = (struct sb_pos){ occ, { rq[0], rq[1] }, { bq[0], bq[1] } };
+	ws->pos_lookups += (size_t)(__builtin_popcountll(rq[0] | rq[1]) +
+				    __builtin_popcountll(bq[0] | bq[1]));
+}
+
 int workset_from_trace(struct workset *ws, const struct trace *t, size_t max_queries,
 		       const char *dataset)
 {
 	size_t total[2] = { count_queries(t, 0), count_queries(t, 1) }, every = 1;
-	uint32_t last_game = 0;
-	int take = 0;
+	size_t *start = NULL, *order = NULL, ngames = 0, taken = 0;
 
 	memset(ws, 0, sizeof *ws);
 	snprintf(ws->dataset, sizeof ws->dataset, "%s", dataset);
@@ -64,31 +105,37 @@ int workset_from_trace(struct workset *ws, const struct trace *t, size_t max_que
 			goto free_all;
 	}
 	ws->pos = page_alloc((t->n + 1) * sizeof *ws->pos);
-	if (!ws->pos)
+	start = malloc((t->n + 2) * sizeof *start);
+	order = malloc((t->n + 1) * sizeof *order);
+	if (!ws->pos || !start || !order)
 		goto free_all;
-	for (size_t i = 0, ngames = 0; i < t->n; i++) {
-		const struct sb_board *b = &t->rec[i].b;
-		uint64_t occ = board_occ(b), rq[2] = { rooks(b, 0), rooks(b, 1) };
-		uint64_t bq[2] = { bishops(b, 0), bishops(b, 1) };
-		if (i == 0 || t->rec[i].game != last_game) {
-			last_game = t->rec[i].game;
-			take = ngames++ % every == 0;
-			ws->games_used += (size_t)take;
+	/* the first record of every game taken (every every-th game of the trace) */
+	for (size_t i = 0; i < t->n; i++)
+		if (i == 0 || t->rec[i].game != t->rec[i - 1].game) {
+			if (ngames++ % every == 0) {
+				start[taken++] = i;
+			}
 		}
-		if (!take)
-			continue;
-		for (int c = 0; c < 2; c++) {
-			push(ws, 0, rq[c], occ);
-			push(ws, 1, bq[c], occ);
-		}
-		ws->pos[ws->npos++] = (struct sb_pos){ occ, { rq[0], rq[1] }, { bq[0], bq[1] } };
-		ws->pos_lookups += (size_t)(__builtin_popcountll(rq[0] | rq[1]) +
-					    __builtin_popcountll(bq[0] | bq[1]));
+	/* The games in van der Corput order, each game's positions in play order: a window (a
+	 * run of consecutive queries, bench/workload.h) then samples the whole corpus evenly
+	 * rather than one stretch of it (an event, an era, one player's openings), so every
+	 * window asks the same of a kernel and which windows a sample count reaches does not
+	 * move the answer. */
+	spread_order(order, taken);
+	for (size_t k = 0; k < taken; k++) {
+		size_t g = order[k];
+		for (size_t i = start[g]; i < t->n && t->rec[i].game == t->rec[start[g]].game; i++)
+			add_record(ws, &t->rec[i]);
 	}
+	ws->games_used = taken;
 	ws->games_every = every;
+	free(start);
+	free(order);
 	return 0;
 
 free_all:
+	free(start);
+	free(order);
 	workset_free(ws);
 	return -1;
 }
@@ -228,6 +275,24 @@ struct sb_input workload_window(const struct workload *w, const struct sb_input 
 		in.q.n = w->win_len[win];
 	}
 	return in;
+}
+
+/* Returns a sum of one byte per 64-byte line of the n bytes at p (reading them in). */
+static uint64_t touch_lines(const void *p, size_t n)
+{
+	const volatile uint8_t *b = p;
+	uint64_t sum = 0;
+
+	for (size_t i = 0; b && i < n; i += 64)
+		sum += b[i];
+	return sum;
+}
+
+uint64_t workload_touch(const struct sb_input *in)
+{
+	return touch_lines(in->q.occ, in->q.n * sizeof *in->q.occ) +
+	       touch_lines(in->q.sq, in->q.n * sizeof *in->q.sq) +
+	       touch_lines(in->pos, in->npos * sizeof *in->pos);
 }
 
 unsigned workload_sample_window(const struct workload *w, unsigned s)

@@ -66,6 +66,10 @@ struct trace;
  * What a timed loop reads lives in such blocks, so its cache sets do not depend on what was
  * allocated before it (the --out path's length moved --simulate's miss counts by a few). */
 void *page_alloc(size_t bytes);
+/* Reads the input arrays of in (one byte a cache line) into the caches, and returns a sum of
+ * what it read: a warm sample's own queries are then where an engine's positions are, in the
+ * caches, whatever ran before (the predictor learns nothing from it: no kernel runs). */
+uint64_t workload_touch(const struct sb_input *in);
 int workset_from_trace(struct workset *ws, const struct trace *t, size_t max_queries,
 		       const char *dataset);
 /* Adds the random queen stream: nq uniform random squares, and occupancies random & random
