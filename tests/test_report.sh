@@ -35,7 +35,7 @@ has "content security policy" "$H" "Content-Security-Policy\" content=\"default-
 has "missing chart noted" "$H" '<figure id="chart-tables" class="missing">'
 has "missing chart reason" "$H" "is missing:"
 has "md links the chart" "$M" "](plots/bits.svg)"
-has "md notes a missing chart" "$M" "Chart Shared 512 B vs 4 KB tables (plots/tables.png) is missing"
+has "md notes a missing chart" "$M" "A small shared table against larger ones (plots/tables.png) is missing"
 has "environment" "$M" "CPU: Fixture CPU 9000 (vendor AuthenticFixture, microarchitecture zen5)"
 has "caches" "$M" "Caches: L1d 48 KiB, L2 1 MiB, L3 32 MiB"
 has "dead counter and why" "$M" "PAPI_TOT_CYC not counted: no PMU in this VM"
@@ -75,7 +75,26 @@ has "prepared: still recommended where it pays its way" "$SP/report.md" "positio
 has "prepared: the rule is said" "$SP/report.md" "nor is a kernel in a mode where its lookups read state prepared outside the timed region"
 # answers first: the recommendation and the answers come before the charts and the tables
 order=$(grep -n '^## ' "$M" | cut -d: -f2- | paste -sd'|')
-[[ $order == "## Recommendation per workload|## Answers|## Do the answers survive the harness's own knobs?|## Charts|"* ]] && ok || bad "section order: $order"
+[[ $order == "## What this study found|## Recommendation per workload|## Answers|## Do the answers survive the harness's own knobs?|## Charts|"* ]] && ok || bad "section order: $order"
+# the first screen: the machine, the three questions, the recommendation table, a confidence
+# word, the contents; answer.txt the same answers in at most 12 lines; no nan anywhere
+has "first screen: the machine" "$H" '<p class="machine">Fixture CPU 9000'
+has "first screen: what was found" "$H" '<h2 id="found">What this study found</h2>'
+for q in "32-bit or 64-bit?" "A small shared table or a larger one?" "Branchless or conditional?"; do
+	has "first screen: $q" "$H" "<dt>$q</dt>"
+done
+has "first screen: the recommendation table" "$H" "<th>workload</th><th>use this</th><th>runner-up</th><th>margin</th><th>confidence</th>"
+grep -qE 'class="w-(settled|likely|unclear)"' "$H" && ok || bad "first screen: no confidence word"
+has "first screen: the confidence words defined" "$H" "settled: the kernels were timed in the same rounds"
+has "contents after the first screen" "$H" '<nav class="toc"><b>Contents</b>'
+[[ $(grep -n 'id="found"' "$H" | cut -d: -f1) -lt $(grep -n 'nav class="toc"' "$H" | cut -d: -f1) ]] && ok ||
+	bad "the contents come before the answers"
+check "answer.txt: at most 12 lines" test "$(wc -l <"$S/answer.txt")" -le 12
+has "answer.txt: the machine first" "$S/answer.txt" "Fixture CPU 9000"
+has "answer.txt: the tables question" "$S/answer.txt" "table size "
+for f in "$H" "$M" "$S/answer.txt"; do
+	grep -qiw 'nan' "$f" && bad "$f says nan: $(grep -oiw '.\{30\}nan.\{30\}' "$f" | head -n 1)" || ok
+done
 # verdicts.csv: the same numbers as the sentences
 V=$S/verdicts.csv
 has "verdicts header" "$V" "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,process_pct,processes,process_from,settled,why"
@@ -109,7 +128,7 @@ CM=$C/report.md CH=$C/report.html
 has "pressure crossover" "$CM" "; above 32 KiB of pressure, kindergarten-4k overtakes magic-fancy (1.25× ("
 has "pressure crossover size" "$CM" ") at 64 KiB)"
 # the fastest per size is the recommendation's verdict at each size, said once
-has "pressure fastest, every size" "$CM" "The same kernel is fastest at every size from 0 to 1 MiB: pext (its lead over the runner-up settled at 5 of 5 sizes)"
+has "pressure fastest, every size" "$CM" "The same kernel is fastest at every size from 0 B to 1 MiB: pext (its lead over the runner-up settled at 5 of 5 sizes)"
 hasnt "pext keeps its place" "$CM" "overtakes pext"
 has "huge pages from the blocks" "$CM" "6 pairs of blocks run in the order hugepage nohugepage nohugepage hugepage …:"
 has "huge pages ratio, settled despite the 20% step" "$CM" "sherwin 1.30× (1.2"

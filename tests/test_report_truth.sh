@@ -62,14 +62,14 @@ winners() {
 winners pointer >"$tmp/wp"
 [[ $(wc -l <"$tmp/wp") -eq 3 && $(sort -u "$tmp/wp" | wc -l) -eq 1 && $(head -n 1 "$tmp/wp") == pext ]] &&
 	ok || bad "pointer: not one winner (pext) in the three sections: $(paste -sd' ' "$tmp/wp")"
-winners "pressure at 8388608 B" >"$tmp/w8"
+winners "pressure at 8 MiB" >"$tmp/w8"
 [[ $(wc -l <"$tmp/w8") -eq 3 && $(sort -u "$tmp/w8" | wc -l) -eq 1 && $(head -n 1 "$tmp/w8") == kogge-stone-avx512 ]] &&
 	ok || bad "8 MiB: not one winner (kogge-stone-avx512) in the three sections: $(paste -sd' ' "$tmp/w8")"
 has "pointer: the blocks' other kernel disagrees" "$M" "kindergarten-4k, 0.800 ns (disagrees with the main sweep: not settled)"
 has "8 MiB: the blocks' other kernel disagrees" "$M" "galois-field, 2.000 ns (disagrees with the main sweep: not settled)"
 has "compiler answer: where the blocks disagree" "$M" "The blocks disagree with the main sweep's verdict in pointer (the recommendation: pext; the gcc blocks: kindergarten-4k; the clang blocks: kindergarten-4k)"
 grep -qi "no ranking change" "$M" && bad "pressure: 'no ranking change' above two winners" || ok
-has "pressure: where the winner changes" "$M" "The fastest kernel changes with pressure: split-pext from 0 to 1 MiB, kogge-stone-avx512 at 8 MiB"
+has "pressure: where the winner changes" "$M" "The fastest kernel changes with pressure: split-pext from 0 B to 1 MiB, kogge-stone-avx512 at 8 MiB"
 
 # ---- withheld figures: never fastest, listed once ----
 for s in below baseinv; do

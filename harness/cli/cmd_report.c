@@ -20,12 +20,12 @@ static void usage(FILE *f)
 		"tables.skipped, compiler/ or compiler.skipped, sim/, pressure/, plots/) or a single\n"
 		"bench run directory (read as m64).  bits/, tables/ and compiler/ hold alternating\n"
 		"blocks (see slidebench blocks).\n"
-		"It holds: the environment, the counters, the verification summary, a table per\n"
-		"mode, the charts, one computed sentence per card question (32 vs 64 bit, 512 B\n"
-		"vs 4 KB tables, branchless vs conditional), a cache section (pressure crossovers,\n"
-		"huge pages, simulated L1 and TLB), the gcc build against the clang build (compiler/\n"
-		"blocks or compiler.skipped: does the answer depend on the compiler?) and a\n"
-		"recommendation per workload.\n"
+		"It opens with the answers: the machine, the three questions (32 or 64 bit, a small\n"
+		"shared table or a larger one, branchless or conditional) in a sentence each, and\n"
+		"which kernel to use for each workload; then the evidence for each, the charts, the\n"
+		"cache study (pressure, huge pages, simulated L1 and TLB), gcc against clang, the\n"
+		"environment and every figure.  Also writes verdicts.csv (every verdict stated) and\n"
+		"answer.txt (the answers in at most 12 lines, what run_all.sh prints last).\n"
 		"STUDY_DIR may be a fleet (run_all.sh --slurm: one study per machine in its\n"
 		"subdirectories): then the fleet report, whether the answer depends on the machine.\n"
 		"Exit: 0 written; 1 unreadable input or write error; 2 usage.\n");
@@ -289,6 +289,22 @@ out:
 	return rc;
 }
 
+/* Writes s->dir/answer.txt: the answers and the recommendation in a few lines of text.
+ * Returns 0, or -1 with err set. */
+static int write_answer(const struct study *s, char *err, size_t len)
+{
+	struct out_file t;
+
+	if (out_open(&t, s->dir, "answer.txt", err, len) < 0)
+		return -1;
+	if (report_answer_text(s, t.f) < 0) {
+		snprintf(err, len, "%s/answer.txt: cannot write", s->dir);
+		out_abort(&t);
+		return -1;
+	}
+	return out_commit(&t, err, len);
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct out_file html, md;
@@ -337,8 +353,12 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "slidebench report: %s\n", err);
 		goto out_study;
 	}
-	printf("report: %s/report.html\nreport: %s/report.md\nreport: %s/verdicts.csv\n",
-	       s->dir, s->dir, s->dir);
+	if (write_answer(s, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench report: %s\n", err);
+		goto out_study;
+	}
+	printf("report: %s/report.html\nreport: %s/report.md\nreport: %s/verdicts.csv\n"
+	       "report: %s/answer.txt\n", s->dir, s->dir, s->dir, s->dir);
 	rc = EXIT_OK;
 out_study:
 	free(verdicts.v);

@@ -124,6 +124,13 @@ double report_layout_spread(const struct run *r, const struct report_workload *w
  * sentence each with a confidence word, the recommendation as a table.  Reads only the
  * verdicts the sections recorded (s->verdicts), so it cannot say what they do not. */
 void report_summary(struct doc *d, const struct study *s);
+/* The same answers and recommendation as plain text in at most SUMMARY_LINES lines (what
+ * run_all.sh prints last; report writes it to answer.txt).  Returns 0, or -1. */
+#define SUMMARY_LINES 12
+int report_answer_text(const struct study *s, FILE *f);
+/* doc_chart with a caption that opens with the sentence the chart answers, read from the
+ * verdicts (the three questions, the ranking, pressure, huge pages), then caption. */
+void report_chart(struct doc *d, const struct study *s, const char *name, const char *caption);
 /* The confidence word of a verdict: "settled", "likely" (the interval excludes 1 but the
  * verdict is not settled) or "unclear". */
 const char *verdict_word(const struct verdict *v);

@@ -103,40 +103,51 @@ static void word_html(FILE *f, const char *w)
 	fprintf(f, " <span class=\"w-%s\">(%s)</span>", w, w);
 }
 
-/* One answer: the question as a term, the sentence, its confidence word, and what follows
- * (more, may be NULL: a second finding with its own word inside). */
-static void answer(struct doc *d, const char *q, const char *text, const char *word,
-		   const char *more)
+/* One answer: the question, the sentence, its confidence word (NULL: not measured), what
+ * follows it (a second finding with its own word inside), and the terminal's short line. */
+struct answer {
+	const char *q, *word;
+	char text[SUM_MAX], more[SUM_MAX], brief[SUM_MAX];
+};
+
+/* The first screen's content, computed once from the verdicts and written twice: into the
+ * report (summary_doc) and as the terminal's closing lines (answer.txt, summary_text). */
+struct summary {
+	char machine[SUM_MAX];
+	struct answer ans[3];
+	struct rec {
+		char workload[96], use[96], second[96], note[SUM_MAX];
+		const char *words, *word;
+		double margin;
+	} rec[REPORT_MAX_WORKLOADS];
+	size_t nrec;
+};
+
+static void answer(struct answer *a, const char *q, const char *text, const char *word,
+		   const char *more, const char *brief)
 {
-	fputs("<dt>", d->html);
-	doc_html_esc(d->html, q);
-	fputs("</dt><dd>", d->html);
-	doc_html_esc(d->html, text);
-	if (word)
-		word_html(d->html, word);
-	if (more) {
-		fputs(" ", d->html);
-		doc_html_esc(d->html, more);
-	}
-	fputs("</dd>\n", d->html);
-	fprintf(d->md, "- **%s** %s%s%s%s%s%s\n", q, text, word ? " (" : "", word ? word : "",
-		word ? ")" : "", more ? " " : "", more ? more : "");
+	a->q = q;
+	a->word = word;
+	snprintf(a->text, sizeof a->text, "%s", text);
+	snprintf(a->more, sizeof a->more, "%s", more ? more : "");
+	snprintf(a->brief, sizeof a->brief, "%s", brief ? brief : text);
 }
 
-static void answer_bits(struct doc *d, const struct study *s)
+static void answer_bits(struct answer *d, const struct study *s)
 {
 	const struct verdict *build = find(s, "bits", "-m64 build"),
 			     *sib = find(s, "bits", "64-bit siblings");
-	char t[SUM_MAX], m[SUM_MAX], f[256], dep[256] = "";
+	char t[SUM_MAX], m[SUM_MAX], f[256], f0[256] = "", dep[256] = "";
 
 	if (!build && !sib) {
 		answer(d, "32-bit or 64-bit?", "Not measured: no 32-bit kernel or build was timed "
-		       "(the details below say why).", NULL, NULL);
+		       "(the details below say why).", NULL, NULL, NULL);
 		return;
 	}
 	t[0] = m[0] = 0;
 	if (build) {
 		faster_as(f, sizeof f, build, "the -m64 build", "the -m32 build");
+		snprintf(f0, sizeof f0, "%s", f);
 		depends(dep, sizeof dep, build);
 		doc_cat(t, sizeof t, "Build for 64-bit: %s (the same kernels, the same -march, "
 			"alternating processes).%s", f, dep);
@@ -148,8 +159,11 @@ static void answer_bits(struct doc *d, const struct study *s)
 			build ? "" : ".");
 		if (build)
 			doc_cat(m, sizeof m, " (%s).", verdict_word(sib));
+		else
+			snprintf(f0, sizeof f0, "%s", f);
 	}
-	answer(d, "32-bit or 64-bit?", t, verdict_word(build ? build : sib), m[0] ? m : NULL);
+	answer(d, "32-bit or 64-bit?", t, verdict_word(build ? build : sib), m[0] ? m : NULL,
+	       f0);
 }
 
 /* The table sizes of v's two kernels as "(2 KiB)" after each name. */
@@ -164,7 +178,7 @@ static void sized(char *out, size_t len, const struct study *s, const char *k)
 		snprintf(out, len, "%s", k);
 }
 
-static void answer_tables(struct doc *d, const struct study *s)
+static void answer_tables(struct answer *d, const struct study *s)
 {
 	const struct verdict *v = find(s, "tables", NULL);
 	struct verdict w;
@@ -172,7 +186,7 @@ static void answer_tables(struct doc *d, const struct study *s)
 
 	if (!v) {
 		answer(d, "A small shared table or a larger one?", "Not measured: no kernel pair "
-		       "with different table sizes was timed.", NULL, NULL);
+		       "with different table sizes was timed.", NULL, NULL, NULL);
 		return;
 	}
 	w = *v;
@@ -182,17 +196,17 @@ static void answer_tables(struct doc *d, const struct study *s)
 	dep[0] = 0;
 	depends(dep, sizeof dep, v);
 	snprintf(t, sizeof t, "%s, over every mode and piece.%s", f, dep);
-	answer(d, "A small shared table or a larger one?", t, verdict_word(v), NULL);
+	answer(d, "A small shared table or a larger one?", t, verdict_word(v), NULL, f);
 }
 
-static void answer_branching(struct doc *d, const struct study *s)
+static void answer_branching(struct answer *d, const struct study *s)
 {
 	const struct verdict *v = find(s, "branching", NULL), *v2 = NULL;
 	char t[SUM_MAX], m[SUM_MAX], f[256], f2[256], dep[256];
 
 	if (!v) {
 		answer(d, "Branchless or conditional?", "Not measured: no branching pair was timed.",
-		       NULL, NULL);
+		       NULL, NULL, NULL);
 		return;
 	}
 	for (size_t i = 0; i < s->verdicts->n; i++)
@@ -209,7 +223,7 @@ static void answer_branching(struct doc *d, const struct study *s)
 		faster(f2, sizeof f2, v2);
 		snprintf(m, sizeof m, "The other pair: %s (%s).", f2, verdict_word(v2));
 	}
-	answer(d, "Branchless or conditional?", t, verdict_word(v), m[0] ? m : NULL);
+	answer(d, "Branchless or conditional?", t, verdict_word(v), m[0] ? m : NULL, f);
 }
 
 /* The words for a recommendation's workload label ("stream", "engine (perft)", ...). */
@@ -224,37 +238,26 @@ static const char *words_for(const char *label)
 	return "";
 }
 
-static void rec_row(struct doc *d, const char *workload, const char *words, const char *use,
+static void rec_row(struct summary *m, const char *workload, const char *words, const char *use,
 		    const char *second, double margin, const char *word, const char *note)
 {
-	char m[32];
+	struct rec *r;
 
-	snprintf(m, sizeof m, isnan(margin) ? "not measured" : "%.2f\u00d7", margin);
-	fputs("<tr><td><b>", d->html);
-	doc_html_esc(d->html, workload);
-	fputs("</b> ", d->html);
-	doc_html_esc(d->html, words);
-	fputs("</td><td><b>", d->html);
-	doc_html_esc(d->html, use);
-	fputs("</b>", d->html);
-	if (note && *note) {
-		fputs(" ", d->html);
-		doc_html_esc(d->html, note);
-	}
-	fputs("</td><td>", d->html);
-	doc_html_esc(d->html, second);
-	fputs("</td><td class=\"n\">", d->html);
-	doc_html_esc(d->html, m);
-	fputs("</td><td>", d->html);
-	word_html(d->html, word);
-	fputs("</td></tr>\n", d->html);
-	fprintf(d->md, "| %s: %s | **%s**%s%s | %s | %s | %s |\n", workload, words, use,
-		note && *note ? " " : "", note ? note : "", second, m, word);
+	if (m->nrec == REPORT_MAX_WORKLOADS)
+		return;
+	r = &m->rec[m->nrec++];
+	snprintf(r->workload, sizeof r->workload, "%s", workload);
+	snprintf(r->use, sizeof r->use, "%s", use);
+	snprintf(r->second, sizeof r->second, "%s", second);
+	snprintf(r->note, sizeof r->note, "%s", note ? note : "");
+	r->words = words;
+	r->word = word;
+	r->margin = margin;
 }
 
 /* The pressure sizes folded into one row: the kernel that wins at most sizes, and where
  * another wins. */
-static void rec_pressure(struct doc *d, const struct study *s)
+static void rec_pressure(struct summary *d, const struct study *s)
 {
 	const struct verdict *p[REPORT_MAX_WORKLOADS];
 	size_t n = 0, best = 0, bestn = 0;
@@ -278,43 +281,28 @@ static void rec_pressure(struct doc *d, const struct study *s)
 				p[i]->question + 22);
 	if (note[0])
 		doc_cat(note, sizeof note, " instead)");
-	snprintf(range, sizeof range, "pressure, %s to %s", p[0]->question + 22,
+	snprintf(range, sizeof range, "pressure %s\u2013%s", p[0]->question + 22,
 		 p[n - 1]->question + 22);
 	rec_row(d, range, words_for("pressure"), p[best]->a, p[best]->b, p[best]->ratio,
 		verdict_word(p[best]), note);
 }
 
-static void recommendation(struct doc *d, const struct study *s)
+static void recommendation(struct summary *m, const struct study *s)
 {
-	static const char *const head[] = { "workload", "use this", "runner-up", "margin",
-					     "confidence" };
-	size_t rows = 0;
-
-	fputs("<table class=\"rec\"><tr>", d->html);
-	for (size_t i = 0; i < 5; i++)
-		fprintf(d->html, "<th>%s</th>", head[i]);
-	fputs("</tr>\n", d->html);
-	fputs("| workload | use this | runner-up | margin | confidence |\n|---|---|---|---:|---|\n",
-	      d->md);
 	for (size_t i = 0; s->verdicts && i < s->verdicts->n; i++) {
 		const struct verdict *v = &s->verdicts->v[i];
 		if (strncmp(v->question, "recommend:", 10) || !strncmp(v->question + 10,
 								       "pressure", 8))
 			continue;
-		rec_row(d, v->question + 10, words_for(v->question + 10), v->a, v->b, v->ratio,
+		rec_row(m, v->question + 10, words_for(v->question + 10), v->a, v->b, v->ratio,
 			verdict_word(v), NULL);
-		rows++;
 	}
 	if (s->verdicts)
-		rec_pressure(d, s);
-	fputs("</table>\n", d->html);
-	fputs("\n", d->md);
-	if (!rows)
-		doc_p(d, "note", "No workload had two kernels timed: nothing to recommend.");
+		rec_pressure(m, s);
 }
 
 /* The machine, the build and the study in one line. */
-static void machine_line(struct doc *d, const struct study *s)
+static void machine_line(char *line, size_t len, const struct study *s)
 {
 	const struct run *r = &s->m64;
 	const char *cpu = run_ctx(r, "machine.cpu_model"), *ua = run_ctx(r, "machine.uarch"),
@@ -324,41 +312,227 @@ static void machine_line(struct doc *d, const struct study *s)
 	       mod = r->ctx ? jsonx_num(r->ctx, "machine.cpu_model_number") : NAN,
 	       ncpu = r->ctx ? jsonx_num(r->ctx, "machine.ncpus") : NAN;
 	size_t spc = report_samples_per_cell(r);
-	char line[SUM_MAX] = "";
 
-	doc_cat(line, sizeof line, "%s", cpu ? cpu : "unknown CPU");
+	line[0] = 0;
+
+	doc_cat(line, len, "%s", cpu ? cpu : "unknown CPU");
 	if (ua && *ua)
-		doc_cat(line, sizeof line, ", %s", ua);
+		doc_cat(line, len, ", %s", ua);
 	if (!isnan(fam) && !isnan(mod))
-		doc_cat(line, sizeof line, " (family %.0f model %.0f)", fam, mod);
+		doc_cat(line, len, " (family %.0f model %.0f)", fam, mod);
 	if (hv && *hv && strcmp(hv, "none"))
-		doc_cat(line, sizeof line, ", %s guest", hv);
+		doc_cat(line, len, ", %s guest", hv);
 	if (!isnan(ncpu))
-		doc_cat(line, sizeof line, ", %.0f CPUs", ncpu);
-	doc_cat(line, sizeof line, "; %s; %s study (%zu samples a cell)", cc ? cc : "unknown "
+		doc_cat(line, len, ", %.0f CPUs", ncpu);
+	doc_cat(line, len, "; %s; %s study (%zu samples a cell)", cc ? cc : "unknown "
 		"compiler", spc && spc < FULL_SAMPLES ? "quick" : "full", spc);
 	if (id && strlen(id) >= 8)
-		doc_cat(line, sizeof line, ", %.4s-%.2s-%.2s", id, id + 4, id + 6);
-	doc_p(d, "machine", "%s.", line);
+		doc_cat(line, len, ", %.4s-%.2s-%.2s", id, id + 4, id + 6);
 }
 
-void report_summary(struct doc *d, const struct study *s)
+static void summary_build(struct summary *m, const struct study *s)
 {
-	machine_line(d, s);
+	memset(m, 0, sizeof *m);
+	machine_line(m->machine, sizeof m->machine, s);
+	answer_bits(&m->ans[0], s);
+	answer_tables(&m->ans[1], s);
+	answer_branching(&m->ans[2], s);
+	recommendation(m, s);
+}
+
+/* Writes <tag>text</tag>, text escaped (tag a plain name). */
+static void html_text(FILE *f, const char *tag, const char *text)
+{
+	fprintf(f, "<%s>", tag);
+	doc_html_esc(f, text);
+	fprintf(f, "</%s>", tag);
+}
+
+static void summary_doc(struct doc *d, const struct summary *m)
+{
+	static const char *const head[] = { "workload", "use this", "runner-up", "margin",
+					     "confidence" };
+	char mg[32];
+
+	doc_p(d, "machine", "%s.", m->machine);
 	/* not doc_h: the contents list the sections below, written before this one */
-	fputs("<h2 id=\"found\">What this study found</h2>\n", d->html);
+	fputs("<h2 id=\"found\">What this study found</h2>\n<dl class=\"answers\">\n", d->html);
 	fputs("## What this study found\n\n", d->md);
-	fputs("<dl class=\"answers\">\n", d->html);
-	answer_bits(d, s);
-	answer_tables(d, s);
-	answer_branching(d, s);
-	fputs("</dl>\n", d->html);
+	for (size_t i = 0; i < 3; i++) {
+		const struct answer *a = &m->ans[i];
+		html_text(d->html, "dt", a->q);
+		fputs("<dd>", d->html);
+		doc_html_esc(d->html, a->text);
+		if (a->word)
+			word_html(d->html, a->word);
+		if (a->more[0]) {
+			fputs(" ", d->html);
+			doc_html_esc(d->html, a->more);
+		}
+		fputs("</dd>\n", d->html);
+		fprintf(d->md, "- **%s** %s%s%s%s%s%s\n", a->q, a->text, a->word ? " (" : "",
+			a->word ? a->word : "", a->word ? ")" : "", a->more[0] ? " " : "", a->more);
+	}
+	fputs("</dl>\n<table class=\"rec\"><tr>", d->html);
+	for (size_t i = 0; i < 5; i++)
+		fprintf(d->html, "<th>%s</th>", head[i]);
+	fputs("</tr>\n", d->html);
+	fputs("\n| workload | use this | runner-up | margin | confidence |\n"
+	      "|---|---|---|---:|---|\n", d->md);
+	for (size_t i = 0; i < m->nrec; i++) {
+		const struct rec *r = &m->rec[i];
+		snprintf(mg, sizeof mg, isnan(r->margin) ? "not measured" : "%.2f\u00d7", r->margin);
+		fputs("<tr><td><b>", d->html);
+		doc_html_esc(d->html, r->workload);
+		fputs("</b> ", d->html);
+		doc_html_esc(d->html, r->words);
+		fputs("</td><td>", d->html);
+		html_text(d->html, "b", r->use);
+		if (r->note[0]) {
+			fputs(" ", d->html);
+			doc_html_esc(d->html, r->note);
+		}
+		fputs("</td>", d->html);
+		html_text(d->html, "td", r->second);
+		fputs("<td class=\"n\">", d->html);
+		doc_html_esc(d->html, mg);
+		fputs("</td>", d->html);
+		fputs("<td>", d->html);
+		word_html(d->html, r->word);
+		fputs("</td></tr>\n", d->html);
+		fprintf(d->md, "| %s: %s | **%s**%s%s | %s | %s | %s |\n", r->workload, r->words,
+			r->use, r->note[0] ? " " : "", r->note, r->second, mg, r->word);
+	}
+	fputs("</table>\n", d->html);
 	fputs("\n", d->md);
-	recommendation(d, s);
+	if (!m->nrec)
+		doc_p(d, "note", "No workload had two kernels timed: nothing to recommend.");
 	doc_p(d, "foot", "settled: the kernels were timed in the same rounds, the 95%% interval "
 	      "of their ratio excludes 1, the signed-rank test agrees and every epoch of the run "
 	      "points the same way. likely: the measured margin points one way but the run "
 	      "cannot settle it (a quick study, too few pairs, a busy host, or the code-layout "
 	      "spread is as large). unclear: no difference is measured. Margin: the runner-up's "
 	      "time over the winner's. Every figure is explained in the sections below.");
+}
+
+void report_summary(struct doc *d, const struct study *s)
+{
+	struct summary *m = malloc(sizeof *m);
+
+	if (!m)
+		return;
+	summary_build(m, s);
+	summary_doc(d, m);
+	free(m);
+}
+
+/* The answers and the recommendation in at most SUMMARY_LINES lines of plain text: what
+ * run_all.sh prints last, from the same verdicts as the report's first screen. */
+static void summary_text(FILE *f, const struct summary *m)
+{
+	static const char *const shortq[3] = { "32 or 64 bit", "table size", "branching" };
+	size_t room = SUMMARY_LINES - 4;
+
+	fprintf(f, "%s.\n", m->machine);
+	for (size_t i = 0; i < 3; i++)
+		fprintf(f, "%-14s %s%s%s%s\n", shortq[i], m->ans[i].brief,
+			m->ans[i].word ? " (" : "", m->ans[i].word ? m->ans[i].word : "",
+			m->ans[i].word ? ")" : "");
+	for (size_t i = 0; i < m->nrec && i < room; i++) {
+		const struct rec *r = &m->rec[i];
+		char mg[32];
+		if (i + 1 == room && m->nrec > room) {
+			fprintf(f, "%-14s and %zu more workloads: see the report\n", "",
+				m->nrec - i);
+			break;
+		}
+		snprintf(mg, sizeof mg, isnan(r->margin) ? "margin not measured" : "%.2f\u00d7 over",
+			 r->margin);
+		fprintf(f, "%-14s use %s%s%s, %s %s (%s)\n", r->workload, r->use,
+			r->note[0] ? " " : "", r->note, mg, r->second, r->word);
+	}
+}
+
+int report_answer_text(const struct study *s, FILE *f)
+{
+	struct summary *m = malloc(sizeof *m);
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *mem;
+
+	if (!m || !(mem = open_memstream(&buf, &n))) {
+		free(m);
+		return -1;
+	}
+	summary_build(m, s);
+	summary_text(mem, m);
+	fclose(mem);
+	/* kernel names come from the study's files: no control character reaches a terminal */
+	for (size_t i = 0; i < n; i++)
+		fputc((unsigned char)buf[i] < 0x20 && buf[i] != '\n' ? '?' : buf[i] == 0x7f ? '?' :
+		      buf[i], f);
+	free(buf);
+	free(m);
+	return ferror(f) ? -1 : 0;
+}
+
+/* Writes the sentence chart name answers, from the verdicts, into out ("" when the chart
+ * states no verdict of its own). */
+static void chart_answer(const struct study *s, const struct summary *m, const char *name,
+			 char *out, size_t len)
+{
+	const struct verdict *a, *b;
+
+	out[0] = 0;
+	if (!strcmp(name, "bits") && m->ans[0].word)
+		snprintf(out, len, "%s", m->ans[0].brief);
+	else if (!strcmp(name, "tables") && m->ans[1].word)
+		snprintf(out, len, "%s", m->ans[1].brief);
+	else if (!strcmp(name, "branching") && m->ans[2].word)
+		snprintf(out, len, "%s", m->ans[2].brief);
+	else if (!strcmp(name, "ranking") && (a = find(s, "recommend:position", NULL)) != NULL) {
+		snprintf(out, len, "In position mode %s is fastest, %.2f\u00d7 ahead of %s (%s)",
+			 a->a, a->ratio, a->b, verdict_word(a));
+		if ((b = find(s, "recommend:engine (perft)", NULL)) != NULL)
+			doc_cat(out, len, "; in perft %s, %.2f\u00d7 ahead of %s (%s)", b->a, b->ratio,
+				b->b, verdict_word(b));
+	} else if (!strcmp(name, "pressure")) {
+		for (size_t i = 0; i < m->nrec; i++)
+			if (!strncmp(m->rec[i].workload, "pressure", 8))
+				snprintf(out, len, "%s is fastest beside a working set of %s%s%s",
+					 m->rec[i].use, m->rec[i].workload + 9,
+					 m->rec[i].note[0] ? " " : "", m->rec[i].note);
+	} else if (!strcmp(name, "hugepages")) {
+		size_t n = 0, faster = 0, slower = 0;
+		const struct verdict *big = NULL;
+		for (size_t i = 0; s->verdicts && i < s->verdicts->n; i++) {
+			const struct verdict *v = &s->verdicts->v[i];
+			if (strcmp(v->question, "hugepages"))
+				continue;
+			n++;
+			faster += v->settled == 1 && v->ratio > 1;
+			slower += v->settled == 1 && v->ratio < 1;
+			if (v->ratio > 0 && (!big || fabs(log(v->ratio)) > fabs(log(big->ratio))))
+				big = v;
+		}
+		if (n && big)
+			snprintf(out, len, "Huge pages make %zu of %zu large-table kernels settled "
+				 "faster and %zu slower; the largest change: %.*s, %.2f\u00d7 (time without "
+				 "over with)", faster, n, slower, (int)strcspn(big->a, ","), big->a,
+				 big->ratio);
+	}
+}
+
+void report_chart(struct doc *d, const struct study *s, const char *name, const char *caption)
+{
+	struct summary *m = malloc(sizeof *m);
+	char text[2 * SUM_MAX + 256], ans[SUM_MAX] = "";
+
+	if (m) {
+		summary_build(m, s);
+		chart_answer(s, m, name, ans, sizeof ans);
+		free(m);
+	}
+	snprintf(text, sizeof text, "%s%s%s", ans, ans[0] ? ". " : "", caption);
+	doc_chart(d, s->dir, name, text);
 }

@@ -201,7 +201,7 @@ static const struct {
 		       * -1 shown in the cache section (report_cache.c) instead */
 } CHARTS[] = {
 	{ "bits", "32-bit vs 64-bit", 1 },
-	{ "tables", "Shared 512 B vs 4 KB tables", 1 },
+	{ "tables", "A small shared table against larger ones", 1 },
 	{ "branching", "Branchless vs conditional", 1 },
 	{ "ranking", "Ranking on the real-game trace", 1 },
 	{ "footprint", "Table footprint against ns/lookup", 1 },
@@ -259,7 +259,7 @@ void report_charts(struct doc *d, const struct study *s)
 			continue;
 		if (!CHARTS[i].core)
 			fclose(f);
-		doc_chart(d, s->dir, CHARTS[i].name, CHARTS[i].caption);
+		report_chart(d, s, CHARTS[i].name, CHARTS[i].caption);
 		if (!strcmp(CHARTS[i].name, "ranking"))
 			ranking_note(d, s);
 	}
