@@ -14,7 +14,7 @@ every_kernel_prints() {
 		bad "$name: exit status not 0"; sed 's/^/    /' "$tmp/out"; return
 	fi
 	n_all=$("$SB" list | awk 'NR > 1 && $6 == "available"' | wc -l)
-	n_ok=$(grep -cE "nodes $want " "$tmp/out")
+	n_ok=$(grep -cE "nodes $(sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$want") " "$tmp/out")
 	if [[ $n_all -gt 0 && $n_ok -eq $n_all ]]; then ok; else
 		bad "$name: $n_ok of $n_all kernels print $want"; sed 's/^/    /' "$tmp/out"; fi
 }
@@ -22,11 +22,18 @@ every_kernel_prints "initial position, depth 5" 4865609 "$START" 5
 every_kernel_prints "kiwipete, depth 4" 4085603 "$KIWI" 4
 every_kernel_prints "kiwipete, depth 4, bulk" 4085603 "$KIWI" 4 --bulk
 
-expect "divide" 0 '^  e2e4: 600$' '^  moves: 20$' 'nodes 8902 ' -- "$SB" perft "$START" 3 --divide
-expect "nodes/s printed" 0 'seconds [0-9.]+  nodes/s [0-9]+' -- "$SB" perft "$START" 2
-expect "bad FEN" 2 'unreadable FEN|impossible' -- "$SB" perft 'rnbqkbnr/pppppppp/8 w' 3
+expect "divide" 0 '^  e2e4: 600$' '^  moves: 20$' 'nodes 8,902 ' -- "$SB" perft "$START" 3 --divide
+expect "nodes/s printed, grouped, over at least 0.2 s" 0 'nodes 400  seconds [0-9.]+  nodes/s [0-9]{1,3}(,[0-9]{3})+  \(over [0-9]+ runs\)' -- "$SB" perft "$START" 2
+expect "bad FEN: the field named" 2 "placement field has 3 ranks, expected 8" -- "$SB" perft 'rnbqkbnr/pppppppp/8 w' 3
 expect "no king" 2 'no white king' -- "$SB" perft '8/8/8/8/8/8/8/k7 w - - 0 1' 3
 expect "bad depth" 2 'DEPTH' -- "$SB" perft "$START" x
+expect "a negative depth is named" 2 'DEPTH -1: expected a whole number from 0 to 12' -- "$SB" perft "$START" -1
+expect "a missing depth is named" 2 'missing DEPTH after the position' -- "$SB" perft "$START"
+expect "no arguments: both named" 2 'missing POSITION .* and DEPTH' -- "$SB" perft
+expect "startpos by name" 0 '^reference +nodes 4,865,609 ' -- "$SB" perft startpos 5
+expect "kiwipete by name" 0 '^reference +nodes 97,862 ' -- "$SB" perft kiwipete 3
+expect "a bad side to move is named" 2 'side-to-move field .* must be w or b' -- "$SB" perft 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1' 1
+expect "a bad piece letter is named" 2 "has 'x' on rank 8: expected a piece letter" -- "$SB" perft 'rnbqkbnx/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 1
 expect "unknown kernel" 2 'unknown kernel "nosuch"' -- "$SB" perft "$START" 2 --kernel nosuch
 expect "verify perft line" 0 '^reference +perft ok: 6 standard positions to depth 3-3, 0 wrong' \
 	-- "$SB" verify --kernel reference --random 10 --perft-depth 3

@@ -54,5 +54,5 @@ for v in nan -1.5 inf 0; do
 	expect "ratio $v" 1 "r$v/verdicts.csv: line 3: ratio is \"$v\": not a positive finite ratio" \
 		-- $SB verdicts "$tmp/a" "$tmp/r$v"
 done
-expect "one study is a usage error" 2 "usage: slidebench verdicts" -- $SB verdicts "$tmp/a"
+expect "one study is a usage error that says two are needed" 2 "give two or more studies" -- $SB verdicts "$tmp/a"
 finish

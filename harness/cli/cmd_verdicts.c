@@ -199,6 +199,11 @@ int cmd_verdicts(int argc, char **argv)
 		usage(stdout);
 		return EXIT_OK;
 	}
+	if (argc == 2) {
+		fprintf(stderr, "slidebench verdicts: give two or more studies to set side by side "
+			"(one study's verdicts are in its verdicts.csv and report)\n");
+		return EXIT_USAGE;
+	}
 	if (argc < 3 || argc - 1 > MAX_STUDIES) {
 		usage(stderr);
 		return EXIT_USAGE;

@@ -26,11 +26,25 @@ static const struct {
 	{ "export", cmd_export, "write a run in another tool's format (--format gbench)" },
 };
 
+/* The program's version: the study and result formats it writes and reads. */
+#define SB_VERSION "1.0"
+#ifndef SB_GIT_REV
+#define SB_GIT_REV "unknown"
+#endif
+
+static void version(void)
+{
+	printf("slidebench %s (git %s), kernel ABI %d, %d-bit build\n"
+	       "built with %s: %s\n", SB_VERSION, SB_GIT_REV, SB_ABI_VERSION,
+	       (int)(8 * sizeof(void *)), SB_CC, SB_CFLAGS);
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: slidebench COMMAND [OPTIONS]   (slidebench COMMAND --help for options)\n\n");
 	for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
 		fprintf(f, "  %-11s %s\n", COMMANDS[i].name, COMMANDS[i].what);
+	fprintf(f, "\n  --version   the version, git revision and build flags\n");
 	fprintf(f, "\nexit status: 0 ok; 1 a check failed (mismatch, refused kernel, I/O error);\n"
 		   "2 bad command line; 3 trace: some games skipped; 4 trace: nothing usable read\n");
 }
@@ -43,6 +57,10 @@ static int run(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		usage(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+		version();
 		return EXIT_OK;
 	}
 	if (registry_init() < 0) {

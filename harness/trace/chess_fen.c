@@ -75,32 +75,52 @@ void chess_board_fen(const struct sb_board *b, int stm, char *out)
 	*out = 0;
 }
 
-/* Returns 0 after reading FEN's placement field at *s into b, or -1. */
-static int fen_placement(struct sb_board *b, const char **s)
+/* Reads FEN's placement field at *s into b.  Returns NULL, or what is wrong with the field
+ * (written into buf when it names a rank or a character). */
+static const char *fen_placement(struct sb_board *b, const char **s, char *buf, size_t len)
 {
 	int f = 0, r = 7;
 
 	memset(b, 0, sizeof *b);
+	if (!**s)
+		return "the placement field (the pieces, rank 8 to rank 1) is missing";
 	for (; **s && **s != ' '; (*s)++) {
 		char c = **s;
 		const char *k = strchr(PIECE_CHARS, c | 0x20);
 		if (c == '/') {
-			if (f != 8 || r == 0)
-				return -1;
+			if (r == 0)
+				return "the placement field has more than 8 ranks";
+			if (f != 8)
+				break;
 			f = 0, r--;
 		} else if (c >= '1' && c <= '8') {
 			f += c - '0';
-		} else if (k && *k && f < 8) {
-			b->bb[(c & 0x20) ? BB_BLACK : BB_WHITE] |= 1ULL << (r * 8 + f);
-			b->bb[BB_PAWN + (k - PIECE_CHARS)] |= 1ULL << (r * 8 + f);
+		} else if (k && *k) {
+			if (f < 8) {
+				b->bb[(c & 0x20) ? BB_BLACK : BB_WHITE] |= 1ULL << (r * 8 + f);
+				b->bb[BB_PAWN + (k - PIECE_CHARS)] |= 1ULL << (r * 8 + f);
+			}
 			f++;
 		} else {
-			return -1;
+			snprintf(buf, len, "the placement field has '%c' on rank %d: expected a "
+				 "piece letter (PNBRQK, pnbrqk), a digit 1-8 or '/'",
+				 c >= 0x20 && c < 0x7f ? c : '?', r + 1);
+			return buf;
 		}
 		if (f > 8)
-			return -1;
+			break;
 	}
-	return (f == 8 && r == 0) ? 0 : -1;
+	if (f != 8) {
+		snprintf(buf, len, "the placement field's rank %d has %d squares, expected 8", r + 1,
+			 f);
+		return buf;
+	}
+	if (r != 0) {
+		snprintf(buf, len, "the placement field has %d ranks, expected 8 (separated by "
+			 "'/')", 8 - r);
+		return buf;
+	}
+	return NULL;
 }
 
 /* Returns 0 after reading FEN's castling field at *s into *out, or -1 with the reason in why:
@@ -217,15 +237,18 @@ static const char *check_problem(const struct sb_board *b, int stm)
 int chess_from_fen(struct chess_pos *p, const char *fen, char *err, size_t errlen)
 {
 	const char *s = fen, *why = NULL;
+	char buf[160];
 
 	chess_init();
 	memset(p, 0, sizeof *p);
 	p->ep = -1;
 	while (*s == ' ')
 		s++;
-	if (fen_placement(&p->b, &s) < 0 || *s++ != ' ' || (*s != 'w' && *s != 'b') ||
-	    (s[1] != ' ' && s[1] != 0))
-		return fail(err, errlen, "unreadable FEN \"%.80s\"", fen);
+	if ((why = fen_placement(&p->b, &s, buf, sizeof buf)) != NULL)
+		return fail(err, errlen, "FEN \"%.80s\": %s", fen, why);
+	if (*s++ != ' ' || (*s != 'w' && *s != 'b') || (s[1] != ' ' && s[1] != 0))
+		return fail(err, errlen, "FEN \"%.80s\": the side-to-move field (after the "
+			    "placement) must be w or b", fen);
 	p->stm = *s == 'b';
 	why = chess_board_problem(&p->b);
 	for (int c = 0; c < 2 && !why; c++)
@@ -245,7 +268,8 @@ int chess_from_fen(struct chess_pos *p, const char *fen, char *err, size_t errle
 	if (*s && fen_ep(p, &s, &why) < 0)
 		return fail(err, errlen, "FEN \"%.80s\": %s", fen, why);
 	if (fen_counter(&s, 100000) < 0 || fen_counter(&s, 100000) < 0)
-		return fail(err, errlen, "FEN \"%.80s\": unreadable move counters", fen);
+		return fail(err, errlen, "FEN \"%.80s\": the halfmove and fullmove counters (the "
+			    "last two fields) must be whole numbers", fen);
 	while (*s == ' ')
 		s++;
 	if (*s)
