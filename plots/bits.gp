@@ -72,15 +72,23 @@ if (nb == 0) {
 		at screen 0.01, 0.092 left font ",9" tc rgb "#444444"
 	set xrange [-0.6:nb - 0.4]
 	set xtics rotate by 35 right scale 0 font ",9"
-	set ylabel "time -m32 / time -m64 (same -march)"
-	set yrange [0:*]
+	set ylabel "time -m32 / time -m64 (log scale)"
+	# ratios on a log axis through 1: 2x slower and 2x faster are as far from the line
+	stats db using (column("ratio") > 0 ? column("ratio") : NaN) nooutput
+	# bars grow from 1: up, the -m32 build is slower; down, faster (room below 1 only as needed)
+	ylo = STATS_min < 1 ? STATS_min / 1.35 : 1 / 1.5
+	yhi = STATS_max > 1 ? STATS_max * 1.6 : 1.5
+	set logscale y 2
+	set yrange [ylo:yhi]
+	set ytics ("1/16" 1/16., "1/8" 0.125, "1/4" 0.25, "1/2" 0.5, "1" 1, "1.5" 1.5, "2" 2, "3" 3, "4" 4, "8" 8, "16" 16, "32" 32)
 	set key outside top right font ",10"
-	plot db using (column("idx")):(strcol("settled") eq "yes" ? column("ratio") : NaN):(0.6):xtic(strcol("kernel")) \
-		with boxes fs solid 0.7 lc rgb "#1f77b4" title "settled", \
-	     db using (column("idx")):(strcol("settled") eq "yes" ? NaN : column("ratio")):(0.6) \
-		with boxes fs pattern 4 lc rgb "#1f77b4" title "not settled", \
-	     db using (column("idx")):(column("ratio")):(column("lo")):(column("hi")) with yerrorbars pt 0 lc rgb "#333333" notitle, \
-	     db using (column("idx")):(column("hi")):(sprintf("%.2f", column("ratio"))) with labels offset 0, 0.6 font ",8" notitle, \
+	# a bar from 1 to the ratio: up, the -m32 build is slower; down, faster
+	plot db using (column("idx")):(strcol("settled") eq "yes" ? column("ratio") : NaN):(column("idx") - 0.3):(column("idx") + 0.3):(column("ratio") < 1 ? column("ratio") : 1):(column("ratio") < 1 ? 1 : column("ratio")) \
+		with boxxyerror fs solid 0.7 lc rgb "#1f77b4" title "settled", \
+	     db using (column("idx")):(strcol("settled") eq "yes" ? NaN : column("ratio")):(column("idx") - 0.3):(column("idx") + 0.3):(column("ratio") < 1 ? column("ratio") : 1):(column("ratio") < 1 ? 1 : column("ratio")) \
+		with boxxyerror fs pattern 4 lc rgb "#1f77b4" title "not settled", \
+	     db using (column("idx")):(column("ratio")):(column("lo")):(column("hi")):xtic(strcol("kernel")) with yerrorbars pt 0 lc rgb "#333333" notitle, \
+	     db using (column("idx")):(column("hi")):(sprintf("%.2f", column("ratio"))) with labels rotate by 90 left offset 0, 0.4 font ",8" notitle, \
 	     1 with lines dt 2 lc rgb "#888888" notitle
 }
 unset multiplot

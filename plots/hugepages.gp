@@ -51,10 +51,19 @@ hpdelta(k) = !exists_file(bcsv) ? "" : (v_ = lookup(kvt(bcsv, "kernel", "ratio")
 # characters breaks after its first hyphen, so that neighbouring names do not run together.
 tick(k) = K > 10 && strlen(k) > 10 && strstrt(k, "-") > 0 ? k[1:strstrt(k, "-")]."\n".k[strstrt(k, "-") + 1:] : k
 NPAIRS = exists_file(bcsv) ? system("awk -f '".plotdir."/csv.awk' -v where='kernel=all' -v cols=pairs '".bcsv."' | sed -n 2p | cut -d, -f1") : "?"
+# the simulated run counts only when it has one of the charted kernels
+simk = 0
+do for [k in KL] { if (nsim > 0 && hasrow(ds, k)) { simk = simk + 1 } }
+tlbsrc = (nh > 0 && has_data(hcsv, "hw_dtlb_miss")) || (nn > 0 && has_data(ncsv, "hw_dtlb_miss")) ? "hw" : simk > 0 ? "sim" : ""
+# without TLB data the times take the whole figure and the caption says why (no empty panel)
+notlb = tlbsrc eq "" || K == 0
+notlb_why = nsim > 0 && simk == 0 ? "data-TLB misses: not shown (no hardware counter was live, and the simulated run, sim/, has none of these kernels)" : \
+	"data-TLB misses: not shown (no hardware counter was live, and no simulated run, sim/, has sim_tlb_miss)"
 set multiplot title "Huge pages: the large-table kernels with and without huge pages (position mode, 64-bit build)" font ",13"
 set lmargin 12
 set rmargin 4
-set size 1, 0.48; set origin 0, 0.47
+if (notlb) { set size 1, 0.79; set origin 0, 0.15 } else { set size 1, 0.48; set origin 0, 0.47 }
+if (notlb && K > 0) { set label 5 notlb_why at screen 0.01, 0.078 left font ",9" tc rgb "#444444" }
 set title "time per lookup (whole loop) in the first pair of blocks, tables advised huge (--tables hugepage) and not; under each kernel its paired ratio over ".NPAIRS." pairs" font ",11"
 if (nh + nn == 0 || K == 0) {
 	why = exists_file(study."/tables.skipped") ? system("head -n 1 '".study."/tables.skipped'") : ""
@@ -81,22 +90,15 @@ if (nh + nn == 0 || K == 0) {
 		with boxerrorbars lc rgb "#2ca02c" title "huge pages (--tables hugepage)", \
 	     dn using (kx(strcol("kernel")) + 0.19):(column("ns")):(column("lo")):(column("hi")):(0.36) \
 		with boxerrorbars lc rgb "#7f7f7f" title "no huge pages (--tables nohugepage)", \
-	     dh using (kx(strcol("kernel")) - 0.19):(ytop * 0.03):(sprintf("%.2f%s", column("ns"), attn(strcol("flags")) eq "" ? "" : "*")) \
-		with labels boxed font ",8" notitle, \
-	     dn using (kx(strcol("kernel")) + 0.19):(ytop * 0.03):(sprintf("%.2f%s", column("ns"), attn(strcol("flags")) eq "" ? "" : "*")) \
-		with labels boxed font ",8" notitle
+	     dh using (kx(strcol("kernel")) - 0.19):(column("hi") > column("ns") ? column("hi") : column("ns")):(sprintf("%.2f%s", column("ns"), attn(strcol("flags")) eq "" ? "" : "*")) \
+		with labels rotate by 90 left offset 0, 0.4 font ",8" notitle, \
+	     dn using (kx(strcol("kernel")) + 0.19):(column("hi") > column("ns") ? column("hi") : column("ns")):(sprintf("%.2f%s", column("ns"), attn(strcol("flags")) eq "" ? "" : "*")) \
+		with labels rotate by 90 left offset 0, 0.4 font ",8" notitle
 }
-unset label 1; unset label 2; unset label 4; unset key; unset xrange; unset yrange; unset xtics
+unset label 1; unset label 2; unset label 4; unset label 5; unset key; unset xrange; unset yrange; unset xtics
 set size 1, 0.35; set origin 0, 0.075
-# the simulated run counts only when it has one of the charted kernels
-simk = 0
-do for [k in KL] { if (nsim > 0 && hasrow(ds, k)) { simk = simk + 1 } }
-tlbsrc = (nh > 0 && has_data(hcsv, "hw_dtlb_miss")) || (nn > 0 && has_data(ncsv, "hw_dtlb_miss")) ? "hw" : simk > 0 ? "sim" : ""
-if (tlbsrc eq "" || K == 0) {
-	unset title
-	NODATA_MSG = nsim > 0 && simk == 0 ? "no data: no hardware counter was live, and the simulated run (sim/) has none of these kernels" : \
-		"no data: no data-TLB misses: no hardware counter was live, and no simulated run (sim/) has sim_tlb_miss"
-	eval NODATA
+if (notlb) {
+	# said in the caption above
 } else {
 	tlbgeo = (ctx("sim", "tlb_entries") eq "" ? "" : ctx("sim", "tlb_entries")." entries of ").\
 		(ctx("sim", "tlb_page_bytes") eq "" ? "4 KiB" : human(real(ctx("sim", "tlb_page_bytes"))))." pages"

@@ -20,6 +20,10 @@ if [[ ! -d $study ]]; then
 	echo "render.sh: $study: no such study directory (expected results/<id>/ with m64/ inside)" >&2
 	exit 2
 fi
+if [[ ! -d $study/m64 && -f $study/summary.csv ]]; then
+	echo "render.sh: $study is one bench run, not a study (no m64/): the charts compare a study's sweeps. Run ./run_all.sh (with --plugin FILE.so for your own kernel); slidebench report $study writes a report of the run alone" >&2
+	exit 2
+fi
 if ! command -v gnuplot >/dev/null 2>&1; then
 	echo "render.sh: gnuplot is not installed, so no charts (the CSVs in $study are complete; apt-get install gnuplot-nox, then plots/render.sh $study)" >&2
 	exit 0

@@ -2,7 +2,9 @@
 # Reads a CSV from csv.awk and appends two columns: ly, the y at which to write the row's
 # label, and lside, 1 (label right of its point) or -1 (left).  Greedy, in order of y: each
 # label takes the nearest free place (its own y first, then one label height up or down, ...;
-# right before left) where it overlaps no placed label and covers no other point.
+# right before left) where it overlaps no placed label and covers no other point.  The rows at
+# xzero (one column) are stacked first in the order of their points, so their leaders never
+# cross.
 #   awk -f plots/repel.awk -v x=xcol -v y=ycol -v label=kernel -v logx=1 -v logy=1 \
 #       -v cw=0.03 -v lh=0.04 [-v xzero=128] [-v xlo=64 -v xhi=4194304] in.csv
 # cw: one character's width in x units (decades when logx); lh: a label's height in y units
@@ -54,9 +56,31 @@ END {
 			t = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = t
 		}
 	placed = 0
+	# The rows at xzero (kernels without a table: one column, often a dozen points) are
+	# stacked first, all to the right, in the order of their points, one label height apart,
+	# the stack moved down by its mean displacement: labels in point order, so no two
+	# leaders cross.
+	if (xzero != "") {
+		nz = 0; shift = 0
+		for (k = 1; k <= n; k++) {
+			r = ord[k]
+			if (!ok[r] || px[r] != tx(xzero)) continue
+			zr[++nz] = r
+			ly[r] = nz > 1 && ly[zr[nz - 1]] + lh > py[r] ? ly[zr[nz - 1]] + lh : py[r]
+			shift += ly[r] - py[r]
+		}
+		zs = 1   # the column's side: right, unless a label would leave the x range there
+		for (k = 1; k <= nz; k++)
+			if (xhi != "" && px[zr[k]] + w[zr[k]] > tx(xhi) &&
+			    (xlo == "" || px[zr[k]] - w[zr[k]] >= tx(xlo)))
+				zs = -1
+		for (k = 1; k <= nz; k++) {
+			r = zr[k]; ly[r] -= nz ? shift / nz : 0; side[r] = zs; done[++placed] = r; z[r] = 1
+		}
+	}
 	for (k = 1; k <= n; k++) {
 		r = ord[k]
-		if (!ok[r]) continue
+		if (!ok[r] || z[r]) continue
 		found = 0
 		for (step = 0; step <= 40 && !found; step++)
 			for (sg = 1; sg >= -1 && !found; sg -= 2)

@@ -1,5 +1,5 @@
-# tables.gp - the table question's pair (descriptor question "tables": the shared 512 B
-# first-rank table against the 4 KB fill-up tables) and the other kernels of their family, in
+# tables.gp - the table question's pair (descriptor question "tables": a small shared table
+# against larger ones, their sizes from the descriptors) and the other kernels of their family, in
 # every workload; below, L1
 # data-cache misses per lookup: hardware (hw_l1d_miss, m64/) where counted, else simulated by
 # callgrind (sim_d1_miss, sim/), labelled sim.  gnuplot -e "study='results/ID'" plots/tables.gp
@@ -23,7 +23,9 @@ KL = (hasTS ? TS : "")." ".(hasTQ ? TQ : "").KL
 K = words(KL)
 WL = wl_present(d, WORKLOADS)
 G = nitems(WL)
-set multiplot title "Kindergarten tables: shared 512 B first-rank table against 4 KB fill-up tables and the other variants" font ",13"
+# the title names the pair and their sizes as the descriptors give them
+set multiplot title sprintf("Table size: %s (%s of tables) against %s (%s), and the other %s kernels", \
+	TS, tbytes(d, TS), TQ, tbytes(d, TQ), TF) font ",13"
 if (n == 0 || K == 0) {
 	NODATA_MSG = have_m64 ? "no rows of the table question's family (".(TF eq "" ? "no kernel declares question table" : TF).") in m64/summary.csv" : "no m64/ run in this study"
 	eval NODATA
@@ -62,12 +64,18 @@ if (l1src eq "") {
 	NODATA_MSG = "no L1 miss data: no hardware counter was live, and no simulated run (sim/) has sim_d1_miss"
 	eval NODATA
 } else {
+	# a fixed floor for the axis: 0.0015 misses a lookup is none, not a full-height bar
+	mx = num(system("awk -f '".plotdir."/csv.awk' -v cols=".(l1src eq "hw" ? "hw_l1d_miss '".d : "sim_d1_miss '".ds)."' | tail -n +2 | cut -d, -f1 | sort -g | tail -n 1"))
+	set yrange [0:(mx * 1.3 > 0.05 ? mx * 1.3 : 0.05)]
 	if (l1src eq "hw") {
 		plot for [k = 1:K] d using (strcol("kernel") eq word(KL, k) ? bx(column("gidx"), k, K) : NaN):(column("hw_l1d_miss")):(bw(K)) \
 			with boxes lc rgb scol(k) notitle
 	} else {
 		plot for [k = 1:K] ds using (strcol("kernel") eq word(KL, k) ? bx(column("gidx"), k, K) : NaN):(column("sim_d1_miss")):(bw(K)) \
-			with boxes fs pattern 4 lc rgb scol(k) notitle
+			with boxes fs pattern 4 lc rgb scol(k) notitle, \
+		     for [k = 1:K] ds using (strcol("kernel") eq word(KL, k) ? bx(column("gidx"), k, K) : NaN):(column("sim_d1_miss")): \
+			(abs(column("sim_d1_miss")) < 0.0005 ? "0" : sprintf("%.3f", column("sim_d1_miss"))) \
+			with labels rotate by 90 left offset 0, 0.4 font ",8" notitle
 	}
 }
 unset multiplot

@@ -135,6 +135,10 @@ else
 	check "empty study: ranking says no m64/ run" grep -q "no m64/ run" "$tmp/empty/plots/ranking.svg"
 	check "render.sh refuses a missing study" bash -c "! plots/render.sh '$tmp/nosuch' 2>/dev/null"
 fi
+# one bench run is not a study: refused with the reason and what to run instead
+mkdir -p "$tmp/onerun" && cp "$study/m64/summary.csv" "$tmp/onerun/"
+expect "render.sh refuses one bench run, saying why" 2 "one bench run, not a study \(no m64/\)" \
+	'run_all.sh \(with --plugin' -- plots/render.sh "$tmp/onerun"
 
 # ---- run_all.sh ----------------------------------------------------------------------------
 ./run_all.sh --help >"$tmp/help" 2>&1
@@ -162,7 +166,12 @@ check "quick study has 3 pairs of huge-page blocks and tables/blocks.csv, or tab
 	bash -c "[[ ( -s '$q/tables/03-hugepage/summary.csv' && -s '$q/tables/03-nohugepage/summary.csv' && -s '$q/tables/blocks.csv' ) || -s '$q/tables.skipped' ]]"
 check "quick study's last stdout line is its report or directory" \
 	grep -qx "$q\(/report.html\)\{0,1\}" <(tail -n 1 "$tmp/quick.out")
-check "quick study: stderr quiet when not a terminal (no [i/n] lines)" bash -c "! grep -q '^\[[0-9]*/[0-9]*\]' '$tmp/quick.err'"
+check "quick study: at most 150 lines on stdout and stderr together (got $(cat "$tmp/quick.out" "$tmp/quick.err" | wc -l))" \
+	test "$(cat "$tmp/quick.out" "$tmp/quick.err" | wc -l)" -le 150
+check "quick study: one line per step on stderr, no compiler command line" \
+	bash -c "grep -q '^\[1/[0-9]*\] ' '$tmp/quick.err' && ! grep -qE '^(cc|gcc|clang) ' '$tmp/quick.err'"
+check "quick study ends with the answers (answer.txt, at most 12 lines) before its report" \
+	bash -c "test \$(wc -l <'$q/answer.txt') -le 12 && tail -n 13 '$tmp/quick.out' | head -n 12 | grep -q '^32 or 64 bit '"
 if command -v gnuplot >/dev/null 2>&1; then
 	for c in bits tables branching ranking footprint random-vs-real pressure hugepages sim-l1; do
 		check "quick study has plots/$c.png and .svg" test -s "$q/plots/$c.png" -a -s "$q/plots/$c.svg"
