@@ -11,12 +11,13 @@
 # only for real failures (a build or a verification failed).
 set -euo pipefail
 trap 'echo "run_all.sh: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
+start_dir=$PWD   # a --plugin path is read from where the command was given
 cd "$(dirname "$0")"
 
 usage() {
 	cat <<'TXT'
 usage: ./run_all.sh [OPTIONS] [-- BENCH-ARGS...]
-  --quick         a short study: few samples and short samples (under a minute after the build)
+  --quick         a short study: few and short samples, indicative only (a few minutes)
   --kernels LIST  only these kernels (comma-separated; see bin/slidebench list)
   --trace FILE    replay this trace instead of datasets/master-2000.trace
   --cpu N         pin the benches to cpu N (default: the last online cpu)
@@ -28,6 +29,8 @@ usage: ./run_all.sh [OPTIONS] [-- BENCH-ARGS...]
   --plan          print the order of the blocks and what each runs, run nothing
   --simulate      run the simulated (callgrind) sweep even where hardware counters work
   --bench-only    skip installing, building, verifying and the trace (make bench)
+  --plugin FILE.so  put your own kernel plugin through the whole study (repeatable; see
+                  docs/plugins.md): verified, in every sweep but the -m32 blocks, charted
   --slurm [--partition P] [--nodelist LIST] [--time T] [--no-wait]
                   the study on every node through Slurm, into results/<date>-fleet/<host>/
                   and a fleet report (harness/scripts/slurm_fleet.sh --help)
@@ -37,7 +40,8 @@ Writes DIR/m64/ (the sweep), DIR/bits/NN-m64/ and NN-m32/ (or DIR/m32.skipped),
 DIR/tables/NN-hugepage/ and NN-nohugepage/ (or DIR/tables.skipped), DIR/compiler/NN-gcc/ and
 NN-clang/ (bin/slidebench against bin-clang/slidebench, or DIR/compiler.skipped), each block directory's
 blocks.csv (slidebench blocks), DIR/pressure/ (pressure mode), DIR/sim/ (no PMU), DIR/plots/,
-DIR/report.html and report.md.  Progress goes to stderr when it is a terminal.
+DIR/report.html, report.md and answer.txt; DIR/build.log and DIR/run.log hold every command's
+own output.  One line per step goes to stderr; the answers and the report's path end stdout.
 Exit status: 0 ok; 1 a build or a verification failed (the rest still ran); 2 bad usage.
 TXT
 }
@@ -45,6 +49,7 @@ TXT
 # --slurm: the study on a fleet of machines, each node running this script (slurm_fleet.sh)
 for a in "$@"; do [[ $a == --slurm ]] && exec harness/scripts/slurm_fleet.sh submit "$@"; [[ $a == -- ]] && break; done
 quick=0 kernels="" trace="" cpu="" out="" samples="" force_sim=0 bench_only=0 extra=() pairs="" plan=0
+plug=()  # --plugin FILE.so, as bench, list and verify take it
 need_arg() { [[ $# -ge 2 && -n $2 ]] || { echo "run_all.sh: $1 needs a value" >&2; exit 2; }; }
 while [[ $# -gt 0 ]]; do
 	case $1 in
@@ -58,6 +63,9 @@ while [[ $# -gt 0 ]]; do
 	--pairs) need_arg "$@"; pairs=$2; shift 2 ;;
 	--plan) plan=1; shift ;;
 	--bench-only) bench_only=1; shift ;;
+	--plugin) need_arg "$@"; plug+=(--plugin "$2"); shift 2 ;;
+	--plugin=*) [[ -n ${1#--plugin=} ]] || { echo "run_all.sh: --plugin needs a value" >&2; exit 2; }
+		plug+=(--plugin "${1#--plugin=}"); shift ;;
 	--help|-h) usage; exit 0 ;;
 	--) shift; extra=("$@"); break ;;
 	*) echo "run_all.sh: unknown option $1 (see ./run_all.sh --help)" >&2; exit 2 ;;
@@ -101,6 +109,11 @@ if [[ -n $trace ]]; then
 	[[ -f $trace ]] || usage_error "--trace $trace: not a regular file"
 	[[ -r $trace ]] || usage_error "--trace $trace: not readable"
 fi
+for ((i = 1; i < ${#plug[@]}; i += 2)); do
+	[[ ${plug[i]} == /* || ! -e $start_dir/${plug[i]} ]] || plug[i]=$start_dir/${plug[i]}
+	[[ -f ${plug[i]} && -r ${plug[i]} ]] || usage_error "--plugin ${plug[i]}: no such readable file"
+	[[ ${plug[i]} == */* ]] || plug[i]=./${plug[i]}   # dlopen reads a bare name as a library name
+done
 if [[ -n $kernels && ( $kernels == ,* || $kernels == *, || $kernels == *,,* ) ]]; then
 	usage_error "--kernels $kernels: an empty name in the list"
 fi
@@ -112,7 +125,7 @@ done
 # Checks --kernels against bin/slidebench list (with the bench arguments' --plugin files): exit
 # 2 naming an unknown kernel.  Called once bin/slidebench is built, before the study folder.
 check_kernels() {
-	local known plugins=() k i
+	local known plugins=("${plug[@]}") k i
 	[[ -n $kernels && $kernels != all ]] || return 0
 	for ((i = 0; i < ${#extra[@]}; i++)); do
 		case ${extra[i]} in
@@ -262,38 +275,82 @@ if [[ $plan -eq 1 ]]; then
 	exit 0
 fi
 
-# ---- progress: step i of n, elapsed, estimate of the time left (from known step weights) ----
+# ---- progress: one line per step, and an estimate of the time left -------------------------
+# Two kinds of step: builds (and the checks around them) and measurements.  Each step has a
+# weight, its expected seconds; once a step of a kind has run, the measured seconds over the
+# weights of that kind so far scale the rest of that kind (a slow build says nothing about the
+# benches, and the first bench step calibrates the others).
 steps=()
 [[ $bench_only -eq 0 ]] && steps+=(deps build build32 buildclang verify verify32 trace)
 steps+=(bench64 bits pressure tables compiler learn sim plots report)
-declare -A weight=([deps]=2 [build]=25 [build32]=25 [buildclang]=30 [verify]=3 [verify32]=5
+declare -A weight=([deps]=2 [build]=300 [build32]=150 [buildclang]=300 [verify]=15 [verify32]=30
 	[trace]=2 [bench64]=240 [bits]=180 [pressure]=15 [tables]=30 [compiler]=240 [learn]=20
 	[sim]=110 [plots]=30 [report]=5)
-if [[ $quick -eq 1 ]]; then
-	weight[bench64]=5; weight[bits]=10; weight[pressure]=2; weight[tables]=4; weight[sim]=15
-	weight[compiler]=10; weight[learn]=5
+# a build that is already up to date costs nothing
+if [[ $bench_only -eq 0 ]] && make -q all 2>/dev/null; then weight[build]=2; fi
+if [[ -x bin32/slidebench ]] && make -q m32 2>/dev/null; then weight[build32]=2; fi
+if [[ -x bin-clang/slidebench ]] && make -q CC=clang BUILD=build-clang BIN=bin-clang bin-clang/slidebench 2>/dev/null; then
+	weight[buildclang]=15
 fi
-t0=$SECONDS step_no=0 done_w=0 total_w=0
-for s in "${steps[@]}"; do total_w=$((total_w + weight[$s])); done
+if [[ $quick -eq 1 ]]; then
+	weight[bench64]=20; weight[bits]=25; weight[pressure]=5; weight[tables]=8; weight[sim]=25
+	weight[compiler]=30; weight[learn]=10
+fi
+declare -A kind_w=() kind_s=()  # per kind: weights and seconds of the steps done
+step_kind() { case $1 in deps|build*|verify*|trace) echo build ;; *) echo bench ;; esac; }
+t0=$SECONDS step_no=0 step_t0=$SECONDS step_name=""
 tty=0; [[ -t 2 ]] && tty=1
 step() { # name, description
-	step_no=$((step_no + 1))
-	[[ $tty -eq 1 ]] || return 0
-	local el=$((SECONDS - t0)) left
-	if [[ $done_w -gt 0 && $el -gt 0 ]]; then
-		# scale the remaining weights by how fast the steps so far went (within 1/2 .. 3 x)
-		left=$(((total_w - done_w) * el / done_w))
-		[[ $left -ge $(((total_w - done_w) / 2)) ]] || left=$(((total_w - done_w) / 2))
-		[[ $left -le $(((total_w - done_w) * 3)) ]] || left=$(((total_w - done_w) * 3))
+	step_no=$((step_no + 1)) step_name=$1 step_t0=$SECONDS
+	local el=$((SECONDS - t0)) left=0 s k
+	for s in "${steps[@]:$((step_no - 1))}"; do
+		k=$(step_kind "$s")
+		if [[ ${kind_w[$k]:-0} -gt 0 ]]; then
+			left=$((left + weight[$s] * kind_s[$k] / kind_w[$k]))
+		else
+			left=$((left + weight[$s]))
+		fi
+	done
+	if [[ $tty -eq 1 ]]; then
+		printf '\033[1m[%d/%d] %s\033[0m: %s  (%dm%02ds so far, about %dm%02ds left)\n' \
+			"$step_no" "${#steps[@]}" "$1" "$2" $((el / 60)) $((el % 60)) $((left / 60)) $((left % 60)) >&2
 	else
-		left=$((total_w - done_w))
+		printf '[%d/%d] %s: %s (%dm%02ds so far, about %dm%02ds left)\n' \
+			"$step_no" "${#steps[@]}" "$1" "$2" $((el / 60)) $((el % 60)) $((left / 60)) $((left % 60)) >&2
 	fi
-	printf '\033[1m[%d/%d] %s\033[0m: %s  (elapsed %dm%02ds, about %dm%02ds left)\n' \
-		"$step_no" "${#steps[@]}" "$1" "$2" $((el / 60)) $((el % 60)) $((left / 60)) $((left % 60)) >&2
 }
-step_done() { done_w=$((done_w + weight[$1])); }
-note() { echo "run_all.sh: note: $*" >&2; }
+step_done() {
+	local k; k=$(step_kind "$1")
+	# a step expected to take seconds (deps, an up-to-date build) says nothing of the rest
+	[[ ${weight[$1]} -ge 10 ]] || return 0
+	kind_w[$k]=$((${kind_w[$k]:-0} + weight[$1]))
+	kind_s[$k]=$((${kind_s[$k]:-0} + SECONDS - step_t0))
+}
+declare -A noted=()
+note() { # each note once
+	[[ -z ${noted[$*]:-} ]] || return 0
+	noted[$*]=1
+	echo "run_all.sh: note: $*" >&2
+}
 failed=()
+# Every command's own output goes to a log, not the terminal: the builds' to build.log, the
+# benches' to run.log, both in the study directory (the build log starts in a temporary file:
+# the study directory is made once the options and the kernels are known to be good).
+build_log=$(mktemp "${TMPDIR:-/tmp}/slidebench-build.XXXXXX")
+run_log=/dev/null
+# Runs a command with its output in log $1; when it fails, shows the log's last lines and
+# where the whole log is.  Returns the command's status.
+logged() {
+	local log=$1 rc=0
+	shift
+	echo "\$ $*" >>"$log"
+	"$@" >>"$log" 2>&1 || rc=$?
+	if [[ $rc -ne 0 ]]; then
+		echo "run_all.sh: \`$*\` failed (exit $rc); its last lines (all of it: $log):" >&2
+		tail -n 15 "$log" | sed 's/^/  | /' >&2
+	fi
+	return $rc
+}
 
 # ---- install, build, verify, trace --------------------------------------------------------
 have_m32=0 have_clang=0 why_clang=""
@@ -303,12 +360,12 @@ have_m32=0 have_clang=0 why_clang=""
 build_clang() {
 	if ! command -v clang >/dev/null 2>&1; then
 		why_clang="clang is not installed (harness/scripts/deps.sh installs Debian's clang)"
-	elif ! make --no-print-directory -j"$(nproc)" CC=clang BUILD=build-clang BIN=bin-clang \
-			bin-clang/slidebench; then
-		why_clang="the clang build failed (make CC=clang BUILD=build-clang BIN=bin-clang, see its output)"
-	elif ! bin-clang/slidebench verify "${vsel[@]}"; then
+	elif ! logged "$build_log" make --no-print-directory -j"$(nproc)" CC=clang BUILD=build-clang \
+			BIN=bin-clang bin-clang/slidebench; then
+		why_clang="the clang build failed (make CC=clang BUILD=build-clang BIN=bin-clang, see build.log)"
+	elif ! logged "$build_log" bin-clang/slidebench verify "${vsel[@]}" "${plug[@]}"; then
 		why_clang="the clang build failed verification (bin-clang/slidebench verify)"
-		echo "run_all.sh: verification of the clang build FAILED (see above)" >&2
+		echo "run_all.sh: verification of the clang build FAILED (see the lines above, or build.log)" >&2
 		failed+=("verify clang")
 	else
 		have_clang=1
@@ -317,11 +374,13 @@ build_clang() {
 }
 if [[ $bench_only -eq 0 ]]; then
 	step deps "harness/scripts/deps.sh (installs missing Debian packages, says which and why)"
-	./harness/scripts/deps.sh || note "harness/scripts/deps.sh failed; building with what is installed"
+	# deps.sh says on stderr what it installs and why (that stays on the terminal), apt-get's
+	# own lines go to the build log
+	./harness/scripts/deps.sh >>"$build_log" || note "harness/scripts/deps.sh failed; building with what is installed"
 	step_done deps
 
 	step build "make -j$(nproc) all"
-	if ! make --no-print-directory -j"$(nproc)" all; then
+	if ! logged "$build_log" make --no-print-directory -j"$(nproc)" all; then
 		echo "run_all.sh: the 64-bit build failed (make all); nothing can be measured" >&2
 		exit 1
 	fi
@@ -329,7 +388,7 @@ if [[ $bench_only -eq 0 ]]; then
 
 	step build32 "make m32 (the 32-bit build, bin32/)"
 	if printf 'int main(void) { return 0; }\n' | ${CC:-gcc} -m32 -x c - -o /dev/null 2>/dev/null; then
-		if make --no-print-directory -j"$(nproc)" m32; then have_m32=1; else
+		if logged "$build_log" make --no-print-directory -j"$(nproc)" m32; then have_m32=1; else
 			echo "run_all.sh: the 32-bit build failed (make m32)" >&2; failed+=("make m32")
 		fi
 	else
@@ -341,15 +400,15 @@ if [[ $bench_only -eq 0 ]]; then
 	build_clang
 	step_done buildclang
 
-	step verify "bin/slidebench verify ${vsel[*]} (every relevant occupancy + random boards)"
-	if ! bin/slidebench verify "${vsel[@]}"; then
-		echo "run_all.sh: verification of the 64-bit build FAILED (see above)" >&2; failed+=("verify")
+	step verify "bin/slidebench verify${vsel[*]:+ ${vsel[*]}} (every relevant occupancy + random boards)"
+	if ! logged "$build_log" bin/slidebench verify "${vsel[@]}" "${plug[@]}"; then
+		echo "run_all.sh: verification of the 64-bit build FAILED (see the lines above, or build.log)" >&2; failed+=("verify")
 	fi
 	step_done verify
 
 	step verify32 "the 32-bit build's verification"
 	if [[ $have_m32 -eq 1 ]]; then
-		make --no-print-directory verify-m32 || { echo "run_all.sh: make verify-m32 FAILED" >&2; failed+=("verify-m32"); }
+		logged "$build_log" make --no-print-directory verify-m32 || { echo "run_all.sh: make verify-m32 FAILED" >&2; failed+=("verify-m32"); }
 	else
 		note "no 32-bit build: 32-bit verification skipped"
 	fi
@@ -357,7 +416,7 @@ if [[ $bench_only -eq 0 ]]; then
 
 	step trace "make trace (datasets/master-2000.trace from the shipped corpus)"
 	if [[ -z $trace ]]; then
-		make --no-print-directory trace || { echo "run_all.sh: make trace failed" >&2; failed+=("make trace"); }
+		logged "$build_log" make --no-print-directory trace || { echo "run_all.sh: make trace failed" >&2; failed+=("make trace"); }
 	else
 		note "--trace $trace given: the default trace is not built"
 	fi
@@ -370,18 +429,22 @@ else
 fi
 check_kernels   # (the kernel names need bin/slidebench, built above)
 mkdir -p "$out"
+mv "$build_log" "$out/build.log" && build_log=$out/build.log
+run_log=$out/run.log
 # The kernels' descriptors as this build has them: the sets below and the charts read them.
-if ! bin/slidebench list --format csv >"$out/kernels.csv"; then
-	note "bin/slidebench list refused a kernel (see above); the sets come from the others"
+if ! bin/slidebench list "${plug[@]}" --format csv >"$out/kernels.csv" 2>>"$run_log"; then
+	note "bin/slidebench list refused a kernel (see run.log); the sets come from the others"
 fi
 kernel_sets
 
 # Runs `slidebench bench` (binary, out dir, args...) pinned to --cpu.  Events this machine
 # cannot count leave their cells empty and are said once by bench itself (context.json).
+# Its output goes to run.log.  The -m32 build cannot load a 64-bit plugin: it runs without.
 run_bench() {
-	local bin=$1 dir=$2
+	local bin=$1 dir=$2 p=("${plug[@]}")
 	shift 2
-	"$bin" bench --cpu "$cpu" --out "$dir" "$@"
+	[[ $bin != bin32/* ]] || p=()
+	logged "$run_log" "$bin" bench --cpu "$cpu" --out "$dir" "${p[@]}" "$@"
 }
 
 # ---- the sweeps ------------------------------------------------------------------------------
@@ -404,11 +467,10 @@ run_blocks() {
 	for b in $(block_order "$pairs" "$2" "$3"); do
 		mapfile -t cmd < <(block_cmd "${b#*-}")
 		rc=0
-		run_bench "${cmd[0]}" "$out/$1/$b" "${cmd[@]:1}" "${block_set[@]}" "${extra[@]}" \
-			>/dev/null || rc=$?
+		run_bench "${cmd[0]}" "$out/$1/$b" "${cmd[@]:1}" "${block_set[@]}" "${extra[@]}" || rc=$?
 		[[ $rc -eq 0 ]] || { echo "run_all.sh: block $1/$b failed (exit $rc)" >&2; bad=1; }
 	done
-	if ! bin/slidebench blocks "$out/$1" "$2" "$3" >/dev/null; then
+	if ! logged "$run_log" bin/slidebench blocks "$out/$1" "$2" "$3"; then
 		echo "run_all.sh: slidebench blocks $out/$1 $2 $3 failed" >&2; bad=1
 	fi
 	return $bad
@@ -476,7 +538,7 @@ else
 	for n in $learn_sizes; do
 		rc=0
 		run_bench bin/slidebench "$out/learn/q$n" --mode stream --kernel "$learn_kernels" \
-			--max-queries "$n" --events none "${learn_set[@]}" "${extra[@]}" >/dev/null || rc=$?
+			--max-queries "$n" --events none "${learn_set[@]}" "${extra[@]}" || rc=$?
 		[[ $rc -eq 0 ]] || { echo "run_all.sh: the learning sweep at $n queries failed (exit $rc)" >&2
 			failed+=("bench learn q$n"); }
 	done
@@ -519,25 +581,29 @@ else
 		note "the simulated sweep failed (exit $rc); the miss charts say 'no data'"
 	elif ! awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "sim_d1_miss") c = i; next }
 			c && $c != "" { found = 1 } END { exit !found }' "$out/sim/summary.csv"; then
-		note "the callgrind run left the sim_* columns empty (valgrind cannot run this build here, see above); the miss charts say 'no data'"
+		note "the callgrind run left the sim_* columns empty (valgrind cannot run this build here, see run.log); the miss charts say 'no data'"
 	fi
 fi
 step_done sim
 
 # ---- charts and report ---------------------------------------------------------------------------
 step plots "plots/render.sh $out (charts: PNG and SVG in $out/plots)"
-plots/render.sh "$out" >/dev/null || note "some charts failed to render (see above); the CSVs are complete"
+logged "$run_log" plots/render.sh "$out" || note "some charts failed to render (see run.log); the CSVs are complete"
 step_done plots
 
 step report "bin/slidebench report $out"
-bin/slidebench report "$out" || note "bin/slidebench report failed (see above)"
+logged "$run_log" bin/slidebench report "$out" || note "bin/slidebench report failed (see the lines above)"
 step_done report
 
 el=$((SECONDS - t0))
-[[ $tty -eq 0 ]] || printf 'run_all.sh: done in %dm%02ds\n' $((el / 60)) $((el % 60)) >&2
+printf 'run_all.sh: done in %dm%02ds; every command'"'"'s output is in %s/build.log and run.log\n' \
+	$((el / 60)) $((el % 60)) "$out" >&2
 if [[ ${#failed[@]} -gt 0 ]]; then
 	echo "run_all.sh: FAILED: ${failed[*]}" >&2
 fi
+# The answer last: the three questions and the recommendation (report's answer.txt), then
+# where the report is.
+[[ ! -f $out/answer.txt ]] || { echo; cat "$out/answer.txt"; }
 if [[ -f $out/report.html ]]; then
 	echo "$out/report.html"
 else

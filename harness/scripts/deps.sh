@@ -66,6 +66,8 @@ if [[ $add_i386 -eq 1 ]]; then
 	dpkg --add-architecture i386
 fi
 echo "deps: installing ${missing[*]} with apt-get (see the reasons above)" >&2
-apt-get update -qq >&2 || echo "deps: apt-get update reported errors; installing from the lists it has" >&2
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+# apt-get's own lines go to stdout (run_all.sh keeps them in the study's build.log); what is
+# installed and why, above and below, to stderr
+apt-get update -qq || echo "deps: apt-get update reported errors; installing from the lists it has" >&2
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 echo "deps: installed ${missing[*]}" >&2
