@@ -65,25 +65,51 @@ static void gross_ns(const struct bench *b, const struct cell *c, double *x, siz
 		x[j] = results_sample_ns(b, c, b->warmup + (unsigned)j);
 }
 
+/* Fills round[s] (s < b->taken) with the median of every timed cell's clock probe in round s:
+ * the core's clock in that round, from hundreds of probes, NaN where there are none. */
+static void round_clocks(struct bench *b, double *round, double *tmp)
+{
+	for (unsigned s = 0; s < b->taken; s++) {
+		size_t n = 0;
+		for (size_t wi = 0; wi < b->nw; wi++)
+			for (size_t ki = 0; ki <= b->nk; ki++) {
+				const struct cell *c = bench_cell(b, wi, ki);
+				if (c->state == CELL_TIMED && c->ghz && c->ghz[s] > 0)
+					tmp[n++] = c->ghz[s];
+			}
+		round[s] = n ? stats_median(tmp, n) : NAN;
+	}
+}
+
 /* The estimated core cycles: each sample's time at the clock probed around it, unless that
- * probe is an outlier against the cell's median clock (a probe caught by contention), when
- * the median clock stands in and the row counts it. */
+ * probe is an outlier against the round's clock (the median of every cell's probe in that
+ * round: a probe caught by contention, or one that read the clock wrong), when the round's
+ * clock stands in and the row counts it.  A cell whose every probe read 2.3 GHz in a round
+ * where the others read 3.2 (an -m32 block here) put its kernel 20% below what its own
+ * instructions allow; its own probes cannot be its reference. */
 static void row_cycles(const struct bench *b, const struct cell *c, const double *gross, size_t m,
-		       double *tmp, struct summary *o)
+		       const double *round, double *tmp, struct summary *o)
 {
 	const double *ghz = c->ghz + b->warmup;
+	double *used = malloc((m + 1) * sizeof *used);
 
-	if (isnan(ghz[0]) || ghz[0] <= 0)
+	if (!used || isnan(ghz[0]) || ghz[0] <= 0) {
+		free(used);
 		return;
-	o->core_ghz = stats_median(ghz, m);
+	}
 	for (size_t j = 0; j < m; j++) {
-		double g = ghz[j];
-		if (fabs(g - o->core_ghz) > o->core_ghz * CLOCK_OUTLIER_PCT / 100) {
-			g = o->core_ghz;
+		double g = ghz[j], r = round ? round[b->warmup + j] : NAN;
+		if (isnan(r) || r <= 0)
+			r = stats_median(ghz, m);
+		if (!(g > 0) || fabs(g - r) > r * CLOCK_OUTLIER_PCT / 100) {
+			g = r;
 			o->clock_outliers++;
 		}
 		tmp[j] = gross[j] * g;
+		used[j] = g;
 	}
+	o->core_ghz = stats_median(used, m);
+	free(used);
 	o->cycles_median = stats_median(tmp, m);
 	o->cycles_min = stats_min(tmp, m);
 	o->cycles_spread_pct = stats_mdape(tmp, m);
@@ -91,7 +117,7 @@ static void row_cycles(const struct bench *b, const struct cell *c, const double
 
 /* Fills the time, counter and flag columns of row o from cell (wi, ki); z is the null's row. */
 static void row_measure(struct bench *b, size_t wi, size_t ki, const struct summary *z,
-			double *gross, double *tmp, struct summary *o)
+			const double *round, double *gross, double *tmp, struct summary *o)
 {
 	const struct cell *c = bench_cell(b, wi, ki), *zc = bench_cell(b, wi, 0);
 	size_t m = b->taken > b->warmup ? b->taken - b->warmup : 0;
@@ -125,7 +151,7 @@ static void row_measure(struct bench *b, size_t wi, size_t ki, const struct summ
 		o->rel_epoch_spread_pct = o->epoch_spread_pct;
 	}
 	o->mlookups_per_s = 1000.0 / o->ns_gross_median;
-	row_cycles(b, c, gross, m, tmp, o);
+	row_cycles(b, c, gross, m, round, tmp, o);
 	if (!isnan(o->bound_cycles) && o->cycles_median > 0)
 		o->efficiency = o->bound_cycles / o->cycles_median;
 	for (int i = 0; i < HW_NEVENTS; i++) {
@@ -218,19 +244,22 @@ static void layout_spreads(struct results *r)
 int results_compute(struct bench *b, const char *run_id, const struct sim_counts *sim,
 		    size_t nsim, struct results *r)
 {
-	size_t total = b->warmup + b->samples + 1;
-	double *gross = calloc(total, sizeof *gross), *tmp = calloc(total, sizeof *tmp);
+	size_t total = b->warmup + b->samples + 1, ncells = b->nw * (b->nk + 1) + 1;
+	double *gross = calloc(total, sizeof *gross), *tmp = calloc(total > ncells ? total : ncells, sizeof *tmp);
+	double *round = calloc(total + b->taken, sizeof *round);
 
 	memset(r, 0, sizeof *r);
 	r->nw = b->nw;
 	r->ncols = b->nk + 1;
 	r->row = calloc(r->nw * r->ncols + 1, sizeof *r->row);
-	if (!r->row || !gross || !tmp) {
+	if (!r->row || !gross || !tmp || !round) {
 		free(gross);
 		free(tmp);
+		free(round);
 		free(r->row);
 		return -1;
 	}
+	round_clocks(b, round, tmp);
 	for (size_t wi = 0; wi < b->nw; wi++)
 		for (size_t ki = 0; ki < r->ncols; ki++) {
 			const struct cell *c = bench_cell(b, wi, ki);
@@ -255,12 +284,13 @@ int results_compute(struct bench *b, const char *run_id, const struct sim_counts
 			memcpy(o->sim, s5, sizeof o->sim);
 			o->sim_tlb_miss = s5[SIM_NCOLS];
 			if (c->state == CELL_TIMED && b->taken > b->warmup)
-				row_measure(b, wi, ki, &r->row[wi * r->ncols], gross, tmp, o);
+				row_measure(b, wi, ki, &r->row[wi * r->ncols], round, gross, tmp, o);
 			row_flags(b, c, ki == 0, o);
 		}
 	layout_spreads(r);
 	free(gross);
 	free(tmp);
+	free(round);
 	return 0;
 }
 
