@@ -87,6 +87,31 @@ const char *report_build_flags(const struct run *r, char *buf, size_t len)
 	return buf;
 }
 
+/* Marks the last verdict (the -m32 build against the -m64 build) robust, or as depending on
+ * the number of block pairs: the same comparison over the first half of the pairs must give
+ * the same answer (within 10%, the same side of 1). */
+static void bits_robust(const struct study *s, const struct blk_set *bs, double ratio)
+{
+	struct blk_set half = *bs;
+	struct blk_verdict hv;
+	struct verdict *v;
+
+	if (!s->verdicts || !s->verdicts->n)
+		return;
+	v = &s->verdicts->v[s->verdicts->n - 1];
+	half.npair = bs->npair / 2;
+	if (half.npair < 2 || blk_compare(&half, NULL, &hv) < 0 || isnan(hv.r.ratio)) {
+		snprintf(v->robust, sizeof v->robust, "not checked: too few block pairs to halve");
+		return;
+	}
+	if (fabs(hv.r.ratio / ratio - 1) > 0.10 || (hv.r.ratio > 1) != (ratio > 1))
+		snprintf(v->robust, sizeof v->robust, "depends on the number of block pairs (the "
+			 "first half): %.2f\u2013%.2f\u00d7", fmin(ratio, hv.r.ratio),
+			 fmax(ratio, hv.r.ratio));
+	else
+		snprintf(v->robust, sizeof v->robust, "robust");
+}
+
 void report_bits_blocks(const struct study *s, char *out, size_t len)
 {
 	char err[PATH_MAX + 256], how[256], ph[512], why[160], fa[320], fb[320], fm[320];
@@ -109,6 +134,7 @@ void report_bits_blocks(const struct study *s, char *out, size_t len)
 	} else {
 		settled = verdict_settle(&c, NAN, why, sizeof why);
 		verdict_add(s, "bits", "-m64 build (same -march)", "-m32 build", &c, settled, why);
+		bits_robust(s, bs, c.ratio);
 		cmp_phrase(ph, sizeof ph, "the -m32 build", "the 64-bit build of the same -march",
 			   &c, 1);
 		doc_cat(out, len, "; %s (%zu kernel\u00d7mode\u00d7piece cells, %s)", ph, v.ncell,

@@ -247,9 +247,47 @@ static void robust_winners(struct doc *d, const struct study *s)
 		      "subtracted as on the whole loop's time.");
 }
 
+/* Marks the bits answer over every pair ("64-bit siblings" against "32-bit-designed kernels")
+ * from its pairs' marks: robust when each is, else the knobs some pair depends on. */
+static void mark_siblings(const struct study *s)
+{
+	char knobs[240] = "";
+	size_t n = 0, dep = 0;
+
+	for (size_t i = 0; s->verdicts && i < s->verdicts->n; i++) {
+		const struct verdict *v = &s->verdicts->v[i];
+		const char *p = v->robust;
+		if (strcmp(v->question, "bits") || !strcmp(v->a, "64-bit siblings") ||
+		    !strncmp(v->a, "-m64 build", 10) || !v->robust[0])
+			continue;
+		n++;
+		if (!strcmp(v->robust, "robust"))
+			continue;
+		dep++;
+		while ((p = strstr(p, "depends on ")) != NULL) {
+			size_t k = strcspn(p, ":;");
+			char knob[120];
+			snprintf(knob, sizeof knob, "%.*s", (int)(k < sizeof knob ? k : sizeof knob - 1), p);
+			if (!strstr(knobs, knob))
+				doc_cat(knobs, sizeof knobs, "%s%s", knobs[0] ? "; " : "", knob);
+			p += k;
+		}
+	}
+	for (size_t i = 0; n && s->verdicts && i < s->verdicts->n; i++) {
+		struct verdict *v = &s->verdicts->v[i];
+		if (!strcmp(v->question, "bits") && !strcmp(v->a, "64-bit siblings")) {
+			if (!dep)
+				snprintf(v->robust, sizeof v->robust, "robust");
+			else
+				snprintf(v->robust, sizeof v->robust, "%s (in %zu of %zu pairs)", knobs,
+					 dep, n);
+		}
+	}
+}
+
 void report_robust(struct doc *d, const struct study *s)
 {
-	static const char *const Q[] = { "tables", "branching" };
+	static const char *const Q[] = { "bits", "tables", "branching" };
 	const char *head[NLEARN + 5] = { "pair (question)", "answer: stream, main sweep",
 		"1 K distinct queries", "4 K", "16 K", "64 K", "whole trace, the pair alone",
 		"first half of the rounds", "gross less the null's", "mark" };
@@ -272,7 +310,7 @@ void report_robust(struct doc *d, const struct study *s)
 	      "moving more than %.0f%% (or across 1) under a knob is marked as depending on it.%s",
 	      ROBUST_PCT, l->any ? "" : " No learning sweep in this study (learn/): the stream "
 	      "length and the pair alone are not checked.");
-	for (size_t qi = 0; qi < 2; qi++) {
+	for (size_t qi = 0; qi < sizeof Q / sizeof Q[0]; qi++) {
 		size_t np = report_question_pairs(&s->m64, Q[qi], p, 64);
 		for (size_t i = 0; i < np; i++) {
 			if (!started++)
@@ -282,6 +320,7 @@ void report_robust(struct doc *d, const struct study *s)
 	}
 	if (started)
 		doc_table_end(d);
+	mark_siblings(s);
 	if (l->any)
 		doc_chart(d, s->dir, "learn", "Time per lookup against the distinct queries before "
 			  "the stream repeats: the answers are read at the right end, where nothing "
