@@ -8,6 +8,12 @@
 # whenever it differs from the last build's, and every object depends on that file: a build
 # made before `make deps` installed PAPI is rebuilt with PAPI by the next make, whatever ran first.
 
+# Every CPU builds: `make` alone runs as many jobs as there are CPUs (make -jN still wins).
+NPROC    := $(shell nproc 2>/dev/null || echo 2)
+ifeq ($(MAKELEVEL)$(filter -j% --jobs% --jobserver%,$(MAKEFLAGS)),0)
+MAKEFLAGS += -j$(NPROC)
+endif
+
 CC       ?= gcc
 ARCH     ?= -march=native
 OPT      ?= -O2
@@ -126,13 +132,18 @@ TESTS   := $(patsubst tests/%.c,$(BIN)/tests/%,$(TEST_SRCS))
 TESTPLUGINS := $(patsubst tests/plugins/%.c,$(BIN)/tests/plugins/%.so,$(wildcard tests/plugins/*.c))
 HEADERS := $(wildcard kernels/*.h harness/*/*.h tests/*.h)
 DEPS    := $(HEADERS) $(CONFIG)
+# Objects depend on the headers they include (the compiler writes NAME.d beside NAME.o), not on
+# every header: a change to one header rebuilds what includes it.
+OBJDEPS := $(CONFIG)
+DEPFLAGS = -MMD -MP
+-include $(wildcard $(BUILD)/harness/*/*.d $(BUILD)/kernels/*.d $(BUILD)/pic/*.d)
 
 # A plugin is compiled exactly like an in-tree kernel, plus position-independent and with
 # everything hidden but sb_plugin_kernel.  `make plugin` uses the same flags.
 PLUGIN_FLAGS = $(CFLAGS) $(KFLAGS) $(EXTRA_FLAGS) -fPIC -fvisibility=hidden -DSB_PLUGIN
 
-.PHONY: trace all test sanitize bench plots report m32 verify-m32 plugin layouts deps clean help bounds \
-	check-tests fuzz fuzz-build FORCE
+.PHONY: trace all test check sanitize bench plots report m32 verify-m32 plugin plugins layouts deps clean \
+	help bounds check-tests fuzz fuzz-build FORCE
 .DEFAULT_GOAL := all
 
 TRACE := datasets/master-2000.trace
@@ -142,14 +153,16 @@ else
 ALL_TRACE := no-zstd-trace
 endif
 
-all: $(BIN)/slidebench $(PLUGINS) $(BIN)/slidebench-sim $(ALL_TRACE) ## bin/slidebench, bin/plugins/<kernel>.so, bin/slidebench-sim (for --simulate) and the default trace
+all: $(BIN)/slidebench $(BIN)/slidebench-sim $(ALL_TRACE) ## bin/slidebench, bin/slidebench-sim (for --simulate) and the default trace
 
-$(BUILD)/kernels/%.o: kernels/%.c $(DEPS) | $(BUILD)/kernels
-	$(CC) $(CFLAGS) $(KFLAGS) $(EXTRA_FLAGS) -c $< -o $@
+plugins: $(PLUGINS) ## every kernel alone as bin/plugins/<kernel>.so (what `make layouts` and plugin tests use)
 
-$(BUILD)/harness/%.o: harness/%.c $(DEPS)
+$(BUILD)/kernels/%.o: kernels/%.c $(OBJDEPS) | $(BUILD)/kernels
+	$(CC) $(CFLAGS) $(KFLAGS) $(EXTRA_FLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(BUILD)/harness/%.o: harness/%.c $(OBJDEPS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/harness/results/results_context.o: $(REV_STAMP)
 
@@ -160,8 +173,8 @@ $(BIN)/slidebench: $(BUILD)/harness/cli/main.o $(HOBJS) $(KOBJS) $(KHOBJS) | $(B
 	@harness/scripts/bounds.sh $@ $@.bounds.csv || echo "make: no lower bounds for $@" >&2
 
 # A plugin is the kernel file plus the kernel helpers (compiled once, position-independent).
-$(BUILD)/pic/%.o: kernels/%.c $(DEPS) | $(BUILD)/pic
-	$(CC) $(PLUGIN_FLAGS) -c $< -o $@
+$(BUILD)/pic/%.o: kernels/%.c $(OBJDEPS) | $(BUILD)/pic
+	$(CC) $(PLUGIN_FLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BIN)/plugins/%.so: $(BUILD)/pic/%.o $(KHPICS) | $(BIN)/plugins
 	$(CC) $(PLUGIN_FLAGS) -shared $^ -o $@ -lm
@@ -257,12 +270,21 @@ $(foreach i,$(LAYOUT_IDS),$(eval $(call LAYOUT_RULE,$(i))))
 deps: ## install missing Debian packages (says what and why; prints the command when not root)
 	./harness/scripts/deps.sh
 
-check-tests: all $(TESTS) $(TESTPLUGINS)
-	BIN=$(BIN) ./tests/run.sh
+# TIER=fast: the tests `make test` runs; TIER=slow: those whose header says "# tier: slow"
+# (tests/run.sh); both run in parallel, one per CPU.
+TIER ?= fast
+check-tests: all $(TESTS) $(TESTPLUGINS) $(BIN)/plugins/magic-plain.so
+	BIN=$(BIN) TIER=$(TIER) ./tests/run.sh
 
-test: ## install what is missing, build, run every test; last line "N passed, N failed"
+test: ## install what is missing, build, run the tests (every subcommand, every kernel's verification, the report); last line "N passed, N failed, N skipped"
 	./harness/scripts/deps.sh
-	$(MAKE) --no-print-directory check-tests
+	$(MAKE) --no-print-directory check-tests TIER=fast
+
+check: ## what `make test` leaves out because it is slow: the slow tests (-m32, Slurm, ...), the tests under ASan and UBSan, and fuzzing
+	./harness/scripts/deps.sh
+	$(MAKE) --no-print-directory check-tests TIER=slow
+	$(MAKE) --no-print-directory sanitize
+	$(MAKE) --no-print-directory fuzz
 
 sanitize: ## the tests under ASan and UBSan (separate build tree)
 	./harness/scripts/deps.sh

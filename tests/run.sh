@@ -1,18 +1,49 @@
 #!/usr/bin/env bash
-# run.sh - runs every test binary (bin/tests/test_*) and every shell test (tests/*.sh but this
-# one), adds up their "N passed, N failed[, N skipped]" lines and ends with the total on a line of its own.
+# run.sh - runs every test binary (bin/tests/test_*) and every shell test (tests/test_*.sh),
+# JOBS at a time (default: the CPUs), adds up their "N passed, N failed[, N skipped]" lines and
+# ends with the total on a line of its own.  Each test's output is shown whole, in file order,
+# with how long it took.
+#   TIER=fast (default): the tests `make test` runs; TIER=slow: only those whose header has a
+#   line "# tier: slow" (`make check` runs them); TIER=all: both.  A test whose header has "# serial" (it
+#   times something, or loads the machine itself) runs alone, after the others.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-bin}
+TIER=${TIER:-fast}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 export BIN
 passed=0 failed=0 skipped=0
-log=$(mktemp) out=$(mktemp)
-trap 'rm -f "$log" "$out"' EXIT
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
 
-tally() { # name, then the output on stdin
-	local name=$1 line p f
-	tee "$log" | sed "s|^|  |"
-	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+# Returns 0 when test file $1 declares header line $2 ("tier: slow", "serial").
+declares() { sed -n '1,/^[^#]/p' "$1" | grep -qx "# $2"; }
+
+tests=() serial=()
+for t in "$BIN"/tests/test_* tests/test_*.sh; do
+	[[ -f $t && ( $t == *.sh || -x $t ) ]] || continue
+	if [[ $t == *.sh ]]; then
+		if declares "$t" "tier: slow"; then [[ $TIER != fast ]] || continue
+		else [[ $TIER != slow ]] || continue; fi
+		if declares "$t" "serial"; then serial+=("$t"); else tests+=("$t"); fi
+	else
+		[[ $TIER != slow ]] && tests+=("$t")
+	fi
+done
+
+# Runs test $1 (number $2) into $dir/$2.out, its exit status and seconds into $dir/$2.rc.
+run_one() {
+	local t=$1 n=$2 t0=$SECONDS rc=0
+	if [[ $t == *.sh ]]; then bash "$t" >"$dir/$n.out" 2>&1 || rc=$?; else "$t" >"$dir/$n.out" 2>&1 || rc=$?; fi
+	echo "$rc $((SECONDS - t0))" >"$dir/$n.rc"
+}
+
+tally() { # name, number
+	local name=$1 n=$2 line p f rc secs
+	read -r rc secs <"$dir/$n.rc"
+	echo "== $name (${secs}s)"
+	sed "s|^|  |" "$dir/$n.out"
+	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$dir/$n.out" | tail -n 1)
 	if [[ -z $line ]]; then
 		echo "$name: no closing line (crashed?): counted as 1 failure"
 		failed=$((failed + 1))
@@ -23,23 +54,24 @@ tally() { # name, then the output on stdin
 	if [[ $line =~ ([0-9]+)\ skipped ]]; then
 		skipped=$((skipped + BASH_REMATCH[1]))
 	else  # a test that names its skipped checks on lines of their own
-		skipped=$((skipped + $(grep -c '^ *SKIPPED' "$log" || true)))
+		skipped=$((skipped + $(grep -c '^ *SKIPPED' "$dir/$n.out" || true)))
 	fi
+	[[ $name == *.sh || $rc -eq 0 || $rc -eq 1 ]] || { echo "  exit status $rc"; failed=$((failed + 1)); }
 }
 
-for t in "$BIN"/tests/test_*; do
-	[[ -x $t ]] || continue
-	echo "== $(basename "$t")"
-	"$t" >"$out" 2>&1
-	rc=$?
-	tally "$(basename "$t")" <"$out"
-	[[ $rc -ne 0 && $rc -ne 1 ]] && { echo "  exit status $rc"; failed=$((failed + 1)); }
+all=("${tests[@]}" "${serial[@]}")
+running=0
+for ((i = 0; i < ${#tests[@]}; i++)); do
+	run_one "${tests[i]}" "$i" &
+	running=$((running + 1))
+	if [[ $running -ge $JOBS ]]; then wait -n; running=$((running - 1)); fi
 done
-for t in tests/test_*.sh; do
-	[[ -f $t ]] || continue
-	echo "== $(basename "$t")"
-	bash "$t" >"$out" 2>&1
-	tally "$(basename "$t")" <"$out"
+wait
+for ((i = ${#tests[@]}; i < ${#all[@]}; i++)); do
+	run_one "${all[i]}" "$i"
+done
+for ((i = 0; i < ${#all[@]}; i++)); do
+	tally "$(basename "${all[i]}")" "$i"
 done
 # A check that cannot run on this machine is counted as skipped (with its reason above), never
 # as passed.

@@ -3,6 +3,7 @@
 # it must whatever ran first; `make plugin` uses the in-tree kernel flags; `make layouts` moves
 # the code; the simulation build holds no AVX-512; `make all` builds the default trace; the
 # compiler is recorded.  Scratch builds go to a temporary BUILD/BIN (the tree is not touched).
+# tier: slow
 . "$(dirname "$0")/lib.sh"
 # A quick scratch tree: -O0, no sanitizers (make sanitize passes EXTRA_FLAGS down to us).
 S=(--no-print-directory -j2 BUILD="$tmp/b" BIN="$tmp/bin" OPT=-O0 EXTRA_FLAGS=)

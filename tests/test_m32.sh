@@ -2,6 +2,7 @@
 # test_m32.sh - every kernel also builds and verifies as 32-bit code (make m32 -> bin32/), and
 # both builds list the same kernels.  Where the kernel refuses 32-bit programs, bin32 runs under
 # qemu-i386 (harness/scripts/run32.sh); where there is no 32-bit libc (gcc-multilib) it is SKIPPED.
+# tier: slow
 . "$(dirname "$0")/lib.sh"
 log=$tmp/log
 

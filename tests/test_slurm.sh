@@ -10,6 +10,7 @@
 # `slurm_fleet.sh wait`; and no process of the cluster left.  The node-local build tree is
 # seeded with this checkout's builds (the node is this machine), so nothing is built twice.
 # SKIPPED with the reason where the cluster cannot run (not root, no packages).
+# tier: slow
 . "$(dirname "$0")/lib.sh"
 
 host=$(hostname -s)

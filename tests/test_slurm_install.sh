@@ -4,6 +4,7 @@
 # the lists the machine has is still tried, and saying so.  A fake apt-get first on PATH records
 # what it is asked (nothing is installed: its install fails, so the script ends with exit 3).
 # Needs root (the script refuses before the install otherwise) and Slurm not installed.
+# tier: slow
 . "$(dirname "$0")/lib.sh"
 
 if [[ $(id -u) -ne 0 ]]; then skipped "slurm_local.sh installs only as root"; finish; fi
