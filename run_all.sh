@@ -217,12 +217,17 @@ kernel_sets() {
 	big_kernels=$(subset "$(awk -F, -v b="$big_bytes" '$3 >= b { print $1 }' <<<"$d" | paste -sd,)")
 	press_kernels=$(subset "$(awk -F, '!($2 in lo) { lo[$2] = $1; o[++n] = $2 } { hi[$2] = $1 }
 		END { for (i = 1; i <= n; i++) { print lo[o[i]]; if (hi[o[i]] != lo[o[i]]) print hi[o[i]] } }' <<<"$d" | paste -sd,)")
+	# a plugin (--plugin) is in every side sweep too: the study is about it
+	local plugs; plugs=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["status"] == "available" && $c["origin"] != "built-in" { print $c["name"] }' "$out/kernels.csv")
+	[[ -z $plugs ]] || press_kernels=$(subset "$(printf '%s\n' ${press_kernels//,/ } $plugs | awk 'NF && !seen[$0]++' | paste -sd,)")
 	local qs='bits|tables|branching'
 	[[ $quick -eq 1 ]] && qs='tables|branching'
 	learn_kernels=$(subset "$(awk -F, '$5 ~ /^(tables|branching)$/ { print $1; print $4 }' <<<"$d" |
 		awk 'NF && !seen[$0]++' | paste -sd,)")
 	sim_kernels=$(awk -F, -v qs="^($qs)\$" '$5 ~ qs { print $1; print $4 }' <<<"$d")
 	[[ $quick -eq 1 ]] || sim_kernels+=$'\n'$(tr ',' '\n' <<<"$big_kernels")
+	[[ -z $plugs ]] || sim_kernels+=$'\n'$plugs
 	sim_kernels=$(subset "$(awk 'NF && !seen[$0]++' <<<"$sim_kernels" | paste -sd,)")
 	[[ -n $sim_kernels ]] || sim_kernels=$kernels
 }
@@ -283,18 +288,20 @@ fi
 steps=()
 [[ $bench_only -eq 0 ]] && steps+=(deps build build32 buildclang verify verify32 trace)
 steps+=(bench64 bits pressure tables compiler learn sim plots report)
-declare -A weight=([deps]=2 [build]=300 [build32]=150 [buildclang]=300 [verify]=15 [verify32]=30
-	[trace]=2 [bench64]=240 [bits]=180 [pressure]=15 [tables]=30 [compiler]=240 [learn]=20
-	[sim]=110 [plots]=30 [report]=5)
+# the seconds each step took in a full study from a fresh clone on an Emerald Rapids guest
+declare -A weight=([deps]=2 [build]=145 [build32]=90 [buildclang]=50 [verify]=10 [verify32]=30
+	[trace]=2 [bench64]=45 [bits]=115 [pressure]=10 [tables]=10 [compiler]=190 [learn]=2
+	[sim]=125 [plots]=5 [report]=3)
 # a build that is already up to date costs nothing
-if [[ $bench_only -eq 0 ]] && make -q all 2>/dev/null; then weight[build]=2; fi
+if [[ $bench_only -eq 0 ]] && make -q bin/slidebench 2>/dev/null; then weight[build]=2; fi
 if [[ -x bin32/slidebench ]] && make -q m32 2>/dev/null; then weight[build32]=2; fi
 if [[ -x bin-clang/slidebench ]] && make -q CC=clang BUILD=build-clang BIN=bin-clang bin-clang/slidebench 2>/dev/null; then
-	weight[buildclang]=15
+	weight[buildclang]=5
 fi
 if [[ $quick -eq 1 ]]; then
-	weight[bench64]=20; weight[bits]=25; weight[pressure]=5; weight[tables]=8; weight[sim]=25
-	weight[compiler]=30; weight[learn]=10
+	weight[bench64]=10; weight[bits]=1; weight[pressure]=3; weight[tables]=3; weight[sim]=5
+	weight[compiler]=1; weight[learn]=1
+	weight[build32]=0; weight[buildclang]=0; weight[verify32]=0; weight[bits]=1
 fi
 declare -A kind_w=() kind_s=()  # per kind: weights and seconds of the steps done
 step_kind() { case $1 in deps|build*|verify*|trace) echo build ;; *) echo bench ;; esac; }
@@ -354,6 +361,11 @@ logged() {
 
 # ---- install, build, verify, trace --------------------------------------------------------
 have_m32=0 have_clang=0 why_clang=""
+quick_skip=""   # what a quick study leaves out: the -m32 and the clang builds and their blocks
+if [[ $quick -eq 1 ]]; then
+	quick_skip=1
+	why_clang="a quick study builds and runs no clang program (./run_all.sh without --quick compares gcc and clang)"
+fi
 # Builds and verifies bin-clang/slidebench with Debian's clang (same flags as the gcc build).
 # Sets have_clang=1, or why_clang; a clang build that fails is a note (the study goes on
 # without the compiler blocks), a clang build that builds but fails verification a failure.
@@ -386,8 +398,10 @@ if [[ $bench_only -eq 0 ]]; then
 	fi
 	step_done build
 
-	step build32 "make m32 (the 32-bit build, bin32/)"
-	if printf 'int main(void) { return 0; }\n' | ${CC:-gcc} -m32 -x c - -o /dev/null 2>/dev/null; then
+	step build32 "make m32 (the 32-bit build, bin32/)${quick_skip:+: skipped, a quick study}"
+	if [[ $quick -eq 1 ]]; then
+		:   # said once at the bits step
+	elif printf 'int main(void) { return 0; }\n' | ${CC:-gcc} -m32 -x c - -o /dev/null 2>/dev/null; then
 		if logged "$build_log" make --no-print-directory -j"$(nproc)" m32; then have_m32=1; else
 			echo "run_all.sh: the 32-bit build failed (make m32)" >&2; failed+=("make m32")
 		fi
@@ -396,8 +410,8 @@ if [[ $bench_only -eq 0 ]]; then
 	fi
 	step_done build32
 
-	step buildclang "make CC=clang BUILD=build-clang BIN=bin-clang (the clang build, bin-clang/), verified"
-	build_clang
+	step buildclang "make CC=clang BUILD=build-clang BIN=bin-clang (the clang build, bin-clang/), verified${quick_skip:+: skipped, a quick study}"
+	[[ $quick -eq 1 ]] || build_clang
 	step_done buildclang
 
 	step verify "bin/slidebench verify${vsel[*]:+ ${vsel[*]}} (every relevant occupancy + random boards)"
@@ -409,7 +423,7 @@ if [[ $bench_only -eq 0 ]]; then
 	step verify32 "the 32-bit build's verification"
 	if [[ $have_m32 -eq 1 ]]; then
 		logged "$build_log" make --no-print-directory verify-m32 || { echo "run_all.sh: make verify-m32 FAILED" >&2; failed+=("verify-m32"); }
-	else
+	elif [[ $quick -eq 0 ]]; then
 		note "no 32-bit build: 32-bit verification skipped"
 	fi
 	step_done verify32
@@ -423,8 +437,9 @@ if [[ $bench_only -eq 0 ]]; then
 	step_done trace
 else
 	[[ -x bin/slidebench ]] || { echo "run_all.sh: --bench-only needs bin/slidebench (run make)" >&2; exit 1; }
-	[[ -x bin32/slidebench ]] && have_m32=1
-	if [[ -x bin-clang/slidebench ]]; then have_clang=1
+	[[ $quick -eq 0 && -x bin32/slidebench ]] && have_m32=1
+	if [[ $quick -eq 1 ]]; then :
+	elif [[ -x bin-clang/slidebench ]]; then have_clang=1
 	else why_clang="--bench-only and no bin-clang/slidebench (make CC=clang BUILD=build-clang BIN=bin-clang)"; fi
 fi
 check_kernels   # (the kernel names need bin/slidebench, built above)
@@ -478,7 +493,9 @@ run_blocks() {
 
 step bits "the -m32 build against the same -march 64-bit build: $pairs block pairs into $out/bits"
 native32=0 why32=""
-if [[ $have_m32 -eq 0 ]]; then
+if [[ $quick -eq 1 ]]; then
+	why32="a quick study builds and runs no -m32 program (./run_all.sh without --quick does); the 32-bit question is answered within the 64-bit build"
+elif [[ $have_m32 -eq 0 ]]; then
 	why32="no 32-bit build (no gcc-multilib, or make m32 failed)"
 elif harness/scripts/run32.sh --native >/dev/null 2>&1; then
 	native32=1

@@ -83,8 +83,8 @@ else
 		[ranking]="kindergarten-512 kindergarten-4k cichy sherwin magic-fancy classical-conditional pext hyperbola|ranked on the real-game trace"
 		[footprint]="pext sherwin hyperbola kindergarten-512 magic-fancy|cache sizes|table footprint"
 		[random-vs-real]="pext sherwin hyperbola kindergarten-4k|random occupancies"
-		[pressure]="kindergarten-4k pext|time per lookup, whole loop|32 KiB|working set touched between positions"
-		[hugepages]="|no data: no huge-page blocks|no huge-page blocks|no --tables here|no data: no data-TLB misses"
+		[pressure]="kindergarten-4k pext|ns per lookup, whole loop|32 KiB|working set touched between positions|tables that fit the L1d"
+		[hugepages]="|no data: no huge-page blocks|no huge-page blocks|no --tables here"
 		[sim-l1]="|no data: "
 	)
 	nocaption=" hugepages sim-l1 "
@@ -149,9 +149,13 @@ rc=$?
 check "run_all.sh bad option exits 2 (got $rc)" test $rc -eq 2
 check "run_all.sh refuses an existing study" bash -c "! ./run_all.sh --bench-only --out '$study' >/dev/null 2>&1"
 
-# A --quick study (about a minute): the layout of plots/README.md.
+# A --quick study (about a minute): the layout of plots/README.md, with the README's example
+# plugin put through it (--plugin: in every sweep, chart and table).
 q=$tmp/quick
-./run_all.sh --quick --bench-only --kernels "$KERNELS" --out "$q" >"$tmp/quick.out" 2>"$tmp/quick.err"
+make --no-print-directory -s plugin SRC=tests/plugins/example-plugin.c OUT="$tmp/example.so" >/dev/null 2>&1 ||
+	bad "make plugin SRC=tests/plugins/example-plugin.c failed"
+./run_all.sh --quick --bench-only --kernels "$KERNELS,example-plugin" --plugin "$tmp/example.so" --out "$q" \
+	>"$tmp/quick.out" 2>"$tmp/quick.err"
 rc=$?
 check "run_all.sh --quick exits 0 (got $rc; $(grep -i 'fail' "$tmp/quick.err" | head -n 3))" test $rc -eq 0
 for f in m64/summary.csv m64/samples.csv m64/context.json; do
@@ -172,7 +176,18 @@ check "quick study: one line per step on stderr, no compiler command line" \
 	bash -c "grep -q '^\[1/[0-9]*\] ' '$tmp/quick.err' && ! grep -qE '^(cc|gcc|clang) ' '$tmp/quick.err'"
 check "quick study ends with the answers (answer.txt, at most 12 lines) before its report" \
 	bash -c "test \$(wc -l <'$q/answer.txt') -le 12 && tail -n 13 '$tmp/quick.out' | head -n 12 | grep -q '^32 or 64 bit '"
+for f in m64/summary.csv pressure/summary.csv compiler/01-gcc/summary.csv compiler/01-clang/summary.csv \
+	sim/summary.csv kernels.csv report.md; do
+	# the compiler blocks need bin-clang, the simulated sweep a machine without live counters
+	[[ $f == report.md || $f == kernels.csv || -e $q/${f%%/*} ]] || continue
+	check "quick study: the plugin is in $f" grep -q 'example-plugin' "$q/$f"
+done
+check "quick study: the plugin is not in the -m32 blocks (a 64-bit .so)" \
+	bash -c "[[ ! -e '$q/bits/01-m32' ]] || ! grep -q example-plugin '$q/bits/01-m32/summary.csv'"
 if command -v gnuplot >/dev/null 2>&1; then
+	for c in ranking footprint random-vs-real pressure; do
+		check "quick study: the plugin is in plots/$c.svg" grep -q 'example-plugin' "$q/plots/$c.svg"
+	done
 	for c in bits tables branching ranking footprint random-vs-real pressure hugepages sim-l1; do
 		check "quick study has plots/$c.png and .svg" test -s "$q/plots/$c.png" -a -s "$q/plots/$c.svg"
 	done
