@@ -6,7 +6,7 @@
 # tier: slow
 . "$(dirname "$0")/lib.sh"
 # A quick scratch tree: -O0, no sanitizers (make sanitize passes EXTRA_FLAGS down to us).
-S=(--no-print-directory -j2 BUILD="$tmp/b" BIN="$tmp/bin" OPT=-O0 EXTRA_FLAGS=)
+S=(--no-print-directory BUILD="$tmp/b" BIN="$tmp/bin" OPT=-O0 EXTRA_FLAGS=)
 
 # (grep -q on a file or a here-string: with pipefail, `cmd | grep -q` fails when grep stops early)
 needs_papi() { grep -q 'NEEDED.*libpapi' <<<"$(readelf -d "$1")"; }

@@ -279,8 +279,8 @@ static void mark_siblings(const struct study *s)
 			if (!dep)
 				snprintf(v->robust, sizeof v->robust, "robust");
 			else
-				snprintf(v->robust, sizeof v->robust, "%s (in %zu of %zu pairs)", knobs,
-					 dep, n);
+				v->robust[0] = 0, doc_cat(v->robust, sizeof v->robust,
+							  "%s (in %zu of %zu pairs)", knobs, dep, n);
 		}
 	}
 }

@@ -195,7 +195,8 @@ static void answer_tables(struct answer *d, const struct study *s)
 	faster(f, sizeof f, &w);
 	dep[0] = 0;
 	depends(dep, sizeof dep, v);
-	snprintf(t, sizeof t, "%s, over every mode and piece.%s", f, dep);
+	t[0] = 0;
+	doc_cat(t, sizeof t, "%s, over every mode and piece.%s", f, dep);
 	answer(d, "A small shared table or a larger one?", t, verdict_word(v), NULL, f);
 }
 
@@ -217,7 +218,8 @@ static void answer_branching(struct answer *d, const struct study *s)
 	faster(f, sizeof f, v);
 	dep[0] = 0;
 	depends(dep, sizeof dep, v);
-	snprintf(t, sizeof t, "%s on real-game queries, over every mode and piece.%s", f, dep);
+	t[0] = 0;
+	doc_cat(t, sizeof t, "%s on real-game queries, over every mode and piece.%s", f, dep);
 	m[0] = 0;
 	if (v2) {
 		faster(f2, sizeof f2, v2);
