@@ -153,8 +153,10 @@ check "run_all.sh refuses an existing study" bash -c "! ./run_all.sh --bench-onl
 # plugin put through it (--plugin: in every sweep, chart and table).
 q=$tmp/quick
 # (built as bin/slidebench is, which run_all.sh runs: not with the flags of a make that runs
-# these tests, such as make sanitize's, which a plain bin/slidebench cannot load)
-env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -s plugin \
+# these tests, such as make sanitize's, which reach us in MAKEFLAGS and as environment
+# variables; a plain bin/slidebench cannot load a plugin built with ASan)
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u BUILD -u BIN -u OPT -u EXTRA_FLAGS -u ARCH \
+	make --no-print-directory -s plugin \
 	SRC=tests/plugins/example-plugin.c OUT="$tmp/example.so" >/dev/null 2>&1 ||
 	bad "make plugin SRC=tests/plugins/example-plugin.c failed"
 ./run_all.sh --quick --bench-only --kernels "$KERNELS,example-plugin" --plugin "$tmp/example.so" --out "$q" \
