@@ -17,16 +17,21 @@
 #define KGS_INNER_DIAG 0x007E7E7E7E7E7E00ULL    /* the inner 6 x 6 board */
 #define KGS_B2_B7 0x0002020202020200ULL         /* Motor's file_b2_b7 multiplier */
 
-/* What one square's lookups read besides the attack tables, kept in one half cache line. */
+/* What one square's lookups read besides the attack tables, kept in one half cache line.  The
+ * entries are constant expressions of the square, so at a square the compiler knows they are
+ * immediates (as the peer's constexpr tables give it), and at a variable square one line. */
 struct kgs_square {
 	uint64_t vmask;  /* inner file */
 	uint64_t vmul;   /* c7-h2 >> file */
 	uint64_t dmask;  /* inner diagonal */
 	uint64_t amask;  /* inner anti-diagonal */
 };
-
-static struct kgs_square kgs_sq[64] __attribute__((aligned(64)));
-static uint8_t kgs_hshift[64] __attribute__((aligned(64)));
+#define KGS_SQUARE_C_(sq)                                                               \
+	{ SB_LINE_FILE_C_(sq) & KGS_INNER_FILE, SB_KG_C7H2 >> ((sq) & 7),                \
+	  SB_LINE_DIAG_C_(sq) & KGS_INNER_DIAG, SB_LINE_ANTI_C_(sq) & KGS_INNER_DIAG }
+#define KGS_HSHIFT_C_(sq) ((uint8_t)(((sq) & 56) + 1))
+static const struct kgs_square kgs_sq[64] __attribute__((aligned(64))) = SB_SQ64_(KGS_SQUARE_C_);
+static const uint8_t kgs_hshift[64] __attribute__((aligned(64))) = SB_SQ64_(KGS_HSHIFT_C_);
 static uint64_t kgs_vertical[64][64] __attribute__((aligned(64)));
 static uint64_t kgs_horizontal[64][64] __attribute__((aligned(64)));
 static uint64_t kgs_diagonal[64][64] __attribute__((aligned(64)));
@@ -62,14 +67,8 @@ static int kgs_init(void)
 
 	if (done)
 		return 0;
-	sb_lines_init();
-	for (unsigned sq = 0; sq < 64; sq++) {
-		kgs_sq[sq].vmask = sb_line_ex[SB_FILE][sq] & KGS_INNER_FILE;
-		kgs_sq[sq].vmul = SB_KG_C7H2 >> (sq & 7);
-		kgs_sq[sq].dmask = sb_line_ex[SB_DIAG][sq] & KGS_INNER_DIAG;
-		kgs_sq[sq].amask = sb_line_ex[SB_ANTI][sq] & KGS_INNER_DIAG;
-		kgs_hshift[sq] = (uint8_t)((sq & 56) + 1);
-	}
+	if (sb_lines_init() < 0)
+		return -1;
 	if (sb_kg_build_line(&kgs_vertical[0][0], 64, SB_FILE, kgs_vidx, "kindergarten-subset") ||
 	    sb_kg_build_line(&kgs_horizontal[0][0], 64, SB_RANK, kgs_hidx, "kindergarten-subset") ||
 	    sb_kg_build_line(&kgs_diagonal[0][0], 64, SB_DIAG, kgs_didx, "kindergarten-subset") ||

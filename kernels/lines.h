@@ -68,6 +68,26 @@ enum sb_line { SB_RANK, SB_FILE, SB_DIAG, SB_ANTI, SB_LINES };
 #define SB_SQ64_(M) { SB_SQ8_(M, 0u), SB_SQ8_(M, 8u), SB_SQ8_(M, 16u), SB_SQ8_(M, 24u),   \
 		      SB_SQ8_(M, 32u), SB_SQ8_(M, 40u), SB_SQ8_(M, 48u), SB_SQ8_(M, 56u) }
 
+/* The dense layout of PEXT and fancy magic tables: each square a slice of 2^popcount(mask)
+ * entries, squares in order.  SB_ROOK_SLICE_AT_C_(sq) is where sq's rook slice starts (the
+ * sizes of the slices before it added up; 102,400 after the last), SB_BISHOP_SLICE_AT_C_
+ * the same for bishop slices (5,248 in all).  Constant expressions, as the masks are. */
+#define SB_ROOK_SLICE_C_(s) (1u << __builtin_popcountll(SB_ROOK_MASK_C_(s)))
+#define SB_BISHOP_SLICE_C_(s) (1u << __builtin_popcountll(SB_BISHOP_MASK_C_(s)))
+#define SB_IF_BEFORE_(F, s, sq) ((s) < (sq) ? F(s) : 0u)
+#define SB_SUM8_BEFORE_(F, b, sq)                                                       \
+	(SB_IF_BEFORE_(F, (b) + 0u, sq) + SB_IF_BEFORE_(F, (b) + 1u, sq) +               \
+	 SB_IF_BEFORE_(F, (b) + 2u, sq) + SB_IF_BEFORE_(F, (b) + 3u, sq) +               \
+	 SB_IF_BEFORE_(F, (b) + 4u, sq) + SB_IF_BEFORE_(F, (b) + 5u, sq) +               \
+	 SB_IF_BEFORE_(F, (b) + 6u, sq) + SB_IF_BEFORE_(F, (b) + 7u, sq))
+#define SB_SUM_BEFORE_(F, sq)                                                           \
+	(SB_SUM8_BEFORE_(F, 0u, sq) + SB_SUM8_BEFORE_(F, 8u, sq) +                       \
+	 SB_SUM8_BEFORE_(F, 16u, sq) + SB_SUM8_BEFORE_(F, 24u, sq) +                     \
+	 SB_SUM8_BEFORE_(F, 32u, sq) + SB_SUM8_BEFORE_(F, 40u, sq) +                     \
+	 SB_SUM8_BEFORE_(F, 48u, sq) + SB_SUM8_BEFORE_(F, 56u, sq))
+#define SB_ROOK_SLICE_AT_C_(sq) SB_SUM_BEFORE_(SB_ROOK_SLICE_C_, sq)
+#define SB_BISHOP_SLICE_AT_C_(sq) SB_SUM_BEFORE_(SB_BISHOP_SLICE_C_, sq)
+
 /* Ray from sq in dir, sq excluded: sb_ray[dir][sq]. */
 static const uint64_t sb_ray[SB_DIRS][64] = {
 	SB_SQ64_(SB_RAY_N_C_), SB_SQ64_(SB_RAY_NE_C_), SB_SQ64_(SB_RAY_E_C_),

@@ -1,7 +1,12 @@
 /* magic-fancy.c - fancy magic bitboards: (occ & mask) * magic >> (64 - popcount(mask)), so
  * each square gets exactly 2^bits entries in one shared table (102,400 rook + 5,248 bishop
- * entries, about 841 KB), reached through a per-square pointer (chessprogramming "Magic
- * Bitboards", fancy variant).  The magics come from kernels/magic_search.c (fixed seed). */
+ * entries, about 841 KB), each square's slice at its offset (chessprogramming "Magic
+ * Bitboards", fancy variant).  The magics were found by kernels/magic_search.c (seed 19, the
+ * squares a1..h8 for rooks, then for bishops) and are compiled in: with the masks, shifts and
+ * offsets they are constant expressions, so at a square the compiler knows (the peer loop's
+ * 64 written-out squares) a lookup is and, multiply, shift by immediates and one load at a
+ * fixed address, as a C++ constexpr table gives the peer.  init() verifies every magic: a
+ * slot claimed by two different attack sets refuses the kernel. */
 #include <stdio.h>
 
 #include "kernel.h"
@@ -10,80 +15,162 @@
 
 #define FANCY_ROOK_ENTRIES 102400
 #define FANCY_BISHOP_ENTRIES 5248
-#define FANCY_SEED 19	/* of seeds 1..40, the one whose search is quickest */
-#define FANCY_MAX_TRIES 50000000UL
 
-/* One square's lookup state, in the order the lookup reads it. */
-struct fancy_sq {
-	const uint64_t *att;
-	uint64_t mask, magic;
-	unsigned shift;
-};
-
-static struct fancy_sq fancy_rook_sq[64], fancy_bishop_sq[64];
 static uint64_t fancy_tab[FANCY_ROOK_ENTRIES + FANCY_BISHOP_ENTRIES];
 
-/* Returns 0 after finding sq's magic and filling its slice of fancy_tab from *next on (which
- * it advances); -1 when the search failed or the slices overran the table. */
-static int fancy_square(unsigned sq, int bishop, struct sb_magic_rng *rng, size_t *next)
+/* One square's lookup state, in the order the lookup reads it (32 bytes). */
+struct fancy_sq {
+	const uint64_t *att;	/* the square's slice of fancy_tab */
+	uint64_t mask, magic;
+	uint32_t at;		/* the same slice as an index into fancy_tab */
+	uint32_t shift;		/* 64 - popcount(mask) */
+};
+#define FANCY_R_(sq, magic)                                                             \
+	{ fancy_tab + SB_ROOK_SLICE_AT_C_(sq), SB_ROOK_MASK_C_(sq), magic,              \
+	  SB_ROOK_SLICE_AT_C_(sq), 64u - (unsigned)__builtin_popcountll(SB_ROOK_MASK_C_(sq)) }
+#define FANCY_B_(sq, magic)                                                             \
+	{ fancy_tab + FANCY_ROOK_ENTRIES + SB_BISHOP_SLICE_AT_C_(sq), SB_BISHOP_MASK_C_(sq), \
+	  magic, FANCY_ROOK_ENTRIES + SB_BISHOP_SLICE_AT_C_(sq),                           \
+	  64u - (unsigned)__builtin_popcountll(SB_BISHOP_MASK_C_(sq)) }
+
+static const struct fancy_sq fancy_rook_sq[64] __attribute__((aligned(64))) = {
+	FANCY_R_(0, 0x0080006070400780ULL), FANCY_R_(1, 0x0440001005200140ULL),
+	FANCY_R_(2, 0x2200204082000811ULL), FANCY_R_(3, 0x0480040800100080ULL),
+	FANCY_R_(4, 0x0280040028008002ULL), FANCY_R_(5, 0x020002008c430810ULL),
+	FANCY_R_(6, 0x4400210408104082ULL), FANCY_R_(7, 0x0200020400204081ULL),
+	FANCY_R_(8, 0x48828000804001a2ULL), FANCY_R_(9, 0x4002004900802200ULL),
+	FANCY_R_(10, 0x9300802000801000ULL), FANCY_R_(11, 0x0001002010040901ULL),
+	FANCY_R_(12, 0x0001000408010010ULL), FANCY_R_(13, 0x0040800200040080ULL),
+	FANCY_R_(14, 0xc229000402008100ULL), FANCY_R_(15, 0x8002001841040082ULL),
+	FANCY_R_(16, 0x100322800080c005ULL), FANCY_R_(17, 0x8610004000200048ULL),
+	FANCY_R_(18, 0xb020004040100800ULL), FANCY_R_(19, 0x2005010008100020ULL),
+	FANCY_R_(20, 0x1004008004080080ULL), FANCY_R_(21, 0x0448808004000200ULL),
+	FANCY_R_(22, 0x0100040002082130ULL), FANCY_R_(23, 0x240002000c218441ULL),
+	FANCY_R_(24, 0x0000400080208002ULL), FANCY_R_(25, 0x4000200040100040ULL),
+	FANCY_R_(26, 0x00c2008200201041ULL), FANCY_R_(27, 0x00100081800800d0ULL),
+	FANCY_R_(28, 0x2088000404002040ULL), FANCY_R_(29, 0x0810020080040080ULL),
+	FANCY_R_(30, 0x0611000100020004ULL), FANCY_R_(31, 0x041201020000904cULL),
+	FANCY_R_(32, 0x2214400820800080ULL), FANCY_R_(33, 0x8432804001802000ULL),
+	FANCY_R_(34, 0x2030200080801000ULL), FANCY_R_(35, 0x2010010008080080ULL),
+	FANCY_R_(36, 0x0410080080800400ULL), FANCY_R_(37, 0x4044000200808004ULL),
+	FANCY_R_(38, 0x0020985004008221ULL), FANCY_R_(39, 0x2801011082000054ULL),
+	FANCY_R_(40, 0x0300408001010024ULL), FANCY_R_(41, 0x1200201000404000ULL),
+	FANCY_R_(42, 0x0420002010008080ULL), FANCY_R_(43, 0x0304090010010022ULL),
+	FANCY_R_(44, 0x8882040801010010ULL), FANCY_R_(45, 0x0020040002008080ULL),
+	FANCY_R_(46, 0x0010040200010100ULL), FANCY_R_(47, 0x025100004085000eULL),
+	FANCY_R_(48, 0x4000c23308800100ULL), FANCY_R_(49, 0x0041008020400500ULL),
+	FANCY_R_(50, 0x0203004420001100ULL), FANCY_R_(51, 0x0800201000090100ULL),
+	FANCY_R_(52, 0x64c0110004080100ULL), FANCY_R_(53, 0x1400800200040080ULL),
+	FANCY_R_(54, 0x4044800200010080ULL), FANCY_R_(55, 0x0840410084004200ULL),
+	FANCY_R_(56, 0x0980025040850121ULL), FANCY_R_(57, 0x0100208040081101ULL),
+	FANCY_R_(58, 0x000d200240090011ULL), FANCY_R_(59, 0x0000201000040901ULL),
+	FANCY_R_(60, 0x4002015020880402ULL), FANCY_R_(61, 0x000200034c083012ULL),
+	FANCY_R_(62, 0x0090080200b00104ULL), FANCY_R_(63, 0x00900644002b0882ULL),
+};
+
+static const struct fancy_sq fancy_bishop_sq[64] __attribute__((aligned(64))) = {
+	FANCY_B_(0, 0x0420202101091012ULL), FANCY_B_(1, 0x0020011901110020ULL),
+	FANCY_B_(2, 0x2004090421048000ULL), FANCY_B_(3, 0x0082208200000080ULL),
+	FANCY_B_(4, 0x0211114010000200ULL), FANCY_B_(5, 0x0001902c20400000ULL),
+	FANCY_B_(6, 0x8c38861002e00001ULL), FANCY_B_(7, 0x0442004a020920a0ULL),
+	FANCY_B_(8, 0x2240081010009102ULL), FANCY_B_(9, 0x0000840800a41880ULL),
+	FANCY_B_(10, 0x50a8382811408004ULL), FANCY_B_(11, 0x1000020a02000420ULL),
+	FANCY_B_(12, 0x00002c03080000a0ULL), FANCY_B_(13, 0x010a811042102040ULL),
+	FANCY_B_(14, 0x4800010110100440ULL), FANCY_B_(15, 0x00000a0a41082840ULL),
+	FANCY_B_(16, 0x0804290820040404ULL), FANCY_B_(17, 0x8008002081040880ULL),
+	FANCY_B_(18, 0x0018001400340250ULL), FANCY_B_(19, 0x0000800802004014ULL),
+	FANCY_B_(20, 0x0012840400a00000ULL), FANCY_B_(21, 0x800510020100a000ULL),
+	FANCY_B_(22, 0x0002100090842034ULL), FANCY_B_(23, 0x2000401201140100ULL),
+	FANCY_B_(24, 0x008410020420a800ULL), FANCY_B_(25, 0x4182208010944880ULL),
+	FANCY_B_(26, 0x2000480a04002404ULL), FANCY_B_(27, 0x0082002238008020ULL),
+	FANCY_B_(28, 0x8009010000104001ULL), FANCY_B_(29, 0x0000420081010110ULL),
+	FANCY_B_(30, 0x012c0086040201a0ULL), FANCY_B_(31, 0x800c08804100a080ULL),
+	FANCY_B_(32, 0x3302202000040824ULL), FANCY_B_(33, 0x0804102414080160ULL),
+	FANCY_B_(34, 0x0000202804100088ULL), FANCY_B_(35, 0x1024020080880080ULL),
+	FANCY_B_(36, 0x0404010201040084ULL), FANCY_B_(37, 0x3010008080180a00ULL),
+	FANCY_B_(38, 0x0010941042010100ULL), FANCY_B_(39, 0x0140820482204401ULL),
+	FANCY_B_(40, 0x0012023005e2c100ULL), FANCY_B_(41, 0x00846c0404006004ULL),
+	FANCY_B_(42, 0x40000a0804000200ULL), FANCY_B_(43, 0x5100002018008100ULL),
+	FANCY_B_(44, 0x2660490122000400ULL), FANCY_B_(45, 0x0040108401000090ULL),
+	FANCY_B_(46, 0x2802040122018400ULL), FANCY_B_(47, 0x0204082204480021ULL),
+	FANCY_B_(48, 0x810480c808401101ULL), FANCY_B_(49, 0x0040209410080000ULL),
+	FANCY_B_(50, 0x0201084044100048ULL), FANCY_B_(51, 0x200c010084040020ULL),
+	FANCY_B_(52, 0x0000010810240181ULL), FANCY_B_(53, 0x1000d01210011000ULL),
+	FANCY_B_(54, 0x14102112008a01c0ULL), FANCY_B_(55, 0x4308016404004102ULL),
+	FANCY_B_(56, 0x0500120210040440ULL), FANCY_B_(57, 0x00c1202402421010ULL),
+	FANCY_B_(58, 0xa048c00484008800ULL), FANCY_B_(59, 0x1080800010842408ULL),
+	FANCY_B_(60, 0x0310400008210110ULL), FANCY_B_(61, 0x00803121c4900084ULL),
+	FANCY_B_(62, 0x5000500490840044ULL), FANCY_B_(63, 0x8c20020208440280ULL),
+};
+
+/* Returns 0 after filling sq's slice of fancy_tab; -1 (with a message) when the slice is not
+ * where the one before it ended or its magic sends two different attack sets to one slot. */
+static int fancy_square(unsigned sq, int bishop, size_t *next)
 {
 	static uint64_t occ[4096], att[4096];
-	struct fancy_sq *s = bishop ? &fancy_bishop_sq[sq] : &fancy_rook_sq[sq];
+	const struct fancy_sq *s = bishop ? &fancy_bishop_sq[sq] : &fancy_rook_sq[sq];
 	unsigned n = sb_magic_subsets(sq, bishop, occ, att);
-	uint64_t mask = bishop ? sb_bishop_mask[sq] : sb_rook_mask[sq];
-	struct sb_magic_job job = { .key = occ, .att = att, .n = n,
-				    .shift = 64 - sb_popcount(mask), .mask = mask };
 	uint64_t *slice = fancy_tab + *next;
 
-	if (*next + n > sizeof fancy_tab / sizeof fancy_tab[0] ||
-	    sb_magic_search(&job, rng, FANCY_MAX_TRIES, &s->magic) < 0) {
-		fprintf(stderr, "magic-fancy: init: no %s magic or table room for square %u\n",
-			bishop ? "bishop" : "rook", sq);
+	if (s->att != slice || *next + n > sizeof fancy_tab / sizeof fancy_tab[0]) {
+		fprintf(stderr, "magic-fancy: init: %s slice of square %u is not at %zu\n",
+			bishop ? "bishop" : "rook", sq, *next);
 		return -1;
 	}
-	s->att = slice;
-	s->mask = mask;
-	s->shift = job.shift;
 	for (unsigned i = 0; i < n; i++)
-		slice[(occ[i] * s->magic) >> job.shift] = att[i];
+		slice[i] = 0;
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t *e = &slice[((occ[i] & s->mask) * s->magic) >> s->shift];
+
+		if (*e && *e != att[i]) {
+			fprintf(stderr, "magic-fancy: init: the %s magic of square %u sends two "
+				"attack sets to one slot\n", bishop ? "bishop" : "rook", sq);
+			return -1;
+		}
+		*e = att[i];
+	}
 	*next += n;
 	return 0;
 }
 
-/* Returns 0 once every square has its magic and slice (the second call is free). */
+/* Returns 0 once every square's slice is filled (the second call is free). */
 static int fancy_init(void)
 {
 	static int done;
-	struct sb_magic_rng rng;
 	size_t next = 0;
 
 	if (done)
 		return 0;
-	sb_magic_seed(&rng, FANCY_SEED);
-	for (unsigned sq = 0; sq < 64; sq++)
-		if (fancy_square(sq, 0, &rng, &next) < 0)
-			return -1;
-	for (unsigned sq = 0; sq < 64; sq++)
-		if (fancy_square(sq, 1, &rng, &next) < 0)
-			return -1;
+	for (int bishop = 0; bishop < 2; bishop++)
+		for (unsigned sq = 0; sq < 64; sq++)
+			if (fancy_square(sq, bishop, &next) < 0)
+				return -1;
 	done = 1;
 	return 0;
 }
 
-/* Returns the rook attacks from sq: mask, multiply, variable shift, load. */
+/* Returns the attacks of the square s describes: mask, multiply, shift, load.  At a variable
+ * square the slice comes from s->att (one load, as an engine's lookup reads it); at a square
+ * the compiler knows, from its index into fancy_tab, so the load's address is fancy_tab plus a
+ * constant (one base register for all 128 slices: through the pointers, gcc kept 128
+ * addresses live across the peer loop and spilled them). */
+static inline uint64_t fancy_attacks(const struct fancy_sq *s, int known, uint64_t occ)
+{
+	uint64_t i = ((occ & s->mask) * s->magic) >> s->shift;
+
+	return known ? fancy_tab[s->at + i] : s->att[i];
+}
+
+/* Returns the rook attacks from sq. */
 static inline uint64_t fancy_rook(unsigned sq, uint64_t occ)
 {
-	const struct fancy_sq *s = &fancy_rook_sq[sq];
-
-	return s->att[((occ & s->mask) * s->magic) >> s->shift];
+	return fancy_attacks(&fancy_rook_sq[sq], __builtin_constant_p(sq), occ);
 }
 
 /* Returns the bishop attacks from sq. */
 static inline uint64_t fancy_bishop(unsigned sq, uint64_t occ)
 {
-	const struct fancy_sq *s = &fancy_bishop_sq[sq];
-
-	return s->att[((occ & s->mask) * s->magic) >> s->shift];
+	return fancy_attacks(&fancy_bishop_sq[sq], __builtin_constant_p(sq), occ);
 }
 
 SB_DEFINE_LOOPS(fancy, fancy_rook, fancy_bishop)
@@ -93,7 +180,7 @@ static const struct sb_kernel magic_fancy = {
 	.name = "magic-fancy",
 	.family = "magic",
 	.description = "fancy magic bitboards: (occ&mask)*magic>>(64-bits(mask)), one shared "
-		       "841 KB table via per-square pointers, magics from our fixed-seed search "
+		       "841 KB table at per-square offsets, magics from our fixed-seed search "
 		       "(chessprogramming Magic Bitboards)",
 	.word_bits = 64,
 	.branching = SB_BRANCHLESS,

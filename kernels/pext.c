@@ -20,31 +20,31 @@
 #define PEXT_ROOK_ENTRIES 102400
 #define PEXT_BISHOP_ENTRIES 5248
 
-/* One square's lookup state, in the order the lookup reads it. */
-struct pext_sq {
-	const uint64_t *att;
-	uint64_t mask;
-	unsigned lo_bits;	/* popcount of the mask's low 32 bits (the 32-bit build's join) */
-};
+/* Where each square's slice starts (lines.h: rook slices, then bishop slices).  The masks and
+ * these offsets are constant expressions, so at a square the compiler knows (the peer loop's
+ * 64 written-out squares) a lookup is pext with an immediate mask and one load at a fixed
+ * address, as the peer's constexpr tables give it; at a variable square it reads mask and
+ * offset from two small tables.  pext_init() checks the offsets against the slices it builds. */
+#define PEXT_AT_R_(sq) SB_ROOK_SLICE_AT_C_(sq)
+#define PEXT_AT_B_(sq) (PEXT_ROOK_ENTRIES + SB_BISHOP_SLICE_AT_C_(sq))
+static const uint32_t pext_rook_off[64] = SB_SQ64_(PEXT_AT_R_);
+static const uint32_t pext_bishop_off[64] = SB_SQ64_(PEXT_AT_B_);
 
-static struct pext_sq pext_rook_sq[64], pext_bishop_sq[64];
 static uint64_t pext_tab[PEXT_ROOK_ENTRIES + PEXT_BISHOP_ENTRIES];
 
 /* Returns 0 after filling sq's slice from *next on (which it advances): entry i holds the
  * attacks for the i-th subset of the mask, which is exactly what pext(subset, mask) gives. */
 static int pext_square(unsigned sq, int bishop, size_t *next)
 {
-	struct pext_sq *s = bishop ? &pext_bishop_sq[sq] : &pext_rook_sq[sq];
 	uint64_t mask = bishop ? sb_bishop_mask[sq] : sb_rook_mask[sq];
 	size_t n = (size_t)1 << sb_popcount(mask);
 
-	if (*next + n > sizeof pext_tab / sizeof pext_tab[0]) {
-		fprintf(stderr, "pext: init: table overrun at square %u\n", sq);
+	if (*next != (bishop ? pext_bishop_off[sq] : pext_rook_off[sq]) ||
+	    *next + n > sizeof pext_tab / sizeof pext_tab[0]) {
+		fprintf(stderr, "pext: init: %s slice of square %u at %zu, not at its offset\n",
+			bishop ? "bishop" : "rook", sq, *next);
 		return -1;
 	}
-	s->att = pext_tab + *next;
-	s->mask = mask;
-	s->lo_bits = sb_popcount(mask & 0xFFFFFFFFULL);
 	for (size_t i = 0; i < n; i++) {
 		uint64_t occ = sb_subset(mask, i);
 		pext_tab[*next + i] = bishop ? sb_ref_bishop(sq, occ) : sb_ref_rook(sq, occ);
@@ -61,7 +61,8 @@ static int pext_init(void)
 
 	if (done)
 		return 0;
-	sb_lines_init();
+	if (sb_lines_init() < 0)
+		return -1;
 	for (int bishop = 0; bishop < 2; bishop++)
 		for (unsigned sq = 0; sq < 64; sq++)
 			if (pext_square(sq, bishop, &next) < 0)
@@ -88,17 +89,18 @@ static const char *pext_unavailable(void)
 #pragma GCC target("bmi2")
 #endif
 
-/* Returns the dense index of occ's bits under s->mask. */
-static inline uint64_t pext_index(const struct pext_sq *s, uint64_t occ)
+/* Returns the dense index of occ's bits under mask. */
+static inline uint64_t pext_index(uint64_t occ, uint64_t mask)
 {
 #if defined(__x86_64__)
-	return _pext_u64(occ, s->mask);
+	return _pext_u64(occ, mask);
 #elif defined(__i386__)
-	return _pext_u32((uint32_t)occ, (uint32_t)s->mask) |
-	       _pext_u32((uint32_t)(occ >> 32), (uint32_t)(s->mask >> 32)) << s->lo_bits;
+	return _pext_u32((uint32_t)occ, (uint32_t)mask) |
+	       _pext_u32((uint32_t)(occ >> 32), (uint32_t)(mask >> 32))
+		       << __builtin_popcount((uint32_t)mask);
 #else
 	uint64_t idx = 0, bit = 1;	/* never run (unavailable): keeps the file building */
-	for (uint64_t m = s->mask; m; m &= m - 1, bit <<= 1)
+	for (uint64_t m = mask; m; m &= m - 1, bit <<= 1)
 		idx |= occ & m & (0 - m) ? bit : 0;
 	return idx;
 #endif
@@ -107,13 +109,13 @@ static inline uint64_t pext_index(const struct pext_sq *s, uint64_t occ)
 /* Returns the rook attacks from sq: one pext, one load. */
 static inline uint64_t pext_rook(unsigned sq, uint64_t occ)
 {
-	return pext_rook_sq[sq].att[pext_index(&pext_rook_sq[sq], occ)];
+	return pext_tab[pext_rook_off[sq] + pext_index(occ, sb_rook_mask[sq])];
 }
 
 /* Returns the bishop attacks from sq. */
 static inline uint64_t pext_bishop(unsigned sq, uint64_t occ)
 {
-	return pext_bishop_sq[sq].att[pext_index(&pext_bishop_sq[sq], occ)];
+	return pext_tab[pext_bishop_off[sq] + pext_index(occ, sb_bishop_mask[sq])];
 }
 
 SB_DEFINE_LOOPS(pext, pext_rook, pext_bishop)
@@ -132,7 +134,8 @@ static const struct sb_kernel pext = {
 		       "64-bit pext (two 32-bit pext in -m32 builds) (chessprogramming BMI2)",
 	.word_bits = 64,
 	.branching = SB_BRANCHLESS,
-	.table_bytes = sizeof pext_rook_sq + sizeof pext_bishop_sq + sizeof pext_tab,
+	.table_bytes = sizeof pext_rook_off + sizeof pext_bishop_off + sizeof sb_rook_mask +
+		       sizeof sb_bishop_mask + sizeof pext_tab,
 	.init = pext_init,
 	.unavailable = pext_unavailable,
 	.rook = pext_rook_ptr,
