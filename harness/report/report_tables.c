@@ -112,7 +112,8 @@ static void fmt_num(char *buf, size_t len, double v, const char *fmt)
 static void workload_table(struct doc *d, const struct run *r, const struct report_workload *w)
 {
 	static const char *const HEAD[] = { "kernel", "piece", "ns/lookup median", "95% interval",
-		"ns min", "spread %", "L1 miss/lk", "br miss/lk", "table bytes", "flags" };
+		"ns min", "spread %", "cycles/lk", "floor", "\u00d7 floor", "L1 miss/lk",
+		"br miss/lk", "table bytes", "flags" };
 	const struct rr_row **rows = calloc(r->nrows ? r->nrows : 1, sizeof *rows);
 	size_t n = 0;
 
@@ -122,11 +123,12 @@ static void workload_table(struct doc *d, const struct run *r, const struct repo
 		if (report_in_workload(&r->rows[i], w) && strcmp(r->rows[i].kernel, "null"))
 			rows[n++] = &r->rows[i];
 	qsort(rows, n, sizeof *rows, cmp_rows_ns);
-	doc_table_begin(d, 10, HEAD);
+	doc_table_begin(d, 13, HEAD);
 	for (size_t i = 0; i < n; i++) {
 		const struct rr_row *x = rows[i];
-		char med[48], ci[64], mn[32], sp[32], l1[32], br[32], tb[32];
+		char med[48], ci[64], mn[32], sp[32], cy[32], fl[32], xf[32], l1[32], br[32], tb[32];
 		double l1v = run_num(r, x, "hw_l1d_miss"), brv = run_num(r, x, "hw_br_miss");
+		double cyv = run_num(r, x, "cycles_median"), flv = run_num(r, x, "bound_cycles");
 		const char *l1s = "", *brs = "";
 		if (isnan(l1v) && !isnan(l1v = run_num(r, x, "sim_d1_miss")))
 			l1s = " sim";
@@ -142,15 +144,20 @@ static void workload_table(struct doc *d, const struct run *r, const struct repo
 			snprintf(med, sizeof med, "withheld (see Figures withheld)");
 			snprintf(ci, sizeof ci, "\u2014");
 			snprintf(mn, sizeof mn, "\u2014");
+			cyv = NAN;
 		}
 		fmt_num(sp, sizeof sp, x->spread_pct, "%.2f");
+		fmt_num(cy, sizeof cy, cyv, "%.2f");
+		fmt_num(fl, sizeof fl, flv, "%.2f");
+		fmt_num(xf, sizeof xf, cyv / flv, "%.2f");
 		fmt_num(l1, sizeof l1, l1v, "%.4f");
 		strncat(l1, l1s, sizeof l1 - strlen(l1) - 1);
 		fmt_num(br, sizeof br, brv, "%.4f");
 		strncat(br, brs, sizeof br - strlen(br) - 1);
 		fmt_num(tb, sizeof tb, x->table_bytes, "%.0f");
-		const char *cells[] = { x->kernel, x->piece, med, ci, mn, sp, l1, br, tb, x->flags };
-		doc_table_row(d, 10, cells, run_flag(x, "unstable") || run_flag(x, "drifting") ||
+		const char *cells[] = { x->kernel, x->piece, med, ci, mn, sp, cy, fl, xf, l1, br, tb,
+					x->flags };
+		doc_table_row(d, 13, cells, run_flag(x, "unstable") || run_flag(x, "drifting") ||
 			      run_flag(x, "disturbed") || run_flag(x, "interrupted") ||
 			      run_row_withheld(x));
 	}
@@ -186,7 +193,12 @@ void report_tables(struct doc *d, const struct study *s)
 	doc_h(d, 2, "tables", "Appendix: results per mode");
 	doc_p(d, NULL, "Nanoseconds per lookup of the whole timed loop (the null kernel's loop is "
 	      "shown beside it, never subtracted), median of the measured samples with its 95%% interval where the run recorded one; spread "
-	      "is the median absolute percentage deviation of the samples. Rows flagged unstable, "
+	      "is the median absolute percentage deviation of the samples. Cycles per lookup are "
+	      "core cycles at the clock measured beside each sample; the floor is the fewest "
+	      "the loop's own instructions allow on this core (rename width, load and store "
+	      "ports, one PEXT a cycle; \u2014 where the loop branches on the data), and "
+	      "\u00d7 floor how many times that the kernel took: near 1 it runs at the "
+	      "machine's limit, well above it waits on latency or memory. Rows flagged unstable, "
 	      "drifting, disturbed or interrupted are highlighted%s. Miss columns are per lookup: "
 	      "hardware counters, or callgrind simulation where marked sim.",
 	      " (\u26a0 in the Markdown)");
