@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# peer-table.sh - our peer loops beside the Chess_Movegen peer's, measured in alternating
+# rounds on one pinned CPU, written as a Markdown table of MQueens/s and ratios.
+#
+# Usage: harness/scripts/peer-table.sh [--rounds N] [--cpu C] [--out DIR] LABEL=PEER_BINARY...
+#
+# The peer is never built here: build it from its public source in a folder of your own
+# (docs/peer.md says how, and which variants make the comparison like for like), then pass
+# each build as LABEL=BINARY.  A label starting with K is a known-squares build (compared
+# with our `peer` mode), one starting with R a random-squares build (our `peer-random`).
+# Each round runs every peer build once and bin/slidebench once (bench --mode
+# peer,peer-random --samples 11 --events none), in reverse order every other round so a
+# drift of the host's clock does not favour either side; a ratio is ours over the peer's
+# within one round, and the table shows the median of the rounds' ratios.  Default: 2
+# rounds on cpu 1, DIR results/peer-<date>.  Nothing else may run on the machine meanwhile.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
+rounds=2 cpu=1 out=results/peer-$(date +%Y%m%d-%H%M%S)
+builds=()
+while [[ $# -gt 0 ]]; do
+	case $1 in
+	--rounds) rounds=$2; shift 2 ;;
+	--cpu) cpu=$2; shift 2 ;;
+	--out) out=$2; shift 2 ;;
+	-h | --help) usage; exit 0 ;;
+	[KR]*=*) builds+=("$1"); shift ;;
+	*) echo "peer-table.sh: $1: expected LABEL=BINARY with LABEL starting K or R (see --help)" >&2; exit 2 ;;
+	esac
+done
+[[ ${#builds[@]} -gt 0 ]] || { usage >&2; exit 2; }
+[[ $rounds =~ ^[1-9][0-9]?$ && $cpu =~ ^[0-9]+$ ]] || { echo "peer-table.sh: --rounds 1-99 and --cpu N" >&2; exit 2; }
+for b in "${builds[@]}"; do
+	[[ ${b%%=*} =~ ^[A-Za-z0-9_-]+$ ]] || { echo "peer-table.sh: ${b%%=*}: a label is letters, digits, - and _" >&2; exit 2; }
+	[[ -x ${b#*=} ]] || { echo "peer-table.sh: ${b#*=}: not an executable file" >&2; exit 2; }
+done
+[[ -x bin/slidebench ]] || make
+[[ -e $out ]] && { echo "peer-table.sh: $out exists: not overwritten" >&2; exit 1; }
+mkdir -p "$out"
+
+run_peer() { # LABEL BINARY ROUNDDIR
+	taskset -c "$cpu" "$2" >"$3/$1.txt" 2>&1 || echo "peer-table.sh: $1 ($2) exited with $?; its column stays empty this round" >&2
+}
+run_ours() { # ROUNDDIR
+	bin/slidebench bench --cpu "$cpu" --mode peer,peer-random --samples 11 --events none \
+		--out "$1/ours" >"$1/ours.log" 2>&1 || echo "peer-table.sh: bin/slidebench failed (see $1/ours.log)" >&2
+}
+for ((i = 1; i <= rounds; i++)); do
+	d=$out/round-$i
+	mkdir -p "$d"
+	echo "peer-table.sh: round $i of $rounds" >&2
+	((i % 2 == 0)) && run_ours "$d"
+	for b in "${builds[@]}"; do run_peer "${b%%=*}" "${b#*=}" "$d"; done
+	((i % 2 == 1)) && run_ours "$d"
+	awk -f plots/csv.awk -v where='cache_state=warm;mode=peer|peer-random;kernel!=null' \
+		-v cols='kernel,mode,mlookups_per_s,flags' "$d/ours/summary.csv" >"$d/ours.csv" 2>/dev/null || :
+done
+
+labels=$(printf '%s\n' "${builds[@]}" | sed 's/=.*//' | tr '\n' ' ')
+machine=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)
+awk -v rounds="$rounds" -v labels="$labels" -v out="$out" -v machine="$machine" \
+	-v when="$(date -u +%Y-%m-%d)" -f harness/scripts/peer-table.awk \
+	harness/scripts/peer-names.txt >"$out/table.md"
+cat "$out/table.md"
+echo "peer-table.sh: $out/table.md" >&2
