@@ -7,6 +7,8 @@
 
 #include "check.h"
 #include "bench/bench.h"
+#include "bench/tablewarm.h"
+#include "kernels/lines.h"
 #include "trace/board.h"
 #include "trace/trace.h"
 #include "results/results.h"
@@ -246,6 +248,37 @@ static void test_game_order(void)
 	free(t.rec);
 }
 
+/* The whole-table sweep: every square at every subset of its relevant occupancy, once. */
+static unsigned long sweep_calls[2], sweep_outside;
+static uint64_t sweep_rook(unsigned sq, uint64_t occ)
+{
+	sweep_calls[0]++;
+	sweep_outside += (occ & ~sb_rook_mask[sq]) != 0;
+	return occ;
+}
+static uint64_t sweep_bishop(unsigned sq, uint64_t occ)
+{
+	sweep_calls[1]++;
+	sweep_outside += (occ & ~sb_bishop_mask[sq]) != 0;
+	return occ;
+}
+
+static void test_tablewarm(void)
+{
+	struct sb_kernel big = { .abi_version = SB_ABI_VERSION, .name = "big", .rook = sweep_rook,
+				 .bishop = sweep_bishop, .table_bytes = 1 << 20 };
+	struct sb_kernel small = big;
+
+	small.table_bytes = TABLEWARM_MIN_BYTES - 1;
+	CHECK(tablewarm_applies(&big) && !tablewarm_applies(&small),
+	      "a table of 64 KiB or more is swept, a smaller one is not");
+	tablewarm_sweep(&big);
+	CHECK(sweep_calls[0] == 102400 && sweep_calls[1] == 5248 && sweep_outside == 0,
+	      "the sweep looks up 102,400 rook and 5,248 bishop occupancies, each within its "
+	      "square's relevant mask (got %lu, %lu, %lu outside)", sweep_calls[0],
+	      sweep_calls[1], sweep_outside);
+}
+
 int main(void)
 {
 	test_game_order();
@@ -253,5 +286,6 @@ int main(void)
 	test_windows();
 	test_impossible();
 	test_epochs_and_interval();
+	test_tablewarm();
 	return check_done();
 }
