@@ -25,6 +25,14 @@ extern uint64_t sb_kg_a_file[8][64];
 /* Builds the three tables above from the reference walk; idempotent. */
 void sb_kg_init(void);
 
+/* Entries from one line kind's [64][64] table to the next where a kernel keeps several in one
+ * array: 4,096 and two cache lines.  A square's row is 512 bytes, so the rows' first lines
+ * (the entries random occupancies use most: the squares farthest along the line empty) fall
+ * on 8 of the L1's 64 sets; tables exactly 32 KB apart put every table's first lines on the
+ * same 8 sets (256 lines for 96 ways: kindergarten-subset's peer loop ran 1.58x slower).
+ * Shifted two lines each, four tables' first and second lines take all 64 sets. */
+#define SB_KG_LINE_STRIDE (64 * 64 + 16)
+
 /* Returns the 6-bit (or narrower) table index of `occ` for a slider on sq along one line. */
 typedef unsigned (*sb_kg_index_fn)(unsigned sq, uint64_t occ);
 

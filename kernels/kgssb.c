@@ -19,10 +19,11 @@
 
 /* Each square's inner diagonal and anti-diagonal, read together. */
 static uint64_t kgssb_mask[64][2] __attribute__((aligned(64)));
-/* kgssb_sub[line][sq][i]: the subsets of lines.h's line kinds, one table, so a lookup takes
+/* kgssb_sub[line * SB_KG_LINE_STRIDE + sq * 64 + i]: the subsets of lines.h's line kinds (not
+ * exactly 32 KB apart: kg_tables.h says why), one table, so a lookup takes
  * sq's row once and each line's rows are a constant offset from it in the address (four
  * tables took four base registers and an add of the row per line). */
-static uint64_t kgssb_sub[SB_LINES][64][64] __attribute__((aligned(64)));
+static uint64_t kgssb_sub[SB_LINES * SB_KG_LINE_STRIDE] __attribute__((aligned(64)));
 
 /* Returns the file index: the file moved to the a-file, a2..a7 gathered by the c2-h7 diagonal. */
 static inline unsigned kgssb_fidx(unsigned sq, uint64_t occ)
@@ -60,10 +61,10 @@ static int kgssb_init(void)
 		kgssb_mask[sq][0] = sb_line_ex[SB_DIAG][sq] & KGSSB_INNER;
 		kgssb_mask[sq][1] = sb_line_ex[SB_ANTI][sq] & KGSSB_INNER;
 	}
-	if (sb_kg_build_line(&kgssb_sub[SB_FILE][0][0], 64, SB_FILE, kgssb_fidx, "kgssb") ||
-	    sb_kg_build_line(&kgssb_sub[SB_RANK][0][0], 64, SB_RANK, kgssb_ridx, "kgssb") ||
-	    sb_kg_build_line(&kgssb_sub[SB_DIAG][0][0], 64, SB_DIAG, kgssb_didx, "kgssb") ||
-	    sb_kg_build_line(&kgssb_sub[SB_ANTI][0][0], 64, SB_ANTI, kgssb_aidx, "kgssb"))
+	if (sb_kg_build_line(&kgssb_sub[SB_FILE * SB_KG_LINE_STRIDE], 64, SB_FILE, kgssb_fidx, "kgssb") ||
+	    sb_kg_build_line(&kgssb_sub[SB_RANK * SB_KG_LINE_STRIDE], 64, SB_RANK, kgssb_ridx, "kgssb") ||
+	    sb_kg_build_line(&kgssb_sub[SB_DIAG * SB_KG_LINE_STRIDE], 64, SB_DIAG, kgssb_didx, "kgssb") ||
+	    sb_kg_build_line(&kgssb_sub[SB_ANTI * SB_KG_LINE_STRIDE], 64, SB_ANTI, kgssb_aidx, "kgssb"))
 		return -1;
 	done = 1;
 	return 0;
@@ -72,13 +73,13 @@ static int kgssb_init(void)
 /* Returns entry i of line kind `kind`'s subsets, from a pointer to sq's first row. */
 static inline uint64_t kgssb_at(const uint64_t *row, enum sb_line kind, unsigned i)
 {
-	return row[(size_t)kind * 64 * 64 + i];
+	return row[(size_t)kind * SB_KG_LINE_STRIDE + i];
 }
 
 /* Returns the rook attacks: rank subset | file subset. */
 static inline uint64_t kgssb_rook(unsigned sq, uint64_t occ)
 {
-	const uint64_t *row = kgssb_sub[0][sq];
+	const uint64_t *row = &kgssb_sub[(size_t)sq * 64];
 
 	return kgssb_at(row, SB_RANK, kgssb_ridx(sq, occ)) |
 	       kgssb_at(row, SB_FILE, kgssb_fidx(sq, occ));
@@ -87,7 +88,7 @@ static inline uint64_t kgssb_rook(unsigned sq, uint64_t occ)
 /* Returns the bishop attacks: diagonal subset | anti-diagonal subset. */
 static inline uint64_t kgssb_bishop(unsigned sq, uint64_t occ)
 {
-	const uint64_t *row = kgssb_sub[0][sq];
+	const uint64_t *row = &kgssb_sub[(size_t)sq * 64];
 
 	return kgssb_at(row, SB_DIAG, kgssb_didx(sq, occ)) |
 	       kgssb_at(row, SB_ANTI, kgssb_aidx(sq, occ));

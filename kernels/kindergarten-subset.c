@@ -32,21 +32,10 @@ struct kgs_square {
 #define KGS_HSHIFT_C_(sq) ((uint8_t)(((sq) & 56) + 1))
 static const struct kgs_square kgs_sq[64] __attribute__((aligned(64))) = SB_SQ64_(KGS_SQUARE_C_);
 static const uint8_t kgs_hshift[64] __attribute__((aligned(64))) = SB_SQ64_(KGS_HSHIFT_C_);
-/* The four tables, each shifted two cache lines from the last.  A square's row is 512 bytes,
- * so the rows' first lines (the entries random occupancies use most: the squares farthest
- * along the line empty) fall on 8 of the L1's 64 sets; four tables 32 KB apart put all 256
- * of them on those 8 sets, for 96 ways (the peer loop ran at 7.7 cycles a queen).  Shifted,
- * each table's first lines take 8 other sets and its second lines the 8 after them. */
-static struct {
-	uint64_t vertical[64][64], pad1[16];
-	uint64_t horizontal[64][64], pad2[16];
-	uint64_t diagonal[64][64], pad3[16];
-	uint64_t antidiagonal[64][64];
-} kgs_tab __attribute__((aligned(64)));
-#define kgs_vertical kgs_tab.vertical
-#define kgs_horizontal kgs_tab.horizontal
-#define kgs_diagonal kgs_tab.diagonal
-#define kgs_antidiagonal kgs_tab.antidiagonal
+/* The four line tables in one array, each sq's row at kind * SB_KG_LINE_STRIDE + sq * 64
+ * (kg_tables.h says why they are not exactly 32 KB apart). */
+static uint64_t kgs_tab[SB_LINES * SB_KG_LINE_STRIDE] __attribute__((aligned(64)));
+#define KGS_AT(kind, sq, i) kgs_tab[(size_t)(kind) * SB_KG_LINE_STRIDE + (size_t)(sq) * 64 + (i)]
 
 /* Returns the vertical subset index of occ for sq. */
 static inline unsigned kgs_vidx(unsigned sq, uint64_t occ)
@@ -80,10 +69,10 @@ static int kgs_init(void)
 		return 0;
 	if (sb_lines_init() < 0)
 		return -1;
-	if (sb_kg_build_line(&kgs_vertical[0][0], 64, SB_FILE, kgs_vidx, "kindergarten-subset") ||
-	    sb_kg_build_line(&kgs_horizontal[0][0], 64, SB_RANK, kgs_hidx, "kindergarten-subset") ||
-	    sb_kg_build_line(&kgs_diagonal[0][0], 64, SB_DIAG, kgs_didx, "kindergarten-subset") ||
-	    sb_kg_build_line(&kgs_antidiagonal[0][0], 64, SB_ANTI, kgs_aidx, "kindergarten-subset"))
+	if (sb_kg_build_line(&KGS_AT(SB_FILE, 0, 0), 64, SB_FILE, kgs_vidx, "kindergarten-subset") ||
+	    sb_kg_build_line(&KGS_AT(SB_RANK, 0, 0), 64, SB_RANK, kgs_hidx, "kindergarten-subset") ||
+	    sb_kg_build_line(&KGS_AT(SB_DIAG, 0, 0), 64, SB_DIAG, kgs_didx, "kindergarten-subset") ||
+	    sb_kg_build_line(&KGS_AT(SB_ANTI, 0, 0), 64, SB_ANTI, kgs_aidx, "kindergarten-subset"))
 		return -1;
 	done = 1;
 	return 0;
@@ -92,13 +81,13 @@ static int kgs_init(void)
 /* Returns the rook attacks from sq: horizontal | vertical subsets. */
 static inline uint64_t kgs_rook(unsigned sq, uint64_t occ)
 {
-	return kgs_horizontal[sq][kgs_hidx(sq, occ)] | kgs_vertical[sq][kgs_vidx(sq, occ)];
+	return KGS_AT(SB_RANK, sq, kgs_hidx(sq, occ)) | KGS_AT(SB_FILE, sq, kgs_vidx(sq, occ));
 }
 
 /* Returns the bishop attacks from sq: diagonal | anti-diagonal subsets. */
 static inline uint64_t kgs_bishop(unsigned sq, uint64_t occ)
 {
-	return kgs_diagonal[sq][kgs_didx(sq, occ)] | kgs_antidiagonal[sq][kgs_aidx(sq, occ)];
+	return KGS_AT(SB_DIAG, sq, kgs_didx(sq, occ)) | KGS_AT(SB_ANTI, sq, kgs_aidx(sq, occ));
 }
 
 SB_DEFINE_LOOPS(kgs, kgs_rook, kgs_bishop)

@@ -9,6 +9,7 @@
  * 32-bit build the index is two _pext_u32 joined at popcount(low half of the mask). */
 #include "kernel.h"
 #include "lines.h"
+#include "kg_tables.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -24,8 +25,9 @@ enum { SPEXT_FILE, SPEXT_DIAG, SPEXT_ANTI, SPEXT_PEXT_LINES };
  * pairs gcc's random-squares loop scaled the square three times per lookup. */
 static uint64_t spext_mask[SPEXT_PEXT_LINES][64];
 static uint8_t spext_lo[SPEXT_PEXT_LINES][64];
-/* spext_att[line][sq][index]: sq's attacks along the line (rank: SB_RANK). */
-static uint64_t spext_att[SB_LINES][64][64];
+/* spext_att[line * SB_KG_LINE_STRIDE + sq * 64 + index]: sq's attacks along the line (rank:
+ * SB_RANK); kg_tables.h says why the line kinds are not exactly 32 KB apart. */
+static uint64_t spext_att[SB_LINES * SB_KG_LINE_STRIDE] __attribute__((aligned(64)));
 
 /* Returns the table row of lines.h's line kind for one of our pext lines. */
 static enum sb_line spext_kind(unsigned line)
@@ -56,11 +58,11 @@ static int spext_init(void)
 				uint64_t att = kind == SB_FILE ? sb_ref_rook(sq, occ) :
 					       sb_ref_bishop(sq, occ);
 
-				spext_att[kind][sq][i] = att & sb_line_ex[kind][sq];
+				spext_att[kind * SB_KG_LINE_STRIDE + sq * 64 + i] = att & sb_line_ex[kind][sq];
 			}
 		}
 		for (uint64_t o = 0; o < 64; o++)
-			spext_att[SB_RANK][sq][o] = sb_ref_rook(sq, o << ((sq & 56) + 1)) &
+			spext_att[SB_RANK * SB_KG_LINE_STRIDE + sq * 64 + o] = sb_ref_rook(sq, o << ((sq & 56) + 1)) &
 						    sb_line_ex[SB_RANK][sq];
 	}
 	done = 1;
@@ -109,13 +111,13 @@ static inline uint64_t spext_index(unsigned line, unsigned sq, uint64_t occ)
  * line's offset per line with an lea of its own). */
 static inline uint64_t spext_at(const uint64_t *row, enum sb_line kind, uint64_t i)
 {
-	return row[(size_t)kind * 64 * 64 + i];
+	return row[(size_t)kind * SB_KG_LINE_STRIDE + i];
 }
 
 /* Returns the rook attacks: the file by pext, the rank by the shifted byte. */
 static inline uint64_t spext_rook(unsigned sq, uint64_t occ)
 {
-	const uint64_t *row = spext_att[0][sq];
+	const uint64_t *row = &spext_att[(size_t)sq * 64];
 
 	return spext_at(row, SB_FILE, spext_index(SPEXT_FILE, sq, occ)) |
 	       spext_at(row, SB_RANK, (occ >> ((sq & 56) + 1)) & 63);
@@ -124,7 +126,7 @@ static inline uint64_t spext_rook(unsigned sq, uint64_t occ)
 /* Returns the bishop attacks: each diagonal by its own pext. */
 static inline uint64_t spext_bishop(unsigned sq, uint64_t occ)
 {
-	const uint64_t *row = spext_att[0][sq];
+	const uint64_t *row = &spext_att[(size_t)sq * 64];
 
 	return spext_at(row, SB_DIAG, spext_index(SPEXT_DIAG, sq, occ)) |
 	       spext_at(row, SB_ANTI, spext_index(SPEXT_ANTI, sq, occ));
