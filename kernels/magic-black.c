@@ -147,20 +147,30 @@ static int black_init(void)
 	return 0;
 }
 
+/* Returns the attacks at sq from its runtime state s or, at a square the compiler knows, from
+ * the published constants pub: the same numbers (init() copies them), but constants fold into
+ * the instructions (the magic and the mask immediates, the offset into the load's
+ * displacement), as the peer's constexpr tables give it, where s costs three loads. */
+static inline uint64_t black_attacks(const struct black_sq *s, const struct black_pub *pub,
+				     uint64_t notmask, int known, unsigned shift, uint64_t occ)
+{
+	if (known)
+		return black_tab[pub->offset + (((occ | notmask) * pub->magic) >> shift)];
+	return s->base[((occ | s->notmask) * s->magic) >> shift];
+}
+
 /* Returns the rook attacks from sq: or, multiply, fixed shift, load. */
 static inline uint64_t black_rook(unsigned sq, uint64_t occ)
 {
-	const struct black_sq *s = &black_rook_sq[sq];
-
-	return s->base[((occ | s->notmask) * s->magic) >> BLACK_ROOK_SHIFT];
+	return black_attacks(&black_rook_sq[sq], &black_rook_pub[sq], ~sb_rook_mask[sq],
+			     __builtin_constant_p(sq), BLACK_ROOK_SHIFT, occ);
 }
 
 /* Returns the bishop attacks from sq. */
 static inline uint64_t black_bishop(unsigned sq, uint64_t occ)
 {
-	const struct black_sq *s = &black_bishop_sq[sq];
-
-	return s->base[((occ | s->notmask) * s->magic) >> BLACK_BISHOP_SHIFT];
+	return black_attacks(&black_bishop_sq[sq], &black_bishop_pub[sq], ~sb_bishop_mask[sq],
+			     __builtin_constant_p(sq), BLACK_BISHOP_SHIFT, occ);
 }
 
 SB_DEFINE_LOOPS(black, black_rook, black_bishop)
