@@ -1,7 +1,8 @@
 # peer-table.awk - peer-table.sh's table: reads the names file (ours|peer's name), then each
 # round's peer outputs (LABEL.txt: the peer's name in 35 columns, then MQueens/s) and our
-# rows (ours.csv: kernel,mode,mlookups_per_s,flags), and writes the Markdown table.
-# Variables: rounds, labels (space-separated), out (the result directory), machine, when.
+# builds' rows (ours-NAME.csv: kernel,mode,mlookups_per_s,flags), and writes the Markdown
+# table.  Variables: rounds, labels and ours (space-separated), out (the result directory),
+# machine, when.
 
 function median(v, n,    i, j, t) {
 	for (i = 2; i <= n; i++)
@@ -9,7 +10,7 @@ function median(v, n,    i, j, t) {
 	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
 }
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t\r]+$/, "", s); return s }
-function fmt(x, f) { return x == "" ? "\u2014" : sprintf(f, x) }
+function fmt(x, f) { return x == "" ? "—" : sprintf(f, x) }
 
 /^#/ || !/\|/ { next }
 {
@@ -17,7 +18,7 @@ function fmt(x, f) { return x == "" ? "\u2014" : sprintf(f, x) }
 	nk++; kern[nk] = f[1]; pname[f[1]] = f[2]; ours_of[f[2]] = f[1]
 }
 END {
-	nl = split(labels, L, " ")
+	nl = split(labels, L, " "); no = split(ours, O, " ")
 	for (r = 1; r <= rounds; r++) {
 		dir = out "/round-" r
 		for (i = 1; i <= nl; i++) {
@@ -31,21 +32,24 @@ END {
 			}
 			close(file)
 		}
-		file = dir "/ours.csv"
-		while ((getline line < file) > 0) {
-			split(line, c, ",")
-			if (c[1] == "kernel" || c[3] == "" || c[4] ~ /below-bound|baseline-invalid/) continue
-			ours[c[2] == "peer" ? "K" : "R", c[1], r] = c[3] + 0
+		for (j = 1; j <= no; j++) {
+			file = dir "/ours-" O[j] ".csv"
+			while ((getline line < file) > 0) {
+				split(line, c, ",")
+				if (c[1] == "kernel" || c[3] == "" || c[4] ~ /below-bound|baseline-invalid/)
+					continue
+				oursv[O[j], c[2] == "peer" ? "K" : "R", c[1], r] = c[3] + 0
+			}
+			close(file)
 		}
-		close(file)
 	}
 	printf "| | |\n|---|---|\n| measured | %s, %d rounds |\n| machine | %s |\n\n", when, rounds, machine
 	printf "| kernel (peer's name) |"
 	for (i = 1; i <= nl; i++) printf " peer %s |", L[i]
-	printf " ours K | ours R |"
-	for (i = 1; i <= nl; i++) printf " ours / %s |", L[i]
+	for (j = 1; j <= no; j++) printf " %s K | %s R |", O[j], O[j]
+	for (j = 1; j <= no; j++) for (i = 1; i <= nl; i++) printf " %s / %s |", O[j], L[i]
 	printf "\n|---|"
-	for (i = 1; i <= 2 * nl + 2; i++) printf "---:|"
+	for (i = 1; i <= nl + 2 * no + no * nl; i++) printf "---:|"
 	printf "\n"
 	for (k = 1; k <= nk; k++) {
 		name = kern[k]
@@ -53,20 +57,24 @@ END {
 		for (i = 1; i <= nl; i++) {
 			n = 0; delete v
 			for (r = 1; r <= rounds; r++) if ((L[i], name, r) in peer) v[++n] = peer[L[i], name, r]
-			printf " %s |", n ? fmt(median(v, n), "%.0f") : "\u2014"
+			printf " %s |", n ? fmt(median(v, n), "%.0f") : "—"
 		}
-		for (m = 1; m <= 2; m++) {
-			side = m == 1 ? "K" : "R"; n = 0; delete v
-			for (r = 1; r <= rounds; r++) if ((side, name, r) in ours) v[++n] = ours[side, name, r]
-			printf " %s |", n ? fmt(median(v, n), "%.0f") : "\u2014"
-		}
-		for (i = 1; i <= nl; i++) {
-			side = substr(L[i], 1, 1); n = 0; delete v
-			for (r = 1; r <= rounds; r++)
-				if ((L[i], name, r) in peer && (side, name, r) in ours)
-					v[++n] = ours[side, name, r] / peer[L[i], name, r]
-			printf " %s |", n ? (median(v, n) < 0.95 ? "**" fmt(median(v, n), "%.2f") "**" : fmt(median(v, n), "%.2f")) : "\u2014"
-		}
+		for (j = 1; j <= no; j++)
+			for (m = 1; m <= 2; m++) {
+				side = m == 1 ? "K" : "R"; n = 0; delete v
+				for (r = 1; r <= rounds; r++)
+					if ((O[j], side, name, r) in oursv) v[++n] = oursv[O[j], side, name, r]
+				printf " %s |", n ? fmt(median(v, n), "%.0f") : "—"
+			}
+		for (j = 1; j <= no; j++)
+			for (i = 1; i <= nl; i++) {
+				side = substr(L[i], 1, 1); n = 0; delete v
+				for (r = 1; r <= rounds; r++)
+					if ((L[i], name, r) in peer && (O[j], side, name, r) in oursv)
+						v[++n] = oursv[O[j], side, name, r] / peer[L[i], name, r]
+				x = n ? median(v, n) : ""
+				printf " %s |", x == "" ? "—" : (x < 0.95 ? "**" fmt(x, "%.2f") "**" : fmt(x, "%.2f"))
+			}
 		printf "\n"
 	}
 	printf "\nMQueens/s, higher is better; a ratio is ours over the peer build's, the median of the rounds' ratios (bold: below 0.95).\n"

@@ -2,27 +2,30 @@
 # peer-table.sh - our peer loops beside the Chess_Movegen peer's, measured in alternating
 # rounds on one pinned CPU, written as a Markdown table of MQueens/s and ratios.
 #
-# Usage: harness/scripts/peer-table.sh [--rounds N] [--cpu C] [--out DIR] LABEL=PEER_BINARY...
+# Usage: harness/scripts/peer-table.sh [--rounds N] [--cpu C] [--out DIR] [--ours NAME=SLIDEBENCH]...
+#                                       LABEL=PEER_BINARY...
 #
 # The peer is never built here: build it from its public source in a folder of your own
 # (docs/peer.md says how, and which variants make the comparison like for like), then pass
 # each build as LABEL=BINARY.  A label starting with K is a known-squares build (compared
 # with our `peer` mode), one starting with R a random-squares build (our `peer-random`).
-# Each round runs every peer build once and bin/slidebench once (bench --mode
-# peer,peer-random --samples 11 --events none), in reverse order every other round so a
+# Each round runs every peer build once and each of our builds once (default: gcc=bin/slidebench;
+# --ours clang=bin-clang/slidebench adds the clang build), each ours as bench --mode
+# peer,peer-random --samples 11 --events none, in reverse order every other round so a
 # drift of the host's clock does not favour either side; a ratio is ours over the peer's
 # within one round, and the table shows the median of the rounds' ratios.  Default: 2
 # rounds on cpu 1, DIR results/peer-<date>.  Nothing else may run on the machine meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
 rounds=2 cpu=1 out=results/peer-$(date +%Y%m%d-%H%M%S)
-builds=()
+builds=() ours=()
 while [[ $# -gt 0 ]]; do
 	case $1 in
 	--rounds) rounds=$2; shift 2 ;;
 	--cpu) cpu=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
+	--ours) ours+=("$2"); shift 2 ;;
 	-h | --help) usage; exit 0 ;;
 	[KR]*=*) builds+=("$1"); shift ;;
 	*) echo "peer-table.sh: $1: expected LABEL=BINARY with LABEL starting K or R (see --help)" >&2; exit 2 ;;
@@ -34,7 +37,13 @@ for b in "${builds[@]}"; do
 	[[ ${b%%=*} =~ ^[A-Za-z0-9_-]+$ ]] || { echo "peer-table.sh: ${b%%=*}: a label is letters, digits, - and _" >&2; exit 2; }
 	[[ -x ${b#*=} ]] || { echo "peer-table.sh: ${b#*=}: not an executable file" >&2; exit 2; }
 done
-[[ -x bin/slidebench ]] || make
+if [[ ${#ours[@]} -eq 0 ]]; then
+	[[ -x bin/slidebench ]] || make
+	ours=(gcc=bin/slidebench)
+fi
+for o in "${ours[@]}"; do
+	[[ ${o%%=*} =~ ^[a-z0-9_-]+$ && -x ${o#*=} ]] || { echo "peer-table.sh: --ours $o: NAME (lower case) = an executable slidebench" >&2; exit 2; }
+done
 [[ -e $out ]] && { echo "peer-table.sh: $out exists: not overwritten" >&2; exit 1; }
 mkdir -p "$out"
 
@@ -42,8 +51,16 @@ run_peer() { # LABEL BINARY ROUNDDIR
 	taskset -c "$cpu" "$2" >"$3/$1.txt" 2>&1 || echo "peer-table.sh: $1 ($2) exited with $?; its column stays empty this round" >&2
 }
 run_ours() { # ROUNDDIR
-	bin/slidebench bench --cpu "$cpu" --mode peer,peer-random --samples 11 --events none \
-		--out "$1/ours" >"$1/ours.log" 2>&1 || echo "peer-table.sh: bin/slidebench failed (see $1/ours.log)" >&2
+	local o name bin
+	for o in "${ours[@]}"; do
+		name=${o%%=*} bin=${o#*=}
+		"$bin" bench --cpu "$cpu" --mode peer,peer-random --samples 11 --events none \
+			--out "$1/ours-$name" >"$1/ours-$name.log" 2>&1 ||
+			echo "peer-table.sh: $bin failed (see $1/ours-$name.log)" >&2
+		awk -f plots/csv.awk -v where='cache_state=warm;mode=peer|peer-random;kernel!=null' \
+			-v cols='kernel,mode,mlookups_per_s,flags' "$1/ours-$name/summary.csv" \
+			>"$1/ours-$name.csv" 2>/dev/null || :
+	done
 }
 for ((i = 1; i <= rounds; i++)); do
 	d=$out/round-$i
@@ -52,13 +69,12 @@ for ((i = 1; i <= rounds; i++)); do
 	((i % 2 == 0)) && run_ours "$d"
 	for b in "${builds[@]}"; do run_peer "${b%%=*}" "${b#*=}" "$d"; done
 	((i % 2 == 1)) && run_ours "$d"
-	awk -f plots/csv.awk -v where='cache_state=warm;mode=peer|peer-random;kernel!=null' \
-		-v cols='kernel,mode,mlookups_per_s,flags' "$d/ours/summary.csv" >"$d/ours.csv" 2>/dev/null || :
 done
 
 labels=$(printf '%s\n' "${builds[@]}" | sed 's/=.*//' | tr '\n' ' ')
+names=$(printf '%s\n' "${ours[@]}" | sed 's/=.*//' | tr '\n' ' ')
 machine=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)
-awk -v rounds="$rounds" -v labels="$labels" -v out="$out" -v machine="$machine" \
+awk -v rounds="$rounds" -v labels="$labels" -v ours="$names" -v out="$out" -v machine="$machine" \
 	-v when="$(date -u +%Y-%m-%d)" -f harness/scripts/peer-table.awk \
 	harness/scripts/peer-names.txt >"$out/table.md"
 cat "$out/table.md"
