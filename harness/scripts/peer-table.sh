@@ -73,7 +73,9 @@ done
 
 labels=$(printf '%s\n' "${builds[@]}" | sed 's/=.*//' | tr '\n' ' ')
 names=$(printf '%s\n' "${ours[@]}" | sed 's/=.*//' | tr '\n' ' ')
-machine=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)
+machine=$(awk -F': *' '/^model name/ { n = $2 } /^cpu family/ { f = $2 } /^model[ \t]*:/ { m = $2 }
+	END { printf "%s (family %s model %s)", n, f, m }' /proc/cpuinfo 2>/dev/null || echo unknown)
+machine="$machine, $(nproc) vCPUs, pinned to cpu $cpu"
 awk -v rounds="$rounds" -v labels="$labels" -v ours="$names" -v out="$out" -v machine="$machine" \
 	-v when="$(date -u +%Y-%m-%d)" -f harness/scripts/peer-table.awk \
 	harness/scripts/peer-names.txt >"$out/table.md"
