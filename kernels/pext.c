@@ -20,17 +20,29 @@
 #define PEXT_ROOK_ENTRIES 102400
 #define PEXT_BISHOP_ENTRIES 5248
 
-/* Where each square's slice starts (lines.h: rook slices, then bishop slices).  The masks and
- * these offsets are constant expressions, so at a square the compiler knows (the peer loop's
- * 64 written-out squares) a lookup is pext with an immediate mask and one load at a fixed
- * address, as the peer's constexpr tables give it; at a variable square it reads mask and
- * offset from two small tables.  pext_init() checks the offsets against the slices it builds. */
+/* Where each square's slice starts (lines.h: rook slices, then bishop slices), as an index
+ * into pext_tab and as a pointer beside the square's mask.  All of it is constant expressions,
+ * so at a square the compiler knows (the peer loop's 64 written-out squares) a lookup is pext
+ * with an immediate mask and one load at pext_tab plus a constant, as the peer's constexpr
+ * tables give it; at a variable square it reads one 16-byte entry (pointer and mask), and the
+ * load takes the pointer as its base (an index would cost an add a lookup: pext's
+ * peer-random loop ran 0.9x the peer's with one).  pext_init() checks the offsets against the
+ * slices it builds. */
 #define PEXT_AT_R_(sq) SB_ROOK_SLICE_AT_C_(sq)
 #define PEXT_AT_B_(sq) (PEXT_ROOK_ENTRIES + SB_BISHOP_SLICE_AT_C_(sq))
 static const uint32_t pext_rook_off[64] = SB_SQ64_(PEXT_AT_R_);
 static const uint32_t pext_bishop_off[64] = SB_SQ64_(PEXT_AT_B_);
 
 static uint64_t pext_tab[PEXT_ROOK_ENTRIES + PEXT_BISHOP_ENTRIES];
+
+struct pext_sq {
+	const uint64_t *att;	/* the square's slice */
+	uint64_t mask;
+};
+#define PEXT_SQ_R_(sq) { pext_tab + PEXT_AT_R_(sq), SB_ROOK_MASK_C_(sq) }
+#define PEXT_SQ_B_(sq) { pext_tab + PEXT_AT_B_(sq), SB_BISHOP_MASK_C_(sq) }
+static const struct pext_sq pext_rook_sq[64] __attribute__((aligned(64))) = SB_SQ64_(PEXT_SQ_R_);
+static const struct pext_sq pext_bishop_sq[64] __attribute__((aligned(64))) = SB_SQ64_(PEXT_SQ_B_);
 
 /* Returns 0 after filling sq's slice from *next on (which it advances): entry i holds the
  * attacks for the i-th subset of the mask, which is exactly what pext(subset, mask) gives. */
@@ -106,16 +118,26 @@ static inline uint64_t pext_index(uint64_t occ, uint64_t mask)
 #endif
 }
 
-/* Returns the rook attacks from sq: one pext, one load. */
+/* Returns the attacks at square s describes (at slice `at` of pext_tab): one pext, one load;
+ * `known`: the compiler knows the square (see above). */
+static inline uint64_t pext_attacks(const struct pext_sq *s, uint32_t at, int known, uint64_t occ)
+{
+	uint64_t i = pext_index(occ, s->mask);
+
+	return known ? pext_tab[at + i] : s->att[i];
+}
+
+/* Returns the rook attacks from sq. */
 static inline uint64_t pext_rook(unsigned sq, uint64_t occ)
 {
-	return pext_tab[pext_rook_off[sq] + pext_index(occ, sb_rook_mask[sq])];
+	return pext_attacks(&pext_rook_sq[sq], pext_rook_off[sq], __builtin_constant_p(sq), occ);
 }
 
 /* Returns the bishop attacks from sq. */
 static inline uint64_t pext_bishop(unsigned sq, uint64_t occ)
 {
-	return pext_tab[pext_bishop_off[sq] + pext_index(occ, sb_bishop_mask[sq])];
+	return pext_attacks(&pext_bishop_sq[sq], pext_bishop_off[sq], __builtin_constant_p(sq),
+			    occ);
 }
 
 SB_DEFINE_LOOPS(pext, pext_rook, pext_bishop)
@@ -134,8 +156,7 @@ static const struct sb_kernel pext = {
 		       "64-bit pext (two 32-bit pext in -m32 builds) (chessprogramming BMI2)",
 	.word_bits = 64,
 	.branching = SB_BRANCHLESS,
-	.table_bytes = sizeof pext_rook_off + sizeof pext_bishop_off + sizeof sb_rook_mask +
-		       sizeof sb_bishop_mask + sizeof pext_tab,
+	.table_bytes = sizeof pext_rook_sq + sizeof pext_bishop_sq + sizeof pext_tab,
 	.init = pext_init,
 	.unavailable = pext_unavailable,
 	.rook = pext_rook_ptr,
