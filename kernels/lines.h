@@ -113,6 +113,17 @@ uint64_t sb_ref_rook(unsigned sq, uint64_t occ);
 /* Returns the plain ray-walk bishop attacks. */
 uint64_t sb_ref_bishop(unsigned sq, uint64_t occ);
 
+/* Returns entry i of the slice att of table tab.  known: the caller's square is a constant
+ * the compiler sees (pass __builtin_constant_p(sq)) and att a constant expression: the load is
+ * then written as tab plus a constant, one base register for every slice (through the
+ * pointers themselves gcc kept all 128 live across the peer loop and spilled them); otherwise
+ * through att, one load as an engine's lookup makes it. */
+static inline uint64_t sb_slice_entry(const uint64_t *tab, const uint64_t *att, uint64_t i,
+				      int known)
+{
+	return known ? tab[(size_t)(att - tab) + i] : att[i];
+}
+
 /* Returns the index of the lowest set bit; bb must be non-zero. */
 static inline unsigned sb_lsb(uint64_t bb) { return (unsigned)__builtin_ctzll(bb); }
 /* Returns the index of the highest set bit; bb must be non-zero. */

@@ -9,6 +9,7 @@
 
 #include "kernel.h"
 #include "lines.h"
+#include "pext_layout.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -18,67 +19,43 @@
 #endif
 
 #define PEXT_ROOK_ENTRIES 102400
-#define PEXT_BISHOP_ENTRIES 5248
 
-/* Where each square's slice starts (lines.h: rook slices, then bishop slices), as an index
- * into pext_tab and as a pointer beside the square's mask.  All of it is constant expressions,
- * so at a square the compiler knows (the peer loop's 64 written-out squares) a lookup is pext
- * with an immediate mask and one load at pext_tab plus a constant, as the peer's constexpr
- * tables give it; at a variable square it reads one 16-byte entry (pointer and mask), and the
- * load takes the pointer as its base (an index would cost an add a lookup: pext's
- * peer-random loop ran 0.9x the peer's with one).  pext_init() checks the offsets against the
- * slices it builds. */
-#define PEXT_AT_R_(sq) SB_ROOK_SLICE_AT_C_(sq)
-#define PEXT_AT_B_(sq) (PEXT_ROOK_ENTRIES + SB_BISHOP_SLICE_AT_C_(sq))
-static const uint32_t pext_rook_off[64] = SB_SQ64_(PEXT_AT_R_);
-static const uint32_t pext_bishop_off[64] = SB_SQ64_(PEXT_AT_B_);
-
-static uint64_t pext_tab[PEXT_ROOK_ENTRIES + PEXT_BISHOP_ENTRIES];
+/* Each square's slice (pext_layout.h's layout: rook slices, then bishop slices) and mask.
+ * Both are constant expressions (lines.h), so at a square the compiler knows (the peer loop's
+ * 64 written-out squares) a lookup is pext with an immediate mask and one load at pext_tab
+ * plus a constant, as the peer's constexpr tables give it; at a variable square it reads one
+ * 16-byte entry and the load takes the slice pointer as its base (an index and an add cost
+ * pext's peer-random loop 0.9x the peer's).  pext_init() fills the table with
+ * sb_pext_layout_fill() and checks that its slices are these. */
+static uint64_t pext_tab[SB_PEXT_ENTRIES];
 
 struct pext_sq {
 	const uint64_t *att;	/* the square's slice */
 	uint64_t mask;
 };
-#define PEXT_SQ_R_(sq) { pext_tab + PEXT_AT_R_(sq), SB_ROOK_MASK_C_(sq) }
-#define PEXT_SQ_B_(sq) { pext_tab + PEXT_AT_B_(sq), SB_BISHOP_MASK_C_(sq) }
+#define PEXT_SQ_R_(sq) { pext_tab + SB_ROOK_SLICE_AT_C_(sq), SB_ROOK_MASK_C_(sq) }
+#define PEXT_SQ_B_(sq)                                                                  \
+	{ pext_tab + PEXT_ROOK_ENTRIES + SB_BISHOP_SLICE_AT_C_(sq), SB_BISHOP_MASK_C_(sq) }
 static const struct pext_sq pext_rook_sq[64] __attribute__((aligned(64))) = SB_SQ64_(PEXT_SQ_R_);
 static const struct pext_sq pext_bishop_sq[64] __attribute__((aligned(64))) = SB_SQ64_(PEXT_SQ_B_);
 
-/* Returns 0 after filling sq's slice from *next on (which it advances): entry i holds the
- * attacks for the i-th subset of the mask, which is exactly what pext(subset, mask) gives. */
-static int pext_square(unsigned sq, int bishop, size_t *next)
-{
-	uint64_t mask = bishop ? sb_bishop_mask[sq] : sb_rook_mask[sq];
-	size_t n = (size_t)1 << sb_popcount(mask);
-
-	if (*next != (bishop ? pext_bishop_off[sq] : pext_rook_off[sq]) ||
-	    *next + n > sizeof pext_tab / sizeof pext_tab[0]) {
-		fprintf(stderr, "pext: init: %s slice of square %u at %zu, not at its offset\n",
-			bishop ? "bishop" : "rook", sq, *next);
-		return -1;
-	}
-	for (size_t i = 0; i < n; i++) {
-		uint64_t occ = sb_subset(mask, i);
-		pext_tab[*next + i] = bishop ? sb_ref_bishop(sq, occ) : sb_ref_rook(sq, occ);
-	}
-	*next += n;
-	return 0;
-}
-
-/* Returns 0 once every slice is built (the second call is free). */
+/* Returns 0 once the table is filled and its slices are where pext_rook_sq and pext_bishop_sq
+ * say (the second call is free). */
 static int pext_init(void)
 {
 	static int done;
-	size_t next = 0;
+	struct sb_pext_slice rook[64], bishop[64];
 
 	if (done)
 		return 0;
-	if (sb_lines_init() < 0)
+	if (sb_pext_layout_fill(pext_tab, rook, bishop, "pext") < 0)
 		return -1;
-	for (int bishop = 0; bishop < 2; bishop++)
-		for (unsigned sq = 0; sq < 64; sq++)
-			if (pext_square(sq, bishop, &next) < 0)
-				return -1;
+	for (unsigned sq = 0; sq < 64; sq++)
+		if (rook[sq].att != pext_rook_sq[sq].att || bishop[sq].att != pext_bishop_sq[sq].att) {
+			fprintf(stderr, "pext: init: the slices of square %u are not at their "
+				"offsets\n", sq);
+			return -1;
+		}
 	done = 1;
 	return 0;
 }
@@ -118,26 +95,22 @@ static inline uint64_t pext_index(uint64_t occ, uint64_t mask)
 #endif
 }
 
-/* Returns the attacks at square s describes (at slice `at` of pext_tab): one pext, one load;
- * `known`: the compiler knows the square (see above). */
-static inline uint64_t pext_attacks(const struct pext_sq *s, uint32_t at, int known, uint64_t occ)
+/* Returns the attacks at the square s describes: one pext, one load. */
+static inline uint64_t pext_attacks(const struct pext_sq *s, int known, uint64_t occ)
 {
-	uint64_t i = pext_index(occ, s->mask);
-
-	return known ? pext_tab[at + i] : s->att[i];
+	return sb_slice_entry(pext_tab, s->att, pext_index(occ, s->mask), known);
 }
 
 /* Returns the rook attacks from sq. */
 static inline uint64_t pext_rook(unsigned sq, uint64_t occ)
 {
-	return pext_attacks(&pext_rook_sq[sq], pext_rook_off[sq], __builtin_constant_p(sq), occ);
+	return pext_attacks(&pext_rook_sq[sq], __builtin_constant_p(sq), occ);
 }
 
 /* Returns the bishop attacks from sq. */
 static inline uint64_t pext_bishop(unsigned sq, uint64_t occ)
 {
-	return pext_attacks(&pext_bishop_sq[sq], pext_bishop_off[sq], __builtin_constant_p(sq),
-			    occ);
+	return pext_attacks(&pext_bishop_sq[sq], __builtin_constant_p(sq), occ);
 }
 
 SB_DEFINE_LOOPS(pext, pext_rook, pext_bishop)

@@ -1,8 +1,9 @@
-/* pext_layout.h - the PEXT bitboards table layout shared by the kernels that index it without
- * BMI2 (pext-emulated, hypercube): one table of 102,400 rook + 5,248 bishop entries, a slice
- * per square of 2^popcount(mask) entries where entry i holds the attacks for the i-th subset
- * of the mask (sb_subset's order), which is exactly the slice index pext(occ, mask) gives;
- * and the bit-by-bit software pext.  (pext.c keeps its own copy for its 32-bit join.)
+/* pext_layout.h - the PEXT bitboards table layout shared by pext.c and the kernels that index
+ * it without BMI2 (pext-emulated, hypercube): one table of 102,400 rook + 5,248 bishop
+ * entries, a slice per square of 2^popcount(mask) entries (lines.h's SB_ROOK_SLICE_AT_C_ and
+ * SB_BISHOP_SLICE_AT_C_ say where) where entry i holds the attacks for the i-th subset of the
+ * mask (sb_subset's order), which is exactly the slice index pext(occ, mask) gives; and the
+ * bit-by-bit software pext.
  */
 #ifndef SB_PEXT_LAYOUT_H
 #define SB_PEXT_LAYOUT_H

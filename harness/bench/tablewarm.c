@@ -9,29 +9,11 @@
  * every entry first makes the figure the kernel's own.
  */
 #include "bench/tablewarm.h"
+#include "kernels/lines.h"
 
 int tablewarm_applies(const struct sb_kernel *k)
 {
 	return k->table_bytes >= TABLEWARM_MIN_BYTES && k->rook && k->bishop;
-}
-
-/* Returns sq's relevant occupancy mask: each ray's squares but the last (the edge square
- * never changes the attack set). */
-static uint64_t relevant_mask(unsigned sq, int bishop)
-{
-	static const int rook_dir[4][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } };
-	static const int bishop_dir[4][2] = { { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
-	const int (*dir)[2] = bishop ? bishop_dir : rook_dir;
-	uint64_t mask = 0;
-
-	for (int d = 0; d < 4; d++) {
-		int r = (int)(sq / 8) + dir[d][0], f = (int)(sq % 8) + dir[d][1];
-
-		for (; r + dir[d][0] >= 0 && r + dir[d][0] < 8 && f + dir[d][1] >= 0 &&
-		       f + dir[d][1] < 8; r += dir[d][0], f += dir[d][1])
-			mask |= 1ULL << (r * 8 + f);
-	}
-	return mask;
 }
 
 uint64_t tablewarm_sweep(const struct sb_kernel *k)
@@ -42,7 +24,7 @@ uint64_t tablewarm_sweep(const struct sb_kernel *k)
 		sb_lookup_fn look = bishop ? k->bishop : k->rook;
 
 		for (unsigned sq = 0; sq < 64; sq++) {
-			uint64_t mask = relevant_mask(sq, bishop), occ = 0;
+			uint64_t mask = bishop ? sb_bishop_mask[sq] : sb_rook_mask[sq], occ = 0;
 
 			do {	/* every subset of mask, by the carry-rippler */
 				sum ^= look(sq, occ);

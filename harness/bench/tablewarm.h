@@ -13,8 +13,8 @@
 
 /* Returns 1 when k's table is swept before its warm samples. */
 int tablewarm_applies(const struct sb_kernel *k);
-/* Looks up every square at every subset of its relevant occupancy (the rays without their
- * edge squares: 102,400 rook and 5,248 bishop lookups), so every entry a lookup can reach
+/* Looks up every square at every subset of its relevant occupancy (lines.h's rook and bishop
+ * masks: 102,400 rook and 5,248 bishop lookups), so every entry a lookup can reach
  * is read once, whatever the table's layout, and returns a checksum of the results. */
 uint64_t tablewarm_sweep(const struct sb_kernel *k);
 
