@@ -6,6 +6,7 @@
 #ifndef SB_LINES_H
 #define SB_LINES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Ray directions: the first four point to higher squares ("positive"), the rest lower. */
