@@ -20,12 +20,15 @@
  * same problem recurs at many squares and is trained once.  It is integer-only with fixed
  * seeds, so every machine trains the same networks; init() refuses the kernel if one does
  * not converge, and verify checks every network on every occupancy, as for any kernel.
- * Training takes about 0.7 s (gcc -O2, Zen 5): the kernel's init, never timed.
+ * Training takes about 0.7 s (gcc -O2, Zen 5; 1.2 s on Emerald Rapids), in every process that
+ * runs the kernel, so the trained networks are kept in bn_weights.h: init() takes each from
+ * there after checking it on every input, and trains only a network missing there or wrong.
  * Sources: Chess_Movegen BinaryNeuralNetwork.hpp's description (the architecture above); the
  * training is our own.  Written from the description. */
 #include <stdio.h>
 #include <string.h>
 
+#include "bn_weights.h"
 #include "kernel.h"
 #include "lines.h"
 #include "magic_search.h"
@@ -145,35 +148,49 @@ static int bn_miss(int on, int c)
 	return on ? (c < BN_FIRE ? BN_FIRE - c : 0) : (c >= BN_FIRE ? c - BN_FIRE + 1 : 0);
 }
 
+/* Fills val[b] with the n[b] values byte b of the input takes (live bits only) and count[b][v]
+ * with how many units of byte b fire on value v under p->w; returns how far the network is
+ * from p's answer over every input (0: it is right on all of them). */
+static int bn_tally(const struct bn_problem *p, uint8_t val[2][256], unsigned n[2],
+		    int count[2][256], unsigned rel[2])
+{
+	unsigned live[2] = { p->live & 0xFFu, (unsigned)p->live >> 8 };
+	int cost = 0;
+
+	rel[0] = p->rel & 0xFFu;
+	rel[1] = (unsigned)p->rel >> 8;
+	for (unsigned b = 0; b < 2; b++) {
+		n[b] = 0;
+		for (unsigned v = 0; v < 256; v++)
+			if ((v & ~live[b]) == 0)
+				val[b][n[b]++] = (uint8_t)v;
+		memset(count[b], 0, sizeof count[b]);
+	}
+	for (unsigned u = 0; u < 2 * BN_UNITS; u++)
+		for (unsigned k = 0; k < n[u & 1]; k++)
+			count[u & 1][val[u & 1][k]] += bn_fires(val[u & 1][k], p->w[u]);
+	for (unsigned i = 0; i < n[0]; i++)
+		for (unsigned j = 0; j < n[1]; j++)
+			cost += bn_miss(!(val[0][i] & rel[0]) && !(val[1][j] & rel[1]),
+					count[0][val[0][i]] + count[1][val[1][j]]);
+	return cost;
+}
+
 /* One local search for p->w from the seed `attempt`, `steps` steps long; returns 0 when every
  * input gets its answer.  count[b][v]: how many units of byte b fire on byte value v (the
  * network's count on input x is count[0][x & 0xFF] + count[1][x >> 8]). */
 static int bn_search(struct bn_problem *p, unsigned attempt, uint32_t steps)
 {
 	struct sb_magic_rng seed;
-	unsigned live[2] = { p->live & 0xFFu, (unsigned)p->live >> 8 }, rel[2], n[2] = { 0, 0 };
+	unsigned rel[2], n[2];
 	uint8_t val[2][256];
 	int count[2][256];
-	int cost = 0;
+	int cost;
 
 	sb_magic_seed(&seed, ((uint64_t)attempt << 32) | ((uint64_t)p->live << 16) | p->rel);
-	rel[0] = p->rel & 0xFFu;
-	rel[1] = (unsigned)p->rel >> 8;
-	for (unsigned b = 0; b < 2; b++) {
-		for (unsigned v = 0; v < 256; v++)
-			if ((v & ~live[b]) == 0)
-				val[b][n[b]++] = (uint8_t)v;
-		memset(count[b], 0, sizeof count[b]);
-	}
-	for (unsigned u = 0; u < 2 * BN_UNITS; u++) {
+	for (unsigned u = 0; u < 2 * BN_UNITS; u++)
 		p->w[u] = (uint8_t)sb_magic_next(&seed);
-		for (unsigned k = 0; k < n[u & 1]; k++)
-			count[u & 1][val[u & 1][k]] += bn_fires(val[u & 1][k], p->w[u]);
-	}
-	for (unsigned i = 0; i < n[0]; i++)
-		for (unsigned j = 0; j < n[1]; j++)
-			cost += bn_miss(!(val[0][i] & rel[0]) && !(val[1][j] & rel[1]),
-					count[0][val[0][i]] + count[1][val[1][j]]);
+	cost = bn_tally(p, val, n, count, rel);
 	for (uint32_t step = 0; step < steps && cost; step++) {
 		unsigned u = (unsigned)(sb_magic_next(&seed) & (2 * BN_UNITS - 1)), b = u & 1, o = b ^ 1;
 		unsigned w = p->w[u] ^ (1u << (sb_magic_next(&seed) & 7));
@@ -205,6 +222,40 @@ static int bn_search(struct bn_problem *p, unsigned attempt, uint32_t steps)
 	return cost;
 }
 
+/* The networks trained before (bn_weights.h), each with its problem. */
+static const struct {
+	uint16_t live, rel;
+	char hex[4 * BN_UNITS + 1];
+} bn_known_w[] = {
+#define BN_W_(live, rel, hex) { live, rel, hex },
+	SB_BN_WEIGHTS(BN_W_)
+#undef BN_W_
+};
+
+/* Sets p->w from bn_weights.h when it holds p's problem and the network there is right on
+ * every input; returns 1 then, else 0 (p is trained by search). */
+static int bn_known(struct bn_problem *p)
+{
+	unsigned rel[2], n[2];
+	uint8_t val[2][256];
+	int count[2][256];
+
+	for (size_t i = 0; i < sizeof bn_known_w / sizeof bn_known_w[0]; i++) {
+		if (bn_known_w[i].live != p->live || bn_known_w[i].rel != p->rel)
+			continue;
+		for (unsigned u = 0; u < 2 * BN_UNITS; u++) {
+			unsigned byte = 0;
+			for (unsigned h = 0; h < 2; h++) {
+				char c = bn_known_w[i].hex[2 * u + h];
+				byte = byte << 4 | (unsigned)(c <= '9' ? c - '0' : c - 'a' + 10);
+			}
+			p->w[u] = (uint8_t)byte;
+		}
+		return bn_tally(p, val, n, count, rel) == 0;
+	}
+	return 0;
+}
+
 /* Returns the trained problem (live, rel), or NULL if no search converged. */
 static const struct bn_problem *bn_solve(unsigned live, unsigned rel)
 {
@@ -218,6 +269,10 @@ static const struct bn_problem *bn_solve(unsigned live, unsigned rel)
 	p = &bn_prob[bn_nprob];
 	p->live = (uint16_t)live;
 	p->rel = (uint16_t)rel;
+	if (bn_known(p)) {
+		bn_nprob++;
+		return p;
+	}
 	/* short searches from many seeds beat long ones: 5,000 steps from up to 32 seeds solve
 	 * all 203 problems (the hardest, a rook's output behind three input bits of one byte,
 	 * takes 31 seeds; 3,000 steps left two for the next stage and cost more in all);
