@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run32.sh - run the 32-bit build (bin32/slidebench, made by `make m32`) on any x86-64 machine.
 # Usage: harness/scripts/run32.sh SLIDEBENCH-ARGS...   e.g. harness/scripts/run32.sh verify --kernel pext
-#        harness/scripts/run32.sh --native             exit 0 if 32-bit programs run natively here, else 1
+#        harness/scripts/run32.sh --native [PROGRAM]   exit 0 if 32-bit programs (bin32/slidebench,
+#                                                      or PROGRAM) run natively here, else 1
 # Where the kernel runs 32-bit programs it execs bin32/slidebench; where it refuses them (Exec
 # format error: a kernel built without IA32 emulation, or booted with ia32_emulation=0) it runs
 # it under qemu-i386 user-mode emulation (Debian package qemu-user), saying so once on stderr.
@@ -16,6 +17,9 @@ if [[ "${1:-}" == --help || "${1:-}" == -h ]]; then
 	exit 0
 fi
 prog=${BIN32:-$root/bin32}/slidebench
+# --native PROGRAM: the question asked of another 32-bit program (run_all.sh asks it of a probe
+# before it builds bin32/, which is only timed where 32-bit programs run natively)
+[[ "${1:-}" == --native && -n "${2:-}" ]] && prog=$2
 if [[ ! -x $prog ]]; then
 	echo "run32.sh: $prog is missing: build it with make m32" >&2
 	[[ "${1:-}" == --native ]] && exit 1
