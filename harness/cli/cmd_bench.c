@@ -514,7 +514,8 @@ int cmd_bench(int argc, char **argv)
 	nsel = (size_t)n;
 	if (!o.sim_child)
 		layouts_load((unsigned)o.layouts, sel, &nsel, MAX_SEL);
-	if (o.cpu >= 0 && env_pin_cpu((int)o.cpu, err, sizeof err) < 0) {
+	/* the --simulate children run side by side, unpinned: nothing they time is kept */
+	if (o.cpu >= 0 && !o.sim_child && env_pin_cpu((int)o.cpu, err, sizeof err) < 0) {
 		fprintf(stderr, "slidebench bench: --cpu: %s\n", err);
 		return EXIT_USAGE;
 	}

@@ -106,16 +106,12 @@ static void sim_note_build(struct sim_info *info, const struct sim_dump_info *us
 			"`make all` rebuilds it\n", info->exe, info->rev, SB_GIT_REV);
 }
 
-/* Returns 0 after one callgrind run of pass p (child argv child, dumps in run_dir/p->dir),
- * its entries appended to *sim; else -1 with p->status saying why.  *crashed is set when the
- * child died of a signal (the next passes would too). */
-static int sim_one_pass(struct sim_pass *p, int primary, const char *run_dir, char **child,
-			struct sim_info *info, struct sim_counts **sim, size_t *nsim, int *crashed)
+/* Starts the callgrind run of pass p (child argv child, dumps in run_dir/p->dir) and sets
+ * *pid; returns 0, else -1 with p->status saying why. */
+static int sim_pass_start(struct sim_pass *p, const char *run_dir, char **child,
+			  const struct sim_info *info, pid_t *pid)
 {
-	char dir[PATH_MAX], err[PATH_MAX + 200], *vg[192];
-	struct sim_counts *part = NULL, *all;
-	size_t np = 0;
-	int rc;
+	char dir[PATH_MAX], *vg[192];
 
 	snprintf(dir, sizeof dir, "%s/%s", run_dir, p->dir);
 	if (mkdir(dir, 0777) < 0) {
@@ -127,7 +123,26 @@ static int sim_one_pass(struct sim_pass *p, int primary, const char *run_dir, ch
 		snprintf(p->status, sizeof p->status, "error: argument list too long");
 		return -1;
 	}
-	rc = sim_run(vg);
+	if (sim_start(vg, pid) < 0) {
+		snprintf(p->status, sizeof p->status, "error: valgrind could not be started");
+		return -1;
+	}
+	return 0;
+}
+
+/* Returns 0 after pass p's run (started as pid) ended well, its entries appended to *sim;
+ * else -1 with p->status saying why.  *crashed is set when the child died of a signal (the
+ * next passes would too). */
+static int sim_pass_finish(struct sim_pass *p, pid_t pid, int primary, const char *run_dir,
+			   struct sim_info *info, struct sim_counts **sim, size_t *nsim,
+			   int *crashed)
+{
+	char dir[PATH_MAX], err[PATH_MAX + 200];
+	struct sim_counts *part = NULL, *all;
+	size_t np = 0;
+	int rc = sim_finish(pid);
+
+	snprintf(dir, sizeof dir, "%s/%s", run_dir, p->dir);
 	sim_scan_logs(dir, rc != 0, info);
 	if (rc < 0 || rc >= 126) {
 		*crashed = rc >= 128;
@@ -160,6 +175,37 @@ static int sim_one_pass(struct sim_pass *p, int primary, const char *run_dir, ch
 		 "ok", rc);
 	free(part);
 	return 0;
+}
+
+/* Runs passes [from, to) side by side (one per CPU: the timed rounds are over and a
+ * simulated count does not depend on what runs beside it), then reads them in pass order. */
+static size_t sim_pass_group(struct sim_info *info, size_t from, size_t to, const char *run_dir,
+			     char **child, struct sim_counts **sim, size_t *nsim, int *crashed)
+{
+	pid_t pid[SIM_MAX_PASSES];
+	int started[SIM_MAX_PASSES] = { 0 };
+	size_t failed = 0;
+
+	for (size_t i = from; i < to; i++) {
+		struct sim_pass *p = &info->pass[i];
+		fprintf(stderr, "slidebench: callgrind pass %zu of %zu (%s; slow: about 50x) for "
+			"simulated counters...\n", i + 1, info->npass, p->geom);
+		started[i - from] = sim_pass_start(p, run_dir, child, info, &pid[i - from]) == 0;
+	}
+	for (size_t i = from; i < to; i++) {
+		struct sim_pass *p = &info->pass[i];
+		int bad = !started[i - from] ||
+			  sim_pass_finish(p, pid[i - from], i == 0 || p->kind == SIM_TLB, run_dir,
+					  info, sim, nsim, crashed) < 0;
+		if (bad && sim_stop && *sim_stop) {
+			snprintf(p->status, sizeof p->status, "interrupted: the child was stopped");
+		} else if (bad) {
+			fprintf(stderr, "slidebench bench: --simulate %s: %s; its sim_* figures stay "
+				"empty\n", p->geom, p->status);
+			failed++;
+		}
+	}
+	return failed;
 }
 
 int sim_bench_run(int argc, char **argv, const struct sim_opts *o, const char *run_dir,
@@ -196,28 +242,19 @@ int sim_bench_run(int argc, char **argv, const struct sim_opts *o, const char *r
 	for (size_t i = 0; extra[i]; i++)
 		child[n++] = extra[i];
 	child[n] = NULL;
-	for (size_t i = 0; i < info->npass; i++) {
-		struct sim_pass *p = &info->pass[i];
-		if (sim_stop && *sim_stop) {  /* a stop signal: not a failure, said by bench */
-			snprintf(p->status, sizeof p->status, "skipped: interrupted");
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t side = ncpu < 1 ? 1 : ncpu > SIM_MAX_PASSES ? SIM_MAX_PASSES : (size_t)ncpu;
+	for (size_t i = 0; i < info->npass;) {
+		size_t to = i + side < info->npass ? i + side : info->npass;
+		if ((sim_stop && *sim_stop) || crashed) {  /* a stop signal is said by bench */
+			snprintf(info->pass[i].status, sizeof info->pass[i].status, "%s",
+				 crashed ? "skipped: an earlier pass crashed" : "skipped: interrupted");
+			failed += crashed != 0;
+			i++;
 			continue;
 		}
-		if (crashed) {
-			snprintf(p->status, sizeof p->status, "skipped: an earlier pass crashed");
-			failed++;
-			continue;
-		}
-		fprintf(stderr, "slidebench: callgrind pass %zu of %zu (%s; slow: about 50x) for "
-			"simulated counters...\n", i + 1, info->npass, p->geom);
-		int bad = sim_one_pass(p, i == 0 || p->kind == SIM_TLB, run_dir, child, info, sim,
-				       nsim, &crashed) < 0;
-		if (bad && sim_stop && *sim_stop) {
-			snprintf(p->status, sizeof p->status, "interrupted: the child was stopped");
-		} else if (bad) {
-			fprintf(stderr, "slidebench bench: --simulate %s: %s; its sim_* figures stay "
-				"empty\n", p->geom, p->status);
-			failed++;
-		}
+		failed += sim_pass_group(info, i, to, run_dir, child, sim, nsim, &crashed);
+		i = to;
 	}
 	return failed ? -1 : 0;
 }

@@ -8,6 +8,7 @@
 #define SB_SIM_CALLGRIND_H
 
 #include <signal.h>
+#include <sys/types.h>
 #include <stddef.h>
 
 enum sim_kind { SIM_D1, SIM_TLB };
@@ -52,6 +53,11 @@ int sim_build_argv(const char *dir, const struct sim_geometry *g, const char *se
  * VALGRIND_LIB if set); returns the child's exit status (128 + signal when killed), or -1 with
  * a message on stderr ("valgrind not found: install valgrind"). */
 int sim_run(char *const argv[]);
+/* sim_run in two halves, so that several runs go side by side: sim_start starts argv (the
+ * child not bound to the caller's pinned CPU) and sets *pid, or returns -1 with the message
+ * sim_run gives; sim_finish waits for it and returns what sim_run returns. */
+int sim_start(char *const argv[], pid_t *pid);
+int sim_finish(pid_t pid);
 /* When set and non-zero (a signal handler set it), sim_run kills its child and returns. */
 extern volatile sig_atomic_t *sim_stop;
 /* Reads every callgrind dump in dir and returns in *out (malloc'd, caller frees) one entry per
