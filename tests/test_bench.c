@@ -19,6 +19,7 @@
 static unsigned long calls[SB_LOOP_COUNT];
 static const uint64_t *first_occ[64];
 static unsigned long wrong_after;
+static const uint64_t *wrong_from;  /* non-NULL: a pass from this query on returns 0 */
 
 static uint64_t counting_rook(unsigned sq, uint64_t occ) { return verify_expected(PIECE_ROOK, sq, occ); }
 static uint64_t counting_bishop(unsigned sq, uint64_t occ) { return verify_expected(PIECE_BISHOP, sq, occ); }
@@ -30,7 +31,7 @@ static uint64_t counting_run(enum sb_loop loop, const struct sb_input *in)
 	if (calls[loop] < 64)
 		first_occ[calls[loop]] = in->q.occ;
 	calls[loop]++;
-	if (wrong_after && calls[loop] > wrong_after)
+	if ((wrong_after && calls[loop] > wrong_after) || (wrong_from && in->q.occ >= wrong_from))
 		return 0;
 	return ref->k->run(loop, in);
 }
@@ -149,6 +150,40 @@ static void test_windows(void)
 	CHECK(strstr(results_row(&r, 0, 1)->flags, "replayed;") != NULL,
 	      "a stream shorter than two windows is flagged replayed: %s", results_row(&r, 0, 1)->flags);
 	results_free(&r);
+	bench_free(&b);
+	workset_free(&ws);
+}
+
+/* Only the windows some sample times are verified: with 2 samples of 4 windows, a kernel
+ * wrong on window 3 (never timed) is timed, one wrong on window 1 is not. */
+static void test_timed_windows(void)
+{
+	struct bench b;
+	struct workset ws = { 0 };
+	struct workload w[4];
+	struct kentry *sel[1];
+	struct sb_queries tq;
+
+	for (int late = 1; late >= 0; late--) {
+		bench_of(&b, &ws, w, 0, sel, 40000);
+		b.warmup = 1, b.samples = 1, b.epochs = 1;
+		CHECK(w[0].nwin == 4, "40,000 queries: 4 windows (%u)", w[0].nwin);
+		wrong_from = w[0].in.q.occ + w[0].win_off[late ? 3 : 1];
+		CHECK((bench_setup(&b) == 0) == late, "setup %s", late ? "passes" : "refuses it");
+		tq = workload_timed_queries(&w[0]);
+		CHECK(w[0].ntimed == 2 && tq.n == w[0].win_off[1] + w[0].win_len[1] &&
+		      tq.n < w[0].in.q.n, "2 samples time windows 0-1: %u windows, %zu of %zu queries",
+		      w[0].ntimed, tq.n, w[0].in.q.n);
+		bench_run(&b);
+		CHECK((bench_cell(&b, 0, 1)->state == CELL_FAILED) == !late,
+		      "wrong on window %d: %s", late ? 3 : 1, late ? "timed" : "refused");
+		wrong_from = NULL;
+		bench_free(&b);
+		workset_free(&ws);
+	}
+	bench_of(&b, &ws, w, 0, sel, 40000);
+	CHECK(bench_setup(&b) == 0 && w[0].ntimed == 4 &&
+	      workload_timed_queries(&w[0]).n == w[0].in.q.n, "7 samples time every window");
 	bench_free(&b);
 	workset_free(&ws);
 }
@@ -284,6 +319,7 @@ int main(void)
 	test_game_order();
 	test_warm_pass();
 	test_windows();
+	test_timed_windows();
 	test_impossible();
 	test_epochs_and_interval();
 	test_tablewarm();

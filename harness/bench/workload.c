@@ -306,6 +306,21 @@ unsigned workload_settle_window(const struct workload *w, unsigned s)
 	return w->nwin > 1 ? (s + w->nwin / 2) % w->nwin : 0;
 }
 
+void workload_set_timed(struct workload *w, size_t total)
+{
+	w->ntimed = w->nwin > 1 && total < w->nwin ? (unsigned)(total ? total : 1) :
+		    (w->nwin ? w->nwin : 1);
+}
+
+struct sb_queries workload_timed_queries(const struct workload *w)
+{
+	struct sb_queries q = w->in.q;
+
+	if (w->nwin > 1 && !w->in.pos && w->ntimed < w->nwin)
+		q.n = w->win_off[w->ntimed - 1] + w->win_len[w->ntimed - 1];
+	return q;
+}
+
 size_t workload_sample_lookups(const struct workload *w, unsigned s)
 {
 	return w->win_lookups[workload_sample_window(w, s)] * w->reps;

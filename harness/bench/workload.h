@@ -51,6 +51,8 @@ struct workload {
 	size_t lookups;        /* lookups of the whole input (one pass over every window) */
 	unsigned reps;         /* passes per sample: 1, or more when one window is replayed */
 	unsigned nwin;         /* windows (1: the whole input, replayed) */
+	unsigned ntimed;       /* windows some sample times: 0 .. ntimed-1 (bench_setup sets it);
+				* only they are verified, the others are never timed */
 	size_t win_off[WIN_MAX], win_len[WIN_MAX];  /* each window: first entry and entries */
 	size_t win_lookups[WIN_MAX];                /* each window: lookups of one pass */
 	uint64_t win_expected[WIN_MAX];  /* the reference's checksum of one pass of each window */
@@ -100,6 +102,11 @@ struct sb_input workload_window(const struct workload *w, const struct sb_input 
 unsigned workload_sample_window(const struct workload *w, unsigned s);
 unsigned workload_settle_window(const struct workload *w, unsigned s);
 size_t workload_sample_lookups(const struct workload *w, unsigned s);
+/* Sets w->ntimed for samples 0 .. total-1 (warm-up included): sample s times window
+ * s % nwin, so they time windows 0 .. min(total, nwin)-1. */
+void workload_set_timed(struct workload *w, size_t total);
+/* Returns the queries of w's timed windows (a prefix of w->in.q: windows are consecutive). */
+struct sb_queries workload_timed_queries(const struct workload *w);
 /* Returns the mean lookups of one sample (the summary's `lookups`). */
 size_t workload_mean_lookups(const struct workload *w);
 /* Returns 1 when a sample replays queries (one window, or passes repeated within a sample). */
