@@ -289,9 +289,9 @@ steps=()
 [[ $bench_only -eq 0 ]] && steps+=(deps build build32 buildclang verify trace)
 steps+=(bench64 bits pressure tables compiler learn sim plots report)
 # the seconds each step took in a full study from a fresh clone on an Emerald Rapids guest
-declare -A weight=([deps]=2 [build]=145 [build32]=90 [buildclang]=50 [verify]=10
-	[trace]=2 [bench64]=45 [bits]=115 [pressure]=10 [tables]=10 [compiler]=190 [learn]=2
-	[sim]=125 [plots]=5 [report]=3)
+declare -A weight=([deps]=2 [build]=94 [build32]=58 [buildclang]=44 [verify]=8
+	[trace]=2 [bench64]=46 [bits]=86 [pressure]=8 [tables]=5 [compiler]=156 [learn]=2
+	[sim]=65 [plots]=4 [report]=3)
 # a build that is already up to date costs nothing
 if [[ $bench_only -eq 0 ]] && make -q bin/slidebench 2>/dev/null; then weight[build]=2; fi
 if [[ -x bin32/slidebench ]] && make -q m32 2>/dev/null; then weight[build32]=2; fi
