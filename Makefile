@@ -88,9 +88,10 @@ endif
 # both (classical-oneline's peer-random loop 0.82x, bob-mike and bob-mike-advanced 0.86-0.91x,
 # binary-network's stream loops 0.93-0.96x, hyperbola-inline's peer loop 0.94x: the same
 # instructions with a lea in place of each kmovq), geometric mean 1.00-1.03x per mode.  Intel
-# cores only, where it was measured (NOKSPILL=1 or 0 on the command line decides elsewhere).
+# cores only, where it was measured (NOKSPILL=1 or 0 on the command line decides elsewhere),
+# and only for an -march with AVX-512BW (the x86-64-v3 builds have no mask registers).
 NOKSPILL ?= $(if $(filter GenuineIntel,$(shell awk -F': ' '/^vendor_id/ { print $$2; exit }' /proc/cpuinfo 2>/dev/null)),1,0)
-ifeq ($(CC_NAME)$(NOKSPILL),gcc1)
+ifeq ($(CC_NAME)$(NOKSPILL)$(filter __AVX512BW__,$(shell $(CC) $(ARCH) -dM -E -x c /dev/null 2>/dev/null)),gcc1__AVX512BW__)
 GCC_NOKSPILL := $(foreach k,0 1 2 3 4 5 6 7,-ffixed-k$(k))
 GCC_NOKSPILL := $(shell echo 'int f(void);' | $(CC) $(GCC_NOKSPILL) -S -o /dev/null -x c - >/dev/null 2>&1 && echo '$(GCC_NOKSPILL)')
 endif

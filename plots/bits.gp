@@ -67,7 +67,8 @@ if (nb == 0) {
 	flagline = strlen(f32) > strlen(f64) && f32[1:strlen(f64)] eq f64 ? \
 		sprintf("both sides: %s; the 32-bit side adds %s", f64, f32[strlen(f64) + 1:]) : \
 		sprintf("64-bit side: %s;  32-bit side: %s", f64, f32)
-	set label 5 flagline at screen 0.01, 0.072 left font ",9" tc rgb "#444444"
+	# long flag lists (several -ffixed-k, the user's own) in a smaller font, so the line fits
+	set label 5 flagline at screen 0.01, 0.072 left font (strlen(flagline) > 220 ? ",7" : ",9") tc rgb "#444444"
 	set label 6 "lower panel: error bars are 95% block-bootstrap intervals over the pairs; filled bars are settled" \
 		at screen 0.01, 0.092 left font ",9" tc rgb "#444444"
 	set xrange [-0.6:nb - 0.4]
