@@ -47,6 +47,13 @@ endif
 ifeq ($(origin HAVE_ZSTD),undefined)
 HAVE_ZSTD := $(shell printf '\043include <zstd.h>\nint main(void){return ZSTD_versionNumber()==0;}' | $(CC) -x c - -o /dev/null -lzstd >/dev/null 2>&1 && echo 1 || echo 0)
 endif
+# PERFT_LOOPS=0 leaves the kernels' perft loops out (the move generator expanded per kernel is
+# 60% of a kernel's compile time): the -m32 and simulation builds, which time no perft, are
+# made so (AUX_PERFT_LOOPS); their bench, verify and perft say so where perft is asked.
+PERFT_LOOPS ?= 1
+ifeq ($(PERFT_LOOPS),0)
+CFLAGS   += -DSB_NO_PERFT=1
+endif
 ifeq ($(HAVE_PAPI),1)
 CFLAGS   += -DHAVE_PAPI=1
 LDLIBS   += -lpapi
@@ -62,6 +69,9 @@ CC_NAME    := $(if $(filter __clang__,$(CC_MACROS)),clang,$(if $(filter __GNUC__
 CC_VERSION := $(shell $(CC) -dumpfullversion 2>/dev/null || $(CC) -dumpversion 2>/dev/null)
 # Debug info valgrind 3.19 reads: it gives up on clang 14's DWARF 5 ("unhandled dwarf2 abbrev form").
 DEBUG    ?= -g $(if $(filter clang,$(CC_NAME)),-gdwarf-4)
+# Kernels are compiled without it (a third of their compile time; -g changes no instruction
+# gcc or clang emits): `make KDEBUG=-g` for line numbers in a kernel's perf annotate or gdb.
+KDEBUG   ?= -g0
 # gcc tuned for AMD Zen (what -march=native picks on Zen 3 to 5) keeps general-register values in
 # vector registers when a loop runs short of registers (vmovq there and back), which puts two
 # cross-domain moves on a lookup's dependency chain (19 of the 123 instructions of hyperbola's
@@ -117,7 +127,7 @@ CC = $(CC) ($(CC_NAME) $(CC_VERSION))
 HAVE_PAPI = $(HAVE_PAPI)
 HAVE_ZSTD = $(HAVE_ZSTD)
 CFLAGS = $(CFLAGS)
-KFLAGS = $(KFLAGS) $(GCC_NOKSPILL)
+KFLAGS = $(KFLAGS) $(GCC_NOKSPILL) $(KDEBUG)
 EXTRA_FLAGS = $(EXTRA_FLAGS)
 LDLIBS = $(LDLIBS)
 endef
@@ -162,7 +172,7 @@ DEPFLAGS = -MMD -MP
 
 # A plugin is compiled exactly like an in-tree kernel, plus position-independent and with
 # everything hidden but sb_plugin_kernel.  `make plugin` uses the same flags.
-PLUGIN_FLAGS = $(CFLAGS) $(KFLAGS) $(KREGS) $(EXTRA_FLAGS) -fPIC -fvisibility=hidden -DSB_PLUGIN
+PLUGIN_FLAGS = $(CFLAGS) $(KDEBUG) $(KFLAGS) $(KREGS) $(EXTRA_FLAGS) -fPIC -fvisibility=hidden -DSB_PLUGIN
 
 .PHONY: trace all test check sanitize bench plots report m32 verify-m32 plugin plugins layouts deps clean \
 	help bounds check-tests fuzz fuzz-build FORCE
@@ -180,7 +190,7 @@ all: $(BIN)/slidebench $(BIN)/slidebench-sim $(ALL_TRACE) ## bin/slidebench, bin
 plugins: $(PLUGINS) ## every kernel alone as bin/plugins/<kernel>.so (what `make layouts` and plugin tests use)
 
 $(BUILD)/kernels/%.o: kernels/%.c $(OBJDEPS) | $(BUILD)/kernels
-	$(CC) $(CFLAGS) $(KFLAGS) $(KREGS) $(EXTRA_FLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(KDEBUG) $(KFLAGS) $(KREGS) $(EXTRA_FLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(BUILD)/harness/%.o: harness/%.c $(OBJDEPS)
 	@mkdir -p $(@D)
@@ -224,12 +234,14 @@ $(BUILD)/harness/bench/null_kernel.o: CFLAGS += $(KFLAGS) $(GCC_NOKSPILL) $(NULL
 # information: nothing reads it (callgrind and the bounds read symbols), and it cost a quarter
 # to a third of their compile time.
 AUX_DEBUG := -g0
+AUX_PERFT_LOOPS ?= 0
 
 # The simulation build: the same harness and kernels for $(SIM_ARCH), in their own tree, so that
 # `bench --simulate` runs under valgrind a program whose every instruction valgrind decodes.
 SIM_BUILD := $(BUILD)/sim
 SIM_MAKE   = --no-print-directory BUILD=$(SIM_BUILD) BIN=$(SIM_BUILD)/bin ARCH=$(SIM_ARCH) \
-	EXTRA_FLAGS= DEBUG=$(AUX_DEBUG) HAVE_PAPI=$(HAVE_PAPI) HAVE_ZSTD=$(HAVE_ZSTD) $(SIM_BUILD)/bin/slidebench
+	EXTRA_FLAGS= DEBUG=$(AUX_DEBUG) PERFT_LOOPS=$(AUX_PERFT_LOOPS) HAVE_PAPI=$(HAVE_PAPI) \
+	HAVE_ZSTD=$(HAVE_ZSTD) $(SIM_BUILD)/bin/slidebench
 $(BIN)/slidebench-sim: FORCE | $(BIN)
 	@$(MAKE) -q $(SIM_MAKE) 2>/dev/null || $(MAKE) $(SIM_MAKE)
 	@cmp -s $(SIM_BUILD)/bin/slidebench $@ || cp $(SIM_BUILD)/bin/slidebench $@
@@ -350,7 +362,8 @@ BIN32   ?= bin32
 m32: ## the same harness and kernels built with -m32 into bin32/ (no PAPI, no zstd; jansson from libjansson-dev:i386)
 	./harness/scripts/deps.sh
 	$(MAKE) --no-print-directory BUILD=$(BUILD32) BIN=$(BIN32) HAVE_PAPI=0 HAVE_ZSTD=0 \
-		ARCH=$(M32_ARCH) EXTRA_FLAGS=-m32 DEBUG=$(AUX_DEBUG) $(BIN32)/slidebench
+		ARCH=$(M32_ARCH) EXTRA_FLAGS=-m32 DEBUG=$(AUX_DEBUG) PERFT_LOOPS=$(AUX_PERFT_LOOPS) \
+		$(BIN32)/slidebench
 
 verify-m32: m32 ## verify every kernel of bin32/: natively where 32-bit programs run, else under qemu-i386
 	BIN32=$(BIN32) ./harness/scripts/run32.sh verify

@@ -330,7 +330,19 @@ struct sb_kernel {
 		return sum_;                                                            \
 	} while (0)
 
-/* The perft loop: perft of every root with the kernel's recursion P (SB_DEFINE_PERFT). */
+/* The perft loop: perft of every root with the kernel's recursion P (SB_DEFINE_PERFT).  A build
+ * made with -DSB_NO_PERFT (the -m32 and simulation builds: nothing they run is perft, and the
+ * move generator expanded per kernel was 60% of a kernel's compile time) has no perft loop:
+ * SB_LOOP_PERFT returns 0 and the harness refuses perft (bench/perft.h, PERFT_BUILT). */
+#ifdef SB_NO_PERFT
+#define SB_KERNEL_PERFT_(name, R, B)
+#define SB_PERFT_LOOP_(P, in)                                                           \
+	do {                                                                            \
+		(void)(in);                                                             \
+		return 0;                                                               \
+	} while (0)
+#else
+#define SB_KERNEL_PERFT_(name, R, B) SB_DEFINE_PERFT(name, R, B)
 #define SB_PERFT_LOOP_(P, in)                                                           \
 	do {                                                                            \
 		uint64_t sum_ = 0;                                                      \
@@ -342,6 +354,7 @@ struct sb_kernel {
 		}                                                                       \
 		return sum_;                                                            \
 	} while (0)
+#endif
 
 /* SB_DEFINE_LOOPS_WITH(prefix, R, B, Q, LQ, LP, PS, RC, BC, QC): defines `static uint64_t
  * prefix_run(...)` with every loop of enum sb_loop.  Stream loops call R, B, Q (queen) through
@@ -392,7 +405,7 @@ struct sb_kernel {
 	{                                                                               \
 		SB_PEER_RANDOM_LOOP_(LP, Q, PS, in);                                    \
 	}                                                                               \
-	SB_DEFINE_PERFT(prefix##_pft_, RC, BC)                                          \
+	SB_KERNEL_PERFT_(prefix##_pft_, RC, BC)                                         \
 	static SB_LOOP_FN_ uint64_t prefix##_perft_(const struct sb_input *in)          \
 	{                                                                               \
 		SB_PERFT_LOOP_(prefix##_pft_, in);                                      \

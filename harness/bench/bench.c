@@ -37,21 +37,26 @@ static uint64_t sample_expected(const struct cell *c, unsigned s)
 	return c->w->reps & 1 ? c->w->win_expected[workload_sample_window(c->w, s)] : 0;
 }
 
-/* Verifies one cell: the per-query check (which names a wrong square and occupancy) and the
- * loop checksum of every window it is timed on (w->ntimed; no other).  Returns 0 or -1. */
+/* Verifies one cell: the per-query check (which names a wrong square and occupancy; once per
+ * kernel and query set: a twin workload's stands for it) and the loop checksum of every window
+ * it is timed on (w->ntimed; no other).  A perft cell's check is each root's count against the
+ * reference's, from the loop itself (its checksum is their sum).  Returns 0 or -1. */
 static int verify_cell(struct cell *c)
 {
 	struct verify_result res;
-	struct kentry *ref = registry_find("reference");
 
-	if (c->w->loop == SB_LOOP_PERFT && ref &&
-	    perft_verify_roots(c->k, ref->k, &c->win[0], stderr) < 0) {
-		fprintf(stderr, "slidebench: kernel %s: perft counts differ from the reference's: "
-			"not timed\n", c->k->name);
-		return -1;
+	if (c->w->loop == SB_LOOP_PERFT) {
+		if (c->w->perft_want && perft_verify_roots(c->k, c->w->perft_want, &c->win[0],
+							   stderr) < 0) {
+			fprintf(stderr, "slidebench: kernel %s: perft counts differ from the "
+				"reference's: not timed\n", c->k->name);
+			return -1;
+		}
+		if (c->w->perft_want && c->w->ntimed == 1)
+			return 0;
 	}
 	struct sb_queries tq = workload_timed_queries(c->w);
-	if (c->w->def->check_queries &&
+	if (c->w->def->check_queries && c->w->twin < 0 &&
 	    verify_queries(c->k, c->w->vpiece, &tq, c->w->want, stderr, &res) < 0) {
 		fprintf(stderr, "slidebench: kernel %s: %ld of %ld %s %s queries wrong: not timed\n",
 			c->k->name, res.mismatches, res.cases, c->w->def->name, c->w->piece);
@@ -68,6 +73,25 @@ static int verify_cell(struct cell *c)
 		}
 	}
 	return 0;
+}
+
+/* Returns the index of an earlier workload of b (before wi) whose timed queries and verified
+ * piece are wi's, or -1. */
+static int twin_of(const struct bench *b, size_t wi)
+{
+	const struct workload *w = &b->w[wi];
+	struct sb_queries q = workload_timed_queries(w);
+
+	if (!w->def->check_queries)
+		return -1;
+	for (size_t j = 0; j < wi; j++) {
+		const struct workload *o = &b->w[j];
+		struct sb_queries oq = workload_timed_queries(o);
+		if (o->def->check_queries && o->vpiece == w->vpiece && oq.occ == q.occ &&
+		    oq.sq == q.sq && oq.n == q.n)
+			return (int)j;
+	}
+	return -1;
 }
 
 /* Cuts w's windows into c (the kernel's own copy of each input).  Returns 0 or -1. */
@@ -164,9 +188,18 @@ int bench_setup(struct bench *b)
 			struct sb_input in = workload_window(w, &w->in, i);
 			w->win_expected[i] = workload_pass(ref->k, w, &in);
 		}
-		/* the reference's answers once, not again for every kernel */
+		/* the reference's answers once, not again for every kernel (nor for each mode
+		 * of the same queries) */
+		if ((w->twin = twin_of(b, wi)) >= 0)
+			w->want = b->w[w->twin].want;
 		if (w->def->check_queries && !w->want && !(w->want = verify_answers(w->vpiece, &tq)))
 			return -1;
+		if (w->loop == SB_LOOP_PERFT && !w->perft_want) {
+			if (!(w->perft_want = calloc(w->in.nperft + 1, sizeof *w->perft_want)))
+				return -1;
+			perft_run(ref->k, w->in.perft, w->in.nperft, w->in.depth, w->in.bulk,
+				  w->perft_want);
+		}
 		for (size_t ki = 0; ki < ncols; ki++) {
 			struct cell *c = bench_cell(b, wi, ki);
 			c->k = ki ? b->kern[ki - 1]->k : &sb_null_kernel;
@@ -414,8 +447,11 @@ void bench_free(struct bench *b)
 	free(b->cells);
 	b->cells = NULL;
 	for (size_t wi = 0; wi < b->nw; wi++) {
-		free(b->w[wi].want);
+		if (b->w[wi].twin < 0)
+			free(b->w[wi].want);
 		b->w[wi].want = NULL;
+		free(b->w[wi].perft_want);
+		b->w[wi].perft_want = NULL;
 	}
 	free(b->iso);
 	b->iso = NULL;

@@ -12,6 +12,16 @@
 #include "trace/chess.h"
 #include "trace/trace.h"
 
+/* Whether this build has the kernels' perft loops (kernels/kernel.h, SB_NO_PERFT: the -m32 and
+ * simulation builds leave them out); PERFT_NOT_BUILT says why not and how to get them. */
+#ifdef SB_NO_PERFT
+#define PERFT_BUILT 0
+#else
+#define PERFT_BUILT 1
+#endif
+#define PERFT_NOT_BUILT "this build has no perft loops (the -m32 and simulation builds leave " \
+	"them out, they time no perft; make PERFT_LOOPS=1 ... builds them)"
+
 #define PERFT_STD_COUNT 6
 #define PERFT_STD_DEPTHS 6
 
@@ -54,11 +64,12 @@ void perft_first_divergence(const struct sb_kernel *k, const struct sb_perft_pos
 
 /* Writes p as a FEN without the move counters into out (CHESS_FEN_MAX + 16 bytes). */
 void perft_fen(const struct sb_perft_pos *p, char *out);
-/* Checks each root of in's perft loop: k's count against ref's.  On the first difference
- * writes "kernel K: perft position I (FEN) depth D: N nodes, reference M; first diverging move
- * X" to err and returns -1 (also when out of memory); 0 when all agree. */
-int perft_verify_roots(const struct sb_kernel *k, const struct sb_kernel *ref,
-		       const struct sb_input *in, FILE *err);
+/* Checks each root of in's perft loop: k's count against want[i], the reference's (nodes of
+ * root i, perft_run).  On the first difference writes "kernel K: perft position I (FEN) depth
+ * D: N nodes, reference M; first diverging move X" to err and returns -1 (also when out of
+ * memory); 0 when all agree. */
+int perft_verify_roots(const struct sb_kernel *k, const uint64_t *want, const struct sb_input *in,
+		       FILE *err);
 
 /* Samples up to want positions evenly over trace t (every k-th record, so every part of
  * every game phase is represented), with the castling rights and en passant square each had

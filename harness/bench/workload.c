@@ -346,7 +346,7 @@ static struct workload workload_of(struct workset *ws, int m, int p, size_t min_
 {
 	const struct mode_def *d = &MODES[m];
 	struct workload w = { .mode = (enum mode)m, .def = d, .dataset = ws->dataset,
-			      .pressure_bytes = NAN, .lookups_per_node = NAN };
+			      .pressure_bytes = NAN, .lookups_per_node = NAN, .twin = -1 };
 
 	if (p < 0 && d->loop[0] == SB_LOOP_PERFT) {
 		w.piece = "all";

@@ -58,6 +58,11 @@ struct workload {
 	uint64_t win_expected[WIN_MAX];  /* the reference's checksum of one pass of each window */
 	const char *dataset;
 	uint64_t *want;        /* the reference's answer to each query (check_queries), or NULL */
+	int twin;              /* an earlier workload of the run whose timed queries and piece are
+				* these (stream, chain and pointer share them): its want is this
+				* one's, and a kernel's per-query check of it stands for this one's
+				* (bench_setup sets it; -1: none) */
+	uint64_t *perft_want;  /* perft: the reference's count of each root, or NULL */
 	double lookups_per_node;  /* perft: slider lookups per leaf; NaN otherwise */
 };
 

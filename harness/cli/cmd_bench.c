@@ -12,6 +12,7 @@
 
 #include "bench/bench.h"
 #include "bench/bounds.h"
+#include "bench/perft.h"
 #include "sim/sim_bench.h"
 #include "analysis/ranking.h"
 #include "cli/cli.h"
@@ -503,6 +504,11 @@ int cmd_bench(int argc, char **argv)
 	}
 	if ((modes = parse_modes(o.modes ? o.modes : mode_names(1))) < 0)
 		return EXIT_USAGE;
+	if (modes_flag(modes, offsetof(struct mode_def, perft)) && (!PERFT_BUILT || o.simulate)) {
+		fprintf(stderr, "slidebench bench: --mode perft: %s\n", !PERFT_BUILT ? PERFT_NOT_BUILT :
+			"not simulated: the simulation build has no perft loops (nothing it runs is perft)");
+		return EXIT_USAGE;
+	}
 	if (pressure_parse(o.pressure ? o.pressure : PRESSURE_DEFAULT, &ps, err, sizeof err) < 0) {
 		fprintf(stderr, "slidebench bench: %s\n", err);
 		return EXIT_USAGE;

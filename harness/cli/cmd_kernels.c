@@ -313,9 +313,11 @@ int cmd_verify(int argc, char **argv)
 		printf("%-36s %s: %ld cases, %ld mismatches\n", sel[i]->k->name,
 		       bad ? "FAIL" : "ok", res.cases, res.mismatches);
 		failed += bad;
-		if (perft_max > 0)
+		if (perft_max > 0 && PERFT_BUILT)
 			failed += verify_perft(sel[i]->k, (unsigned)perft_max);
 	}
+	if (perft_max > 0 && !PERFT_BUILT)
+		printf("perft not verified: %s\n", PERFT_NOT_BUILT);
 	for (size_t i = 0; i < registry_refused_count(); i++) {
 		const struct refused_plugin *r = registry_refused_at(i);
 		printf("%-36s refused: %s: %s\n", r->name[0] ? r->name : r->path, r->path, r->why);

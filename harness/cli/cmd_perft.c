@@ -170,6 +170,10 @@ int cmd_perft(int argc, char **argv)
 	}
 	if (cli_parse_long("DEPTH", argv[optind + 1], 0, MAX_DEPTH, &depth) < 0)
 		return EXIT_USAGE;
+	if (!PERFT_BUILT) {
+		fprintf(stderr, "slidebench perft: %s\n", PERFT_NOT_BUILT);
+		return EXIT_USAGE;
+	}
 	if (perft_from_fen(position_fen(argv[optind]), &p, err, sizeof err) < 0) {
 		fprintf(stderr, "slidebench perft: %s\n", err);
 		return EXIT_USAGE;
