@@ -395,6 +395,8 @@ int bench_run(struct bench *b)
 	if (!b->iso && !(b->iso = calloc(ncols, sizeof *b->iso)))
 		return -1;
 	b->nhost = 0;
+	if (b->sim_child)
+		sim_instrument_start();
 	for (unsigned s = 0; s < b->warmup + b->samples; s++) {
 		if (b->stop && *b->stop)
 			break;

@@ -80,7 +80,8 @@ int sim_build_argv(const char *dir, const struct sim_geometry *g, const char *se
 {
 	static char d1[64], i1[64], ll[64], out[4096], log[4096], self[4096];
 	static char *fixed[] = {"valgrind", "--quiet", "--tool=callgrind", "--cache-sim=yes",
-				"--branch-sim=yes", "--collect-atstart=no", "--dump-instr=no",
+				"--branch-sim=yes", "--instr-atstart=no", "--collect-atstart=no",
+				"--dump-instr=no",
 				d1, i1, ll, out, log};
 	struct sim_geometry def;
 	size_t n = 0, nfixed = sizeof fixed / sizeof fixed[0], nchild = 0;
@@ -230,6 +231,14 @@ int sim_under_valgrind(void)
 	return RUNNING_ON_VALGRIND ? 1 : 0;
 #else
 	return 0;
+#endif
+}
+
+void sim_instrument_start(void)
+{
+#ifdef SIM_HAVE_HEADERS
+	if (RUNNING_ON_VALGRIND)
+		CALLGRIND_START_INSTRUMENTATION;
 #endif
 }
 

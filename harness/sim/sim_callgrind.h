@@ -72,6 +72,11 @@ int sim_check_geometry(const struct sim_geometry *asked, const struct sim_dump_i
 		       char *err, size_t errlen);
 /* Removes the callgrind dumps (cg.*) and valgrind logs (valgrind.*.log) from dir and then dir itself; returns 0 or -1. */
 int sim_cleanup_dir(const char *dir);
+/* Under callgrind, turns its instrumentation on (the child starts with it off: the tables' init
+ * and the verification run at valgrind's plain speed, 12x faster than simulated); the sampling
+ * phase, settle passes included, runs simulated, so each region starts from the cache state
+ * its own settle pass left, as before.  Elsewhere nothing. */
+void sim_instrument_start(void);
 /* Starts collecting (only under valgrind with the headers compiled in; else a no-op).  The
  * first call first dumps an empty region labelled SIM_BUILD_MARK "cflags|rev" (this build's). */
 void sim_region_begin(void);
