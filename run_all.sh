@@ -225,6 +225,13 @@ kernel_sets() {
 	local plugs; plugs=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$c["status"] == "available" && $c["origin"] != "built-in" { print $c["name"] }' "$out/kernels.csv")
 	[[ -z $plugs ]] || press_kernels=$(subset "$(printf '%s\n' ${press_kernels//,/ } $plugs | awk 'NF && !seen[$0]++' | paste -sd,)")
+	# the blocks: every kernel but the reference (the oracle the others are checked against:
+	# no question compares it, and it was the slowest of the 55 in every block's time)
+	# (the -m32 build loads no plugin: its blocks run the built-in ones, block_builtin)
+	block_builtin=$(subset "$(awk -F, '{ print $1 }' <<<"$d" | sort | grep -vxF -f <(printf '%s\n' $plugs "") | paste -sd,)")
+	block_kernels=$(subset "$(printf '%s\n' ${block_builtin//,/ } $plugs | awk 'NF && !seen[$0]++' | paste -sd,)")
+	[[ -n $block_kernels ]] || block_kernels=$kernels
+	[[ -n $block_builtin ]] || block_builtin=$block_kernels
 	local qs='bits|tables|branching'
 	[[ $quick -eq 1 ]] && qs='tables|branching'
 	learn_kernels=$(subset "$(awk -F, '$5 ~ /^(tables|branching)$/ { print $1; print $4 }' <<<"$d" |
@@ -253,15 +260,17 @@ block_order() {
 # Prints the command (binary and its own arguments) of one side of a comparison, one word a line.
 block_cmd() {
 	case $1 in
-	m64) printf '%s\n' bin/slidebench-sim --mode "$bits_modes" "${sel[@]}" ;;
-	m32) printf '%s\n' bin32/slidebench --mode "$bits_modes" "${sel[@]}" ;;
+	m64) printf '%s\n' bin/slidebench-sim --mode "$bits_modes" --kernel "$block_kernels" ;;
+	m32) printf '%s\n' bin32/slidebench --mode "$bits_modes" --kernel "$block_builtin" ;;
 	hugepage | nohugepage) printf '%s\n' bin/slidebench --mode position --tables "$1" --kernel "$big_kernels" ;;
-	gcc) printf '%s\n' bin/slidebench --mode "$compiler_modes" --pressure "$press_sizes" "${sel[@]}" ;;
-	clang) printf '%s\n' bin-clang/slidebench --mode "$compiler_modes" --pressure "$press_sizes" "${sel[@]}" ;;
+	gcc) printf '%s\n' bin/slidebench --mode "$compiler_modes" --pressure "$press_sizes" --kernel "$block_kernels" ;;
+	clang) printf '%s\n' bin-clang/slidebench --mode "$compiler_modes" --pressure "$press_sizes" --kernel "$block_kernels" ;;
 	esac
 }
 # --plan: the blocks in run order and what each runs (nothing is run or built).
 if [[ $plan -eq 1 ]]; then
+	# the block kernels are read from the build's descriptors (kernel_sets), not here
+	block_kernels=${kernels:-EVERY-KERNEL-BUT-THE-REFERENCE} block_builtin=${kernels:-EVERY-KERNEL-BUT-THE-REFERENCE}
 	echo "# the cross-process comparisons, $pairs block pairs each, one block a line in run order"
 	echo "# every block: bench --cpu $cpu --out DIR/<comparison>/<block> ${block_set[*]} ${extra[*]}"
 	echo "# bits (where 32-bit programs run natively): A = m64 ($(block_cmd m64 | head -n 1), the"

@@ -40,7 +40,8 @@ static uint64_t sample_expected(const struct cell *c, unsigned s)
 /* Verifies one cell: the per-query check (which names a wrong square and occupancy; once per
  * kernel and query set: a twin workload's stands for it) and the loop checksum of every window
  * it is timed on (w->ntimed; no other).  A perft cell's check is each root's count against the
- * reference's, from the loop itself (its checksum is their sum).  Returns 0 or -1. */
+ * reference's, from the loop itself (its checksum is their sum); a pressure cell's, its loop's
+ * checksums at the first working-set size (twin_of).  Returns 0 or -1. */
 static int verify_cell(struct cell *c)
 {
 	struct verify_result res;
@@ -55,6 +56,9 @@ static int verify_cell(struct cell *c)
 		if (c->w->perft_want && c->w->ntimed == 1)
 			return 0;
 	}
+	/* a pressure loop verified on these positions at the first size: each sample is checked */
+	if (c->w->loop == SB_LOOP_PRESSURE && c->w->twin >= 0)
+		return 0;
 	struct sb_queries tq = workload_timed_queries(c->w);
 	if (c->w->def->check_queries && c->w->twin < 0 &&
 	    verify_queries(c->k, c->w->vpiece, &tq, c->w->want, stderr, &res) < 0) {
@@ -75,21 +79,27 @@ static int verify_cell(struct cell *c)
 	return 0;
 }
 
-/* Returns the index of an earlier workload of b (before wi) whose timed queries and verified
- * piece are wi's, or -1. */
+/* Returns the index of an earlier workload of b (before wi) that verifies what wi would, or -1:
+ * one with the same timed queries and verified piece (stream, chain and pointer), or, for a
+ * pressure workload, the first pressure workload over the same positions and windows (every
+ * working-set size runs the one loop on them; only what it touches between positions differs,
+ * harness code the kernel does not see). */
 static int twin_of(const struct bench *b, size_t wi)
 {
 	const struct workload *w = &b->w[wi];
 	struct sb_queries q = workload_timed_queries(w);
 
-	if (!w->def->check_queries)
-		return -1;
 	for (size_t j = 0; j < wi; j++) {
 		const struct workload *o = &b->w[j];
 		struct sb_queries oq = workload_timed_queries(o);
-		if (o->def->check_queries && o->vpiece == w->vpiece && oq.occ == q.occ &&
-		    oq.sq == q.sq && oq.n == q.n)
+		if (w->loop == SB_LOOP_PRESSURE) {
+			if (o->loop == SB_LOOP_PRESSURE && o->in.pos == w->in.pos &&
+			    o->in.npos == w->in.npos && o->nwin == w->nwin && o->ntimed == w->ntimed)
+				return (int)j;
+		} else if (w->def->check_queries && o->def->check_queries &&
+			   o->vpiece == w->vpiece && oq.occ == q.occ && oq.sq == q.sq && oq.n == q.n) {
 			return (int)j;
+		}
 	}
 	return -1;
 }
