@@ -303,9 +303,15 @@ static void settle(struct bench *b, struct cell *c, unsigned s)
 	} else {
 		/* A whole untimed sample, not one pass: one pass of random lookups reaches only
 		 * about 70% of a large table's lines (pext, the magics), and the first timed pass
-		 * then paid for the rest (+5% with 24 other kernels beside it, measured). */
-		for (unsigned r = 0; r < c->w->reps; r++)
-			sum ^= workload_pass(c->k, c->w, in);
+		 * then paid for the rest (+5% with 24 other kernels beside it, measured).  Perft
+		 * has one window, its 64 trees: its settle pass walks the trees of other positions
+		 * of the same games (workset.perft_settle, an eighth as many), so the timed walk is
+		 * not the replay of a walk the predictor has just seen. */
+		if (c->w->loop == SB_LOOP_PERFT)
+			sum ^= workload_pass(c->k, c->w, &c->w->settle_in);
+		else
+			for (unsigned r = 0; r < c->w->reps; r++)
+				sum ^= workload_pass(c->k, c->w, in);
 		/* the settle pass ran on another window: the sample's own queries are read in
 		 * now, so how cached they are does not depend on which kernels ran before
 		 * (the 64-bit sweep's 54 kernels evicted them, a pair alone did not) */

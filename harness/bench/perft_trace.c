@@ -56,10 +56,11 @@ static struct sb_perft_pos pos_of(const struct trace_rec *r, uint8_t rights, uin
 	return p;
 }
 
-long perft_from_trace(const struct trace *t, size_t want, struct sb_perft_pos **out)
+/* Samples the records i of t with i % every == at into *out (malloc'ed); returns the count or -1. */
+static long sample_every(const struct trace *t, size_t every, size_t at, struct sb_perft_pos **out)
 {
-	size_t every = want && t->n > want ? (t->n + want - 1) / want : 1, n = 0;
 	uint8_t rights = 0;
+	size_t n = 0;
 
 	*out = malloc((t->n / every + 1) * sizeof **out);
 	if (!*out)
@@ -69,10 +70,17 @@ long perft_from_trace(const struct trace *t, size_t want, struct sb_perft_pos **
 		int first = i == 0 || r->game != t->rec[i - 1].game;
 		uint8_t ep = first ? 0 : ep_after(&t->rec[i - 1], r);
 		rights = (first ? 0xF : rights) & rights_on(&r->b);
-		if (i % every == every / 2)
+		if (i % every == at)
 			(*out)[n++] = pos_of(r, rights, ep);
 	}
 	return (long)n;
+}
+
+long perft_from_trace(const struct trace *t, size_t want, struct sb_perft_pos **out)
+{
+	size_t every = want && t->n > want ? (t->n + want - 1) / want : 1;
+
+	return sample_every(t, every, every / 2, out);
 }
 
 int workset_add_perft(struct workset *ws, const struct trace *t, size_t want, unsigned depth)
@@ -82,6 +90,12 @@ int workset_add_perft(struct workset *ws, const struct trace *t, size_t want, un
 	if (n < 0)
 		return -1;
 	ws->nperft = (size_t)n;
+	/* the settle roots: an eighth as many, from records between the timed ones */
+	size_t every = want && t->n > want ? (t->n + want - 1) / want : 1;
+	n = sample_every(t, every * PERFT_SETTLE_PART, 0, &ws->perft_settle);
+	if (n < 0)
+		return -1;
+	ws->nperft_settle = (size_t)n;
 	ws->perft_depth = depth;
 	ws->perft_lookups = perft_lookups(ws->perft, ws->nperft, depth, 1, &ws->perft_nodes);
 	return 0;

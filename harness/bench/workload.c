@@ -190,6 +190,7 @@ void workset_free(struct workset *ws)
 	}
 	free(ws->pos);
 	free(ws->perft);
+	free(ws->perft_settle);
 	memset(ws, 0, sizeof *ws);
 }
 
@@ -354,6 +355,11 @@ static struct workload workload_of(struct workset *ws, int m, int p, size_t min_
 		w.in = (struct sb_input){ .perft = ws->perft, .nperft = ws->nperft,
 					  .depth = ws->perft_depth, .bulk = 1 };
 		w.lookups = ws->nperft ? (size_t)ws->perft_nodes : 0;
+		w.settle_in = w.in;
+		if (ws->nperft_settle) {
+			w.settle_in.perft = ws->perft_settle;
+			w.settle_in.nperft = ws->nperft_settle;
+		}
 		if (ws->perft_nodes)
 			w.lookups_per_node = (double)ws->perft_lookups / (double)ws->perft_nodes;
 	} else if (p < 0) {

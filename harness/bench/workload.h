@@ -27,6 +27,10 @@ struct workset {
 	size_t games_used, games_every;  /* every games_every-th game of the trace was taken */
 	struct sb_perft_pos *perft;  /* perft mode: root positions sampled over the trace */
 	size_t nperft;
+	/* perft mode's settle roots: 1/PERFT_SETTLE_PART as many, from the records between the
+	 * timed roots, so a cell's untimed pass walks other trees than the one timed after it */
+	struct sb_perft_pos *perft_settle;
+	size_t nperft_settle;
 	unsigned perft_depth;
 	uint64_t perft_nodes, perft_lookups;  /* leaves and slider lookups of one pass */
 };
@@ -37,6 +41,7 @@ struct workset {
  * an engine searching new positions never sees the same stream twice.  An input too short for
  * two windows is one window replayed `reps` times (and its rows flagged `replayed`). */
 #define WIN_MAX 64
+#define PERFT_SETTLE_PART 8  /* perft's settle roots: one for every 8 timed ones */
 
 /* One timed unit: a loop over an input, with what it is called in the results. */
 struct workload {
@@ -63,6 +68,7 @@ struct workload {
 				* one's, and a kernel's per-query check of it stands for this one's
 				* (bench_setup sets it; -1: none) */
 	uint64_t *perft_want;  /* perft: the reference's count of each root, or NULL */
+	struct sb_input settle_in;  /* perft: the settle roots (workset.perft_settle) */
 	double lookups_per_node;  /* perft: slider lookups per leaf; NaN otherwise */
 };
 

@@ -25,6 +25,7 @@
 
 #ifdef SIM_HAVE_HEADERS
 static int sim_in_region; /* 1 between sim_region_begin and sim_region_end */
+static int sim_instrumented; /* 1 once sim_instrument_start turned instrumentation on */
 static int sim_marked;    /* 1 once the build marker is dumped */
 #endif
 
@@ -237,8 +238,10 @@ int sim_under_valgrind(void)
 void sim_instrument_start(void)
 {
 #ifdef SIM_HAVE_HEADERS
-	if (RUNNING_ON_VALGRIND)
+	if (!sim_instrumented && RUNNING_ON_VALGRIND) {
+		sim_instrumented = 1;
 		CALLGRIND_START_INSTRUMENTATION;
+	}
 #endif
 }
 
@@ -246,6 +249,7 @@ void sim_region_begin(void)
 {
 #ifdef SIM_HAVE_HEADERS
 	if (!sim_in_region && RUNNING_ON_VALGRIND) {
+		sim_instrument_start();  /* a caller that did not (bench turns it on earlier) */
 		if (!sim_marked) { /* tells the parent which build ran (collection is off: empty) */
 			sim_marked = 1;
 			CALLGRIND_DUMP_STATS_AT(SIM_BUILD_MARK SB_CFLAGS "|" SB_GIT_REV);

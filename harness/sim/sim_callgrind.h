@@ -75,7 +75,8 @@ int sim_cleanup_dir(const char *dir);
 /* Under callgrind, turns its instrumentation on (the child starts with it off: the tables' init
  * and the verification run at valgrind's plain speed, 12x faster than simulated); the sampling
  * phase, settle passes included, runs simulated, so each region starts from the cache state
- * its own settle pass left, as before.  Elsewhere nothing. */
+ * its own settle pass left, as before.  Once; elsewhere nothing.  sim_region_begin calls it
+ * for a caller that did not. */
 void sim_instrument_start(void);
 /* Starts collecting (only under valgrind with the headers compiled in; else a no-op).  The
  * first call first dumps an empty region labelled SIM_BUILD_MARK "cflags|rev" (this build's). */
