@@ -79,9 +79,9 @@ FILENAME == ARGV[1] { p = $2; sub(/_run$/, "", p); run[p] = hex($1); next }
 /^[0-9a-f]+ <[^>]+>:$/ { flush(); name = $2; gsub(/[<>:]/, "", name); sub(/\..*$/, "", name)
 	fn = ""; for (k in per) { q = "_" k "_"; if (substr(name, length(name) - length(q) + 1) == q) {
 		p = substr(name, 1, length(name) - length(q)); if (p in run) { fn = k; pre = p } } }
-	n = 0; next }
+	n = 0; delete at; next }
 fn != "" && /^ *[0-9a-f]+:\t/ {
-	a = $1; sub(/:$/, "", a); addr[n] = hex(a)
+	a = $1; sub(/:$/, "", a); addr[n] = hex(a); at[addr[n]] = n
 	t = $0; sub(/^ *[0-9a-f]+:\t/, "", t); sub(/ *#.*$/, "", t); sub(/ *<[^>]*>$/, "", t)
 	gsub(/\t/, " ", t); sub(/ +$/, "", t)
 	while (t ~ /^(notrack|bnd|cs|ds|data16|rex\.W|lock) /) sub(/^[^ ]+ /, "", t)
@@ -111,9 +111,8 @@ function row(pp, c, why) { if (why != "") print run[pre], fn, "", "", "", core, 
 function flush(   i, j, k, q, nl, best, nin, pp, c, cb) {
 	if (fn == "" || !n) { fn = ""; return }
 	nl = 0
-	for (i = 0; i < n; i++) if (tgt[i] >= 0 && tgt[i] <= addr[i]) {
-		for (j = 0; j < n && addr[j] != tgt[i]; j++) ;
-		if (j < n) { lo[nl] = j; hi[nl] = i; nl++ } }
+	for (i = 0; i < n; i++) if (tgt[i] >= 0 && tgt[i] <= addr[i] && (tgt[i] in at)) {
+		lo[nl] = at[tgt[i]]; hi[nl] = i; nl++ }
 	if (!nl) { row(0, 0, "no loop found"); fn = ""; return }
 	for (k = 0; k < nl; k++) { inner[k] = 1; straight[k] = 1; scan[k] = 0
 		for (q = 0; q < nl; q++) if (q != k && lo[q] >= lo[k] && hi[q] <= hi[k] && hi[q] - lo[q] < hi[k] - lo[k]) inner[k] = 0
