@@ -182,7 +182,8 @@ bits_modes="stream,chain,position"
 # settled an 8 MiB pressure verdict at 1.155x that the next two studies of the same build
 # reversed (the big-table kernels' 8 MiB figures moved by up to 1.46x between processes).
 # Peer mode's barriers keep clang's vector lanes within one lookup (README, "Compilers and
-# builds").  Each block takes about 12 s on a Zen 5 guest (4 s with the four modes before).
+# builds").  Each block takes about 7 s on an Emerald Rapids guest (12 s on Zen 5 once, before
+# the verification and settle changes of docs/methodology.md, "Where a study's time goes").
 compiler_modes="stream,chain,pointer,position,random,peer,perft,pressure"
 # --quick leaves perft out of them (3 s of a 6 s block): a quick study's perft verdict then
 # borrows its between-process term and is not called settled (quick verdicts are indicative).
@@ -302,9 +303,9 @@ steps=()
 [[ $bench_only -eq 0 ]] && steps+=(deps build build32 buildclang verify trace)
 steps+=(bench64 bits pressure tables compiler learn sim plots report)
 # the seconds each step took in a full study from a fresh clone on an Emerald Rapids guest
-declare -A weight=([deps]=2 [build]=94 [build32]=58 [buildclang]=44 [verify]=8
-	[trace]=2 [bench64]=46 [bits]=86 [pressure]=8 [tables]=5 [compiler]=156 [learn]=2
-	[sim]=65 [plots]=4 [report]=3)
+declare -A weight=([deps]=2 [build]=65 [build32]=39 [buildclang]=39 [verify]=2
+	[trace]=1 [bench64]=36 [bits]=56 [pressure]=6 [tables]=3 [compiler]=81 [learn]=1
+	[sim]=19 [plots]=5 [report]=3)
 # a build that is already up to date costs nothing
 if [[ $bench_only -eq 0 ]] && make -q bin/slidebench 2>/dev/null; then weight[build]=2; fi
 if [[ -x bin32/slidebench ]] && make -q m32 2>/dev/null; then weight[build32]=2; fi
@@ -312,7 +313,7 @@ if [[ -x bin-clang/slidebench ]] && make -q CC=clang BUILD=build-clang BIN=bin-c
 	weight[buildclang]=5
 fi
 if [[ $quick -eq 1 ]]; then
-	weight[bench64]=10; weight[bits]=1; weight[pressure]=3; weight[tables]=3; weight[sim]=5
+	weight[bench64]=4; weight[bits]=1; weight[pressure]=1; weight[tables]=2; weight[sim]=1
 	weight[compiler]=1; weight[learn]=1
 	weight[build32]=0; weight[buildclang]=0; weight[bits]=1
 fi
