@@ -172,7 +172,8 @@ DEPFLAGS = -MMD -MP
 
 # A plugin is compiled exactly like an in-tree kernel, plus position-independent and with
 # everything hidden but sb_plugin_kernel.  `make plugin` uses the same flags.
-PLUGIN_FLAGS = $(CFLAGS) $(KDEBUG) $(KFLAGS) $(KREGS) $(EXTRA_FLAGS) -fPIC -fvisibility=hidden -DSB_PLUGIN
+PLUGIN_FLAGS = $(CFLAGS) $(KDEBUG) $(KFLAGS) $(KREGS) $(EXTRA_FLAGS) -fPIC -fvisibility=hidden -DSB_PLUGIN \
+	-frecord-gcc-switches
 
 .PHONY: trace all test check sanitize bench plots report m32 verify-m32 plugin plugins layouts deps clean \
 	help bounds check-tests fuzz fuzz-build FORCE
