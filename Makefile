@@ -44,6 +44,11 @@ BIN      ?= bin
 ifeq ($(origin HAVE_PAPI),undefined)
 HAVE_PAPI := $(shell printf '\043include <papi.h>\nint main(void){return PAPI_library_init(PAPI_VER_CURRENT)<0;}' | $(CC) -x c - -o /dev/null -lpapi >/dev/null 2>&1 && echo 1 || echo 0)
 endif
+# R's standalone math library: only tests/test_stats_oracle.c links it (an oracle for the
+# statistics' p-values and quantiles; make deps installs r-mathlib).
+ifeq ($(origin HAVE_RMATH),undefined)
+HAVE_RMATH := $(shell printf '\043define MATHLIB_STANDALONE\n\043include <Rmath.h>\nint main(void){return qt(0.975,5,1,0)<2;}' | $(CC) -x c - -o /dev/null -lRmath -lm >/dev/null 2>&1 && echo 1 || echo 0)
+endif
 ifeq ($(origin HAVE_ZSTD),undefined)
 HAVE_ZSTD := $(shell printf '\043include <zstd.h>\nint main(void){return ZSTD_versionNumber()==0;}' | $(CC) -x c - -o /dev/null -lzstd >/dev/null 2>&1 && echo 1 || echo 0)
 endif
@@ -126,6 +131,7 @@ define CONFIG_TEXT
 CC = $(CC) ($(CC_NAME) $(CC_VERSION))
 HAVE_PAPI = $(HAVE_PAPI)
 HAVE_ZSTD = $(HAVE_ZSTD)
+HAVE_RMATH = $(HAVE_RMATH)
 CFLAGS = $(CFLAGS)
 KFLAGS = $(KFLAGS) $(GCC_NOKSPILL) $(KDEBUG)
 EXTRA_FLAGS = $(EXTRA_FLAGS)
@@ -215,6 +221,10 @@ $(BIN)/plugins/%.so: $(BUILD)/pic/%.o $(KHPICS) | $(BIN)/plugins
 $(BIN)/tests/plugins/%.so: tests/plugins/%.c $(KHPICS) $(DEPS) | $(BIN)/tests/plugins
 	$(CC) $(PLUGIN_FLAGS) -shared -Ikernels $< $(KHPICS) -o $@ -lm
 
+ifeq ($(HAVE_RMATH),1)
+$(BIN)/tests/test_stats_oracle: CFLAGS += -DHAVE_RMATH=1
+$(BIN)/tests/test_stats_oracle: LDLIBS += -lRmath
+endif
 $(BIN)/tests/%: tests/%.c $(HOBJS) $(KOBJS) $(KHOBJS) $(DEPS) | $(BIN)/tests
 	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -rdynamic $< $(HOBJS) $(KOBJS) $(KHOBJS) -o $@ $(LDLIBS)
 

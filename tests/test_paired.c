@@ -171,11 +171,11 @@ static void test_order_interval(void)
 	struct pr_result res;
 
 	for (size_t i = 0; i < sizeof N / sizeof N[0]; i++)
-		CHECK(pr_order_rank(N[i]) == K[i], "order rank of n = %zu: expected %zu got %zu",
-		      N[i], K[i], pr_order_rank(N[i]));
+		CHECK(stats_order_rank(N[i]) == K[i], "order rank of n = %zu: expected %zu got %zu",
+		      N[i], K[i], stats_order_rank(N[i]));
 	for (int i = 0; i < 10; i++)
 		ten[i] = 10 - i;
-	CHECK(pr_order_interval(ten, 10, &lo, &hi) == 0 && lo == 2 && hi == 9,
+	CHECK(stats_order_interval(ten, 10, &lo, &hi) == 0 && lo == 2 && hi == 9,
 	      "order interval of 1..10: expected [2, 9] got [%g, %g]", lo, hi);
 	struct pr_series s = { d, 1, 6, NULL, 1 };
 	CHECK(pr_compare(&s, PR_SEED, &res) == 0, "six pairs: compare failed");

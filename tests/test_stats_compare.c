@@ -10,6 +10,7 @@
 #include "analysis/cmpcell.h"
 #include "runread/runread.h"
 #include "analysis/stats_compare.h"
+#include "util/stats.h"
 
 #define NEAR(x, want, tol) (fabs((x) - (want)) <= (tol))
 
@@ -20,8 +21,8 @@ static void test_geomean_median(void)
 	CHECK(NEAR(sc_geomean(x, 2), 2, 1e-12), "geomean(1,4): expected 2 got %g", sc_geomean(x, 2));
 	CHECK(isnan(sc_geomean(z, 2)), "geomean with a zero: expected NaN got %g", sc_geomean(z, 2));
 	CHECK(isnan(sc_geomean(x, 0)), "geomean of nothing: expected NaN");
-	CHECK(sc_median_inplace(m5, 5) == 3, "median of 1..5: expected 3 got %g", m5[0]);
-	CHECK(sc_median_inplace(m4, 4) == 2.5, "median of 1..4: expected 2.5");
+	CHECK(stats_median_inplace(m5, 5) == 3, "median of 1..5: expected 3 got %g", m5[0]);
+	CHECK(stats_median_inplace(m4, 4) == 2.5, "median of 1..4: expected 2.5");
 }
 
 static void test_mann_whitney(void)

@@ -7,26 +7,7 @@
 
 #include "analysis/paired.h"
 #include "util/rng.h"
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-double pr_median_nan(const double *x, size_t n, double *tmp)
-{
-	size_t m = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (!isnan(x[i]))
-			tmp[m++] = x[i];
-	if (m == 0)
-		return NAN;
-	qsort(tmp, m, sizeof *tmp, cmp_double);
-	return m % 2 ? tmp[m / 2] : (tmp[m / 2 - 1] + tmp[m / 2]) / 2;
-}
+#include "util/stats.h"
 
 /* Returns the exact two-sided p of a signed-rank statistic w+ for n untied ranks 1..n. */
 static double signed_rank_exact(double wplus, size_t n)
@@ -105,7 +86,7 @@ static double stat_over(const struct pr_series *s, const size_t *idx, size_t m, 
 	for (size_t c = 0; c < s->ncell; c++) {
 		for (size_t i = 0; i < m; i++)
 			col[i] = s->d[c * s->npair + idx[i]];
-		double med = pr_median_nan(col, m, tmp);
+		double med = stats_median_nan(col, m, tmp);
 		if (!isnan(med))
 			sum += med, cells++;
 	}
@@ -150,45 +131,6 @@ static void pair_means(const struct pr_series *s, double *mean)
 	}
 }
 
-size_t pr_order_rank(size_t n)
-{
-	double lc = -(double)n * log(2.0), cdf = 0;   /* log C(n, 0) / 2^n */
-	size_t k = 0;
-
-	/* the largest k with 2 P(Bin(n, 1/2) <= k - 1) <= PR_ALPHA */
-	for (size_t j = 0; j < n / 2; j++) {
-		cdf += exp(lc);
-		if (2 * cdf > PR_ALPHA)
-			break;
-		k = j + 1;
-		lc += log((double)(n - j)) - log((double)(j + 1));
-	}
-	return k ? k : 1;
-}
-
-int pr_order_interval(const double *x, size_t n, double *lo, double *hi)
-{
-	double *v = malloc((n ? n : 1) * sizeof *v);
-	size_t m = 0, k;
-
-	*lo = *hi = NAN;
-	if (!v)
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		if (!isnan(x[i]))
-			v[m++] = x[i];
-	if (m < 2) {
-		free(v);
-		return -1;
-	}
-	qsort(v, m, sizeof *v, cmp_double);
-	k = pr_order_rank(m);
-	*lo = v[k - 1];
-	*hi = v[m - k];
-	free(v);
-	return 0;
-}
-
 int pr_compare(const struct pr_series *s, uint64_t seed, struct pr_result *out)
 {
 	size_t n = s->npair, L, good = 0;
@@ -229,11 +171,11 @@ int pr_compare(const struct pr_series *s, uint64_t seed, struct pr_result *out)
 			boot[good++] = v;
 	}
 	if (good > 0 && out->n >= 2) {
-		qsort(boot, good, sizeof *boot, cmp_double);
+		qsort(boot, good, sizeof *boot, stats_cmp_double);
 		double lo = boot[(size_t)floor(0.025 * (double)(good - 1))];
 		double hi = boot[(size_t)ceil(0.975 * (double)(good - 1))];
 		double olo, ohi;             /* at least the order-statistic interval of the */
-		if (pr_order_interval(mean, n, &olo, &ohi) == 0)   /* per-pair median */
+		if (stats_order_interval(mean, n, &olo, &ohi) == 0)   /* per-pair median */
 			lo = fmin(lo, olo), hi = fmax(hi, ohi);
 		out->lo = exp(fmin(lo, est));   /* a lopsided resampling distribution can leave */
 		out->hi = exp(fmax(hi, est));   /* the estimate outside: widen to contain it */

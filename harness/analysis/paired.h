@@ -7,7 +7,7 @@
  * Interval: a moving-block bootstrap over pairs (rounds are resampled in runs of consecutive
  * rounds, so an epoch's correlation stays inside a block), widened to at least the
  * distribution-free order-statistic interval for the median of the per-pair mean log ratio
- * (see pr_order_interval: a percentile bootstrap under-covers with few pairs, e.g. the six
+ * (see stats_order_interval: a percentile bootstrap under-covers with few pairs, e.g. the six
  * block pairs of a cross-process comparison, where it becomes [min, max], 96.9%), and widened
  * where needed to contain the estimate.  Test: Wilcoxon signed-rank of the per-pair mean log ratio (exact for small
  * n without ties).  The sign of the estimate is also checked epoch by epoch. */
@@ -17,9 +17,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/stats.h"
+
 #define PR_BOOT_ITERS 2000
 #define PR_SEED 0x9a1ed5eedULL
-#define PR_ALPHA 0.05
+#define PR_ALPHA STATS_ALPHA
 /* The fewest untied pairs with which the two-sided signed-rank test can reach p < PR_ALPHA
  * (six all one way: p = 2/64 = 0.031): below it "not settled" says so, not "does not agree". */
 #define PR_MIN_SETTLE 6
@@ -49,20 +51,6 @@ int pr_compare(const struct pr_series *s, uint64_t seed, struct pr_result *out);
  * Exact two-sided p for n <= 60 without ties, else the normal approximation with tie and
  * continuity corrections.  Returns p (1 when nothing is left, NaN when n == 0). */
 double pr_signed_rank(const double *d, size_t n);
-
-/* The rank k of the order-statistic (sign-test) interval [x_(k), x_(n+1-k)] for the median of
- * n values: the largest k with 2 P(Binomial(n, 1/2) <= k - 1) <= PR_ALPHA, so the interval
- * covers the median with at least 95% for any continuous distribution (n = 6: k = 1, the
- * range, 96.9%; n = 12: k = 3, 96.1%; n = 31: k = 10, 97.1%).  Below six values no k
- * reaches 95%: returns 1 (the range, which then covers less: 93.8% at n = 5, 75% at 3). */
-size_t pr_order_rank(size_t n);
-
-/* Sets [*lo, *hi] to the order-statistic interval of x[0..n) (NaN ignored).  Returns 0, or
- * -1 with NaN when fewer than two values are left. */
-int pr_order_interval(const double *x, size_t n, double *lo, double *hi);
-
-/* Median of x[0..n) ignoring NaN, sorting a copy in tmp.  NaN when none. */
-double pr_median_nan(const double *x, size_t n, double *tmp);
 
 /* Whether a paired result settles the question, and why not.  Settled when the interval
  * excludes 1, the test gives p < PR_ALPHA, the margin exceeds layout_pct (percent; NaN: not

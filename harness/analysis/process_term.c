@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "analysis/process_term.h"
+#include "util/stats.h"
 
 /* Student's t, 97.5%, df = 1 .. 30. */
 static const double T975[] = { 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262,
@@ -20,13 +21,6 @@ double pt_quantile(size_t df)
 	if (df == 0)
 		return NAN;
 	return df <= n ? T975[df - 1] : 1.96 + 2.4 / (double)df;   /* within 0.003 above 30 */
-}
-
-static int cmp_double(const void *x, const void *y)
-{
-	double a = *(const double *)x, b = *(const double *)y;
-
-	return (a > b) - (a < b);
 }
 
 /* Returns the sample standard deviation of the non-NaN x[0..n) and their count in *k (NaN
@@ -217,15 +211,6 @@ static double block_abs_sd(const struct pt_set *p, const struct rr_row *const *x
 	return sd(est, p->nblk, k);
 }
 
-/* Returns the median of v[0..n) (sorted in place), NaN when n is 0. */
-static double median_of(double *v, size_t n)
-{
-	if (!n)
-		return NAN;
-	qsort(v, n, sizeof *v, cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* Sets p->study_ks and its range: the median over the kernels k[0..nk) of the s of their own
  * figure over all their cells. */
 static void study_kernel_term(struct pt_set *p, const char **k, size_t nk)
@@ -240,7 +225,7 @@ static void study_kernel_term(struct pt_set *p, const char **k, size_t nk)
 			v[nv++] = s;
 	}
 	if (v && nv) {
-		p->study_ks = median_of(v, nv);
+		p->study_ks = stats_median_inplace(v, nv);
 		p->ks_min = v[0], p->ks_max = v[nv - 1];
 		p->study_kernels = nv;
 	}
@@ -263,7 +248,7 @@ static void study_abs_term(struct pt_set *p)
 			v[nv++] = s;
 	}
 	if (nv)
-		p->study_as = median_of(v, nv);
+		p->study_as = stats_median_inplace(v, nv);
 	free(v);
 }
 
@@ -304,7 +289,7 @@ static void study_term(struct pt_set *p)
 			v[nv++] = s;
 		}
 	if (nv) {
-		p->study_s = median_of(v, nv);
+		p->study_s = stats_median_inplace(v, nv);
 		p->study_pairs = nv;
 	}
 	study_kernel_term(p, k, nk);

@@ -6,6 +6,7 @@
 
 #include "util/rng.h"
 #include "analysis/stats_compare.h"
+#include "util/stats.h"
 
 double sc_geomean(const double *x, size_t n)
 {
@@ -19,31 +20,6 @@ double sc_geomean(const double *x, size_t n)
 		s += log(x[i]);
 	}
 	return exp(s / (double)n);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-double sc_median_inplace(double *x, size_t n)
-{
-	if (n == 0)
-		return NAN;
-	if (n <= 64) {          /* samples per cell: insertion sort beats qsort's calls */
-		for (size_t i = 1; i < n; i++) {
-			double v = x[i];
-			size_t j = i;
-			for (; j > 0 && x[j - 1] > v; j--)
-				x[j] = x[j - 1];
-			x[j] = v;
-		}
-	} else {
-		qsort(x, n, sizeof *x, cmp_double);
-	}
-	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
 int sc_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u,
@@ -63,7 +39,7 @@ int sc_mann_whitney(const double *a, size_t na, const double *b, size_t nb, doub
 		v[2 * i] = a[i], v[2 * i + 1] = 0;
 	for (size_t i = 0; i < nb; i++)
 		v[2 * (na + i)] = b[i], v[2 * (na + i) + 1] = 1;
-	qsort(v, n, 2 * sizeof *v, cmp_double);
+	qsort(v, n, 2 * sizeof *v, stats_cmp_double);
 	for (size_t i = 0; i < n;) {
 		size_t j = i;
 		while (j < n && v[2 * j] == v[2 * i])
@@ -94,7 +70,7 @@ static double resample_median(struct rng *r, const double *x, size_t n, double *
 {
 	for (size_t i = 0; i < n; i++)
 		tmp[i] = x[rng_next(r) % n];
-	return sc_median_inplace(tmp, n);
+	return stats_median_inplace(tmp, n);
 }
 
 int sc_boot_ratio(const struct sc_pair *p, size_t np, uint64_t seed, double *est, double *lo,
@@ -120,9 +96,9 @@ int sc_boot_ratio(const struct sc_pair *p, size_t np, uint64_t seed, double *est
 	for (size_t i = 0; i < np; i++) {
 		double ma, mb;
 		memcpy(tmp, p[i].a, p[i].na * sizeof *tmp);
-		ma = sc_median_inplace(tmp, p[i].na);
+		ma = stats_median_inplace(tmp, p[i].na);
 		memcpy(tmp, p[i].b, p[i].nb * sizeof *tmp);
-		mb = sc_median_inplace(tmp, p[i].nb);
+		mb = stats_median_inplace(tmp, p[i].nb);
 		if (!(ma > 0) || !(mb > 0))
 			goto out_bad;
 		s += log(mb / ma);
@@ -149,7 +125,7 @@ int sc_boot_ratio(const struct sc_pair *p, size_t np, uint64_t seed, double *est
 		*lo = 0;
 		*hi = INFINITY;
 	} else {
-		qsort(logs, good, sizeof *logs, cmp_double);
+		qsort(logs, good, sizeof *logs, stats_cmp_double);
 		*lo = exp(logs[(size_t)floor(0.025 * (double)(good - 1))]);
 		*hi = exp(logs[(size_t)ceil(0.975 * (double)(good - 1))]);
 	}

@@ -36,7 +36,5 @@ struct sc_pair {
 int sc_boot_ratio(const struct sc_pair *p, size_t np, uint64_t seed, double *est, double *lo,
 		  double *hi);
 
-/* Returns the median of x[0..n), sorting x in place; NaN when n == 0. */
-double sc_median_inplace(double *x, size_t n);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "analysis/blocks.h"
 #include "report/report.h"
+#include "util/stats.h"
 
 #define MAXK 256          /* kernels */
 #define MAXW 64           /* workloads */
@@ -28,7 +29,7 @@ static double side_median(const struct run *r, size_t n, const char *k, const st
 		const struct rr_row *x = run_find(&r[i], k, like);
 		v[i] = x && run_row_timed(x) && x->ns_median > 0 ? x->ns_median : NAN;
 	}
-	return pr_median_nan(v, n, tmp);
+	return stats_median_nan(v, n, tmp);
 }
 
 /* Returns 1 when kernel k's lookups in cell like of run r read state prepared outside the

@@ -34,6 +34,7 @@ want=(
 	"clang-14|make fuzz: the libFuzzer targets are built by clang (gcc has no libFuzzer)"
 	"libclang-rt-14-dev|make fuzz: libFuzzer itself and clang's ASan/UBSan runtimes"
 	"binutils|objdump and nm: each kernel loop's lower bound in core cycles is counted from its disassembly"
+	"r-mathlib|make test: the statistics' p-values and quantiles are checked against R's standalone math library (test time only)"
 )
 
 missing=()

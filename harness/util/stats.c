@@ -1,15 +1,45 @@
-/* stats.c - median, min, MdAPE and CV: nanobench-style robust spread. */
+/* stats.c - the one place of the project's order statistics: the comparison, the median (in
+ * place, of a copy, ignoring NaN), the order-statistic interval of a median, and nanobench-style
+ * robust spread (MdAPE, CV, epochs). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/stats.h"
 
-static int cmp_double(const void *a, const void *b)
+int stats_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 
 	return (x > y) - (x < y);
+}
+
+double stats_median_inplace(double *x, size_t n)
+{
+	if (n == 0)
+		return NAN;
+	if (n <= 64) {          /* samples per cell: insertion sort beats qsort's calls */
+		for (size_t i = 1; i < n; i++) {
+			double v = x[i];
+			size_t j = i;
+			for (; j > 0 && x[j - 1] > v; j--)
+				x[j] = x[j - 1];
+			x[j] = v;
+		}
+	} else {
+		qsort(x, n, sizeof *x, stats_cmp_double);
+	}
+	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+}
+
+double stats_median_nan(const double *x, size_t n, double *tmp)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(x[i]))
+			tmp[m++] = x[i];
+	return stats_median_inplace(tmp, m);
 }
 
 double stats_median(const double *x, size_t n)
@@ -22,8 +52,7 @@ double stats_median(const double *x, size_t n)
 	if (!c)
 		return NAN;
 	memcpy(c, x, n * sizeof *c);
-	qsort(c, n, sizeof *c, cmp_double);
-	m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+	m = stats_median_inplace(c, n);
 	free(c);
 	return m;
 }
@@ -78,23 +107,50 @@ double stats_cv(const double *x, size_t n)
 	return mean == 0 ? 0 : 100.0 * sqrt(ss / (double)(n - 1)) / fabs(mean);
 }
 
-void stats_median_ci(const double *x, size_t n, double *lo, double *hi)
+size_t stats_order_rank(size_t n)
 {
-	double *c, h = 0.98 * sqrt((double)n);
-	long j, k;
+	double lc = -(double)n * log(2.0), cdf = 0;   /* log C(n, 0) / 2^n */
+	size_t k = 0;
+
+	/* the largest k with 2 P(Bin(n, 1/2) <= k - 1) <= STATS_ALPHA */
+	for (size_t j = 0; j < n / 2; j++) {
+		cdf += exp(lc);
+		if (2 * cdf > STATS_ALPHA)
+			break;
+		k = j + 1;
+		lc += log((double)(n - j)) - log((double)(j + 1));
+	}
+	return k ? k : 1;
+}
+
+int stats_order_interval(const double *x, size_t n, double *lo, double *hi)
+{
+	double *v = malloc((n ? n : 1) * sizeof *v);
+	size_t m = 0, k;
 
 	*lo = *hi = NAN;
-	if (n < 3 || !(c = malloc(n * sizeof *c)))
-		return;
-	memcpy(c, x, n * sizeof *c);
-	qsort(c, n, sizeof *c, cmp_double);
-	j = (long)floor((double)n / 2 - h);      /* 1-based ranks, made 0-based below */
-	k = (long)ceil((double)n / 2 + h);
-	j = j < 1 ? 1 : j;
-	k = k > (long)n ? (long)n : k;
-	*lo = c[j - 1];
-	*hi = c[k - 1];
-	free(c);
+	if (!v)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(x[i]))
+			v[m++] = x[i];
+	if (m < 2) {
+		free(v);
+		return -1;
+	}
+	stats_median_inplace(v, m);
+	k = stats_order_rank(m);
+	*lo = v[k - 1];
+	*hi = v[m - k];
+	free(v);
+	return 0;
+}
+
+void stats_median_ci(const double *x, size_t n, double *lo, double *hi)
+{
+	*lo = *hi = NAN;
+	if (n >= 3)
+		stats_order_interval(x, n, lo, hi);
 }
 
 double stats_epoch_spread(const double *x, size_t n, unsigned k)
