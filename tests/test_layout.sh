@@ -4,7 +4,7 @@
 # harness/ holds folders only.  The order is the README's "Layout" section.
 . "$(dirname "$0")/lib.sh"
 
-ORDER=(cli report analysis runread results bench sim counters registry trace env util)
+ORDER=(cli report results bench analysis runread sim counters registry trace env util)
 
 rank() { local i; for i in "${!ORDER[@]}"; do [[ ${ORDER[$i]} == "$1" ]] && { echo "$i"; return; }; done; echo -1; }
 

@@ -14,7 +14,7 @@
 #include "bench/bounds.h"
 #include "bench/perft.h"
 #include "sim/sim_bench.h"
-#include "analysis/ranking.h"
+#include "results/results_ranking.h"
 #include "cli/cli.h"
 #include "env/env.h"
 #include "env/hugepage.h"
@@ -465,7 +465,7 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 		rc = EXIT_FAIL;
 	} else if (!o->quiet) {
 		results_print(&r, stdout);
-		ranking_print(b, &r, stdout);
+		results_ranking_print(b, &r, stdout);
 		printf("results: %s\n", final_dir);
 	}
 	results_free(&r);

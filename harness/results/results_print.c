@@ -1,5 +1,5 @@
 /* results_print.c - the table printed at the end of a bench run (the ranking under it is
- * analysis/ranking.c's). */
+ * results_ranking.c's). */
 #include <math.h>
 #include <string.h>
 

@@ -1,11 +1,11 @@
-/* ranking.c - bench's closing lines: the fastest kernel per workload and whether its lead over
- * the next is settled, from the per-round ratio of the two (the whole loops' times). */
+/* results_ranking.c - bench's closing lines: the fastest kernel per workload and whether its
+ * lead over the next is settled, from the per-round ratio of the two (the whole loops' times). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/paired.h"
-#include "analysis/ranking.h"
+#include "results/results_ranking.h"
 
 /* Returns the ns per lookup of cell c in measured round j: the whole loop's time (the null's
  * loop overlaps a kernel's, so subtracting it is not a kernel's cost). */
@@ -81,7 +81,7 @@ static void print_ranking(const struct bench *b, const struct results *r, size_t
 		settled == 1 ? "settled" : "NOT settled: ", settled == 1 ? "" : why);
 }
 
-void ranking_print(const struct bench *b, const struct results *r, FILE *f)
+void results_ranking_print(const struct bench *b, const struct results *r, FILE *f)
 {
 	fprintf(f, "\nranking (ns_median, the whole loop's time per lookup; the lead's ratio is "
 		"paired round by round; settled when its interval excludes 1, the signed-rank test "
