@@ -28,10 +28,6 @@ int cmd_export(int argc, char **argv);
 int cmd_verdicts(int argc, char **argv);
 int cmd_blocks(int argc, char **argv);
 /* report on a fleet (cmd_report_fleet.c): a directory of studies, one per machine */
-struct study;
-/* Returns 0 with the study of dir loaded, or -1 (message printed). */
-int report_load(const char *dir, struct study *s);
-void study_free(struct study *s);
 /* Returns 1 when dir is a fleet: no study itself, but studies in its subdirectories. */
 int report_is_fleet(const char *dir);
 int cmd_report_fleet(const char *dir);

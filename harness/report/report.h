@@ -43,6 +43,14 @@ struct study {
 	struct verdicts *verdicts;        /* every verdict the sections state, for verdicts.csv */
 };
 
+/* Returns 0 with the study of dir loaded, or -1 (message printed; report_load.c). */
+int report_load(const char *dir, struct study *s);
+void study_free(struct study *s);
+/* Writes the report of s to html and md: the sections (report_write.c's SECTIONS) into memory
+ * first, as they record the verdicts, then the first screen that reads those verdicts
+ * (report_summary), the contents, and the sections.  Returns 0, or -1 when memory runs out. */
+int report_write(struct study *s, FILE *html, FILE *md, const char *title);
+
 /* Both outputs at once: every call writes HTML and Markdown.  doc_h records each level-2
  * heading, so the contents can be written above the sections that were written first. */
 #define DOC_TOC_MAX 32

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "analysis/paired.h"
-#include "registry/registry.h"
 #include "report/report.h"
 
 #define MAXP 4096   /* pairs of cells gathered for one comparison */
@@ -19,35 +18,36 @@
  * footprints for the order. */
 #define MAXPAIRS 64
 
-/* Returns the descriptor member key of kernel name in the run's context.json (a string or
- * number as text), else of the kernel of that name built into this binary (a run written
- * before context.json recorded siblings), else NULL.  Numbers are written into buf. */
+/* Returns the descriptor member key of kernel name as the run's context.json recorded it (a
+ * string or number as text; numbers are written into buf), or NULL: a report reads the run,
+ * never the kernels of the binary that draws it.  A run written before the descriptors
+ * carried their question has no sibling or question to give (descriptors_recorded). */
 static const char *kernel_field(const struct run *r, const char *name, const char *key,
 				char *buf, size_t len)
 {
 	const json_t *ks = r->ctx ? jsonx_get(r->ctx, "kernels") : NULL;
-	const struct kentry *e = registry_find(name);
 
 	for (size_t i = 0; i < json_array_size(ks); i++) {
 		const json_t *k = json_array_get(ks, i), *v;
 		if (!jsonx_str(k, "name") || strcmp(jsonx_str(k, "name"), name))
 			continue;
-		if ((v = json_object_get(k, "question")) == NULL)
-			break;  /* recorded before descriptors carried the question */
+		if (!json_object_get(k, "question") && strcmp(key, "table_bytes"))
+			return NULL;  /* recorded before descriptors carried the question */
 		v = json_object_get(k, key);
 		if (json_is_number(v))
 			return snprintf(buf, len, "%.0f", json_number_value(v)), buf;
 		return json_is_string(v) ? json_string_value(v) : NULL;
 	}
-	if (!e)
-		return NULL;
-	if (!strcmp(key, "sibling"))
-		return e->k->sibling;
-	if (!strcmp(key, "question"))
-		return registry_question_name(e->k->question);
-	if (!strcmp(key, "table_bytes"))
-		return snprintf(buf, len, "%zu", e->k->table_bytes), buf;
 	return NULL;
+}
+
+/* Returns 1 when the run's context.json records its kernels' questions (every run since the
+ * descriptors carried them), else 0. */
+static int descriptors_recorded(const struct run *r)
+{
+	const json_t *ks = r->ctx ? jsonx_get(r->ctx, "kernels") : NULL;
+
+	return json_array_size(ks) > 0 && json_object_get(json_array_get(ks, 0), "question");
 }
 
 double report_kernel_bytes(const struct run *r, const char *k)
@@ -269,7 +269,11 @@ static void answer_pairs(struct doc *d, const struct study *s, const char *q, co
 		compare_kernels(d, s, q, pair[i].x, pair[i].y, hw, sim, what, one, sizeof one);
 		doc_cat(all, sizeof all, "%s%s", i ? "; " : "", one);
 	}
-	if (!np)
+	if (!np && !descriptors_recorded(&s->m64))
+		snprintf(all, sizeof all, "this run's context.json does not record its kernels' "
+			 "questions and siblings (an older slidebench wrote it): run the study again "
+			 "to answer this question");
+	else if (!np)
 		snprintf(all, sizeof all, "no kernel of this run declares a sibling for this question");
 	doc_p(d, "answer", "%s.", all);
 }

@@ -37,12 +37,35 @@ def median(v):
     return (s[len(s) // 2] + s[(len(s) - 1) // 2]) / 2
 
 
+# The descriptors the kernels declare (slidebench list: sibling, question, table bytes): a
+# report reads them from context.json only, never from the binary that draws it.
+DESCRIPTORS = {
+    "classical-branchless": ("classical-conditional", "branching", 4096),
+    "classical-conditional": (None, "", 4096),
+    "galois-field": (None, "", 2048),
+    "kindergarten-4k": ("kindergarten-512", "tables", 9728),
+    "kindergarten-512": (None, "", 2048),
+    "kogge-stone-avx512": (None, "", 0),
+    "magic-black": (None, "", 706976),
+    "magic-fancy": (None, "", 865280),
+    "pext": (None, "", 863232),
+    "sherwin": ("magic-fancy", "bits", 1439744),
+    "split-pext": (None, "", 133120),
+}
+
+
+def descriptor(k):
+    sib, q, tb = DESCRIPTORS.get(k, (None, "", 0))
+    return {"name": k, "family": k.split("-")[0], "status": "timed", "sibling": sib,
+            "question": q, "table_bytes": tb}
+
+
 def ctx(run_id, n, kernels, busy=None):
     c = {"run_id": run_id, "command": "slidebench bench (fixture)",
          "slidebench": {"compiler": "gcc 12.2.0", "cflags": "-O2 -march=native"},
          "machine": {"cpu_model": "Fixture CPU", "uarch": "zen5", "ncpus": 2},
          "run": {"trace": DATASET, "samples": n, "warmup": 1},
-         "kernels": [{"name": k, "family": k.split("-")[0], "status": "timed"} for k in kernels]}
+         "kernels": [descriptor(k) for k in kernels]}
     if busy is not None:
         c["host"] = {"epochs": [{"steal_pct": 0.0, "other_cpus_busy_pct": busy}] * 3}
     return c

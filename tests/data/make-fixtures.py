@@ -31,6 +31,13 @@ KERNELS = [
     ("pext", "pext", 864256, 64, "branchless", None, None, None),
 ]
 WORKLOADS = [("stream", "rook", 1.0), ("stream", "bishop", 0.8), ("position", "all", 3.0)]
+# The descriptors' sibling and question, as the kernels declare them (slidebench list): a
+# report reads them from context.json only.
+SIBLING = {
+    "kindergarten-4k": ("kindergarten-512", "tables"),
+    "kindergarten-32": ("kindergarten-4k", "bits"),
+    "classical-branchless": ("classical-conditional", "branching"),
+}
 
 
 def jitter(i, seed):
@@ -86,6 +93,7 @@ def write_run(d, run_id, slow_hyperbola, hostname):
                    {"name": "perf::CONTEXT-SWITCHES", "live": True, "why": ""}],
         "run": {"trace": DATASET, "samples": N, "warmup": 2},
         "kernels": [{"name": k, "family": f, "word_bits": bits, "branching": br, "table_bytes": tb,
+                     "sibling": SIBLING.get(k, (None, ""))[0], "question": SIBLING.get(k, (None, ""))[1],
                      "status": "timed" if base else "unavailable: needs BMI2"}
                     for k, f, tb, bits, br, base, _, _ in KERNELS],
     }

@@ -1,0 +1,207 @@
+/* report_load.c - a study directory read into a struct study: m64/ (or one bench run
+ * directory itself), bits/ or m32.skipped, tables/ or tables.skipped, compiler/ or
+ * compiler.skipped, sim/ and pressure/, each sub-run checked against m64/. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "report/report.h"
+
+static int exists(const char *dir, const char *name)
+{
+	char path[2 * PATH_MAX];
+	struct stat st;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return stat(path, &st) == 0;
+}
+
+/* Loads dir/sub into r when it holds a summary.csv.  Returns 1 loaded, 0 absent, -1 bad. */
+static int load_sub(const char *dir, const char *sub, struct run *r, char *err, size_t len)
+{
+	char path[PATH_MAX + 64];
+
+	snprintf(path, sizeof path, "%s/summary.csv", sub);
+	if (!exists(dir, path))
+		return 0;
+	snprintf(path, sizeof path, "%s/%s", dir, sub);
+	return run_load(path, r, err, len) == 0 ? 1 : -1;
+}
+
+static void m32_reason(struct study *s)
+{
+	char path[PATH_MAX + 32];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/m32.skipped", s->dir);
+	if ((f = fopen(path, "r"))) {
+		if (!fgets(s->m32_why, sizeof s->m32_why, f))
+			snprintf(s->m32_why, sizeof s->m32_why, "m32.skipped is empty");
+		s->m32_why[strcspn(s->m32_why, "\n")] = 0;
+		fclose(f);
+	} else {
+		snprintf(s->m32_why, sizeof s->m32_why, "bits/ is absent and no m32.skipped says why");
+	}
+}
+
+/* Returns NULL when sub-run r (named sub) belongs in the study of m64 (the same trace), else
+ * why not, in buf. */
+static const char *sub_problem(const struct run *m64, const struct run *r, const char *sub,
+			       char *buf, size_t len)
+{
+	const char *a = run_dataset(m64), *b = run_dataset(r);
+
+	if (!strcmp(a, "random") || !strcmp(b, "random") || !strcmp(a, b))
+		return NULL;
+	snprintf(buf, len, "%s/ was run on dataset \"%s\" but m64/ on \"%s\": not the same study",
+		 sub, b, a);
+	return buf;
+}
+
+/* Returns the first dataset of summary.csv at path that is not "random", "" when none, or
+ * NULL when it cannot be read (the block's loader says why). */
+static char *dataset_of(const char *path, char *buf, size_t len)
+{
+	struct csv c;
+	char err[PATH_MAX + 256];
+	int col;
+
+	if (csv_load(path, &c, err, sizeof err) < 0)
+		return NULL;
+	buf[0] = 0;
+	col = csv_col(&c, "dataset");
+	for (size_t i = 0; col >= 0 && i < c.nrow && !buf[0]; i++)
+		if (strcmp(csv_cell(&c, i, col), "random"))
+			snprintf(buf, len, "%s", csv_cell(&c, i, col));
+	csv_free(&c);
+	return buf;
+}
+
+/* Returns NULL when block run dir/sub/name ran on m64's trace (its dataset column and its
+ * context.json run.trace), else why not, in buf. */
+static const char *block_problem(const struct run *m64, const char *dir, const char *sub,
+				 const char *name, char *buf, size_t len)
+{
+	char path[2 * PATH_MAX + 64], ds[PATH_MAX], why[PATH_MAX + 64];
+	const char *want = run_dataset(m64), *want_trace = run_ctx(m64, "run.trace");
+	const char *trace;
+	json_t *ctx;
+	int differ;
+
+	snprintf(path, sizeof path, "%s/%s/%s/summary.csv", dir, sub, name);
+	if (dataset_of(path, ds, sizeof ds) && *ds && strcmp(want, "random") && strcmp(ds, want))
+		return snprintf(buf, len, "%s/%s/ was run on dataset \"%s\" but m64/ on \"%s\": not "
+				"the same study (its blocks would feed every verdict's between-"
+				"process term)", sub, name, ds, want), buf;
+	snprintf(path, sizeof path, "%s/%s/%s/context.json", dir, sub, name);
+	if (!want_trace || !(ctx = jsonx_load(path, why, sizeof why)))
+		return NULL;
+	trace = jsonx_str(ctx, "run.trace");
+	differ = trace && strcmp(trace, want_trace);
+	if (differ)
+		snprintf(buf, len, "%s/%s/ was run on trace \"%s\" but m64/ on \"%s\" (context.json "
+			 "run.trace): not the same study", sub, name, trace, want_trace);
+	json_decref(ctx);     /* trace pointed into it */
+	return differ ? buf : NULL;
+}
+
+/* Returns NULL when every block of dir/sub (compiler/, tables/) ran on m64's trace, else why
+ * not, in buf. */
+static const char *blocks_problem(const struct run *m64, const char *dir, const char *sub,
+				  char *buf, size_t len)
+{
+	char path[PATH_MAX + 64];
+	struct dirent **e;
+	const char *why = NULL;
+	int n;
+
+	snprintf(path, sizeof path, "%s/%s", dir, sub);
+	if ((n = scandir(path, &e, NULL, alphasort)) < 0)
+		return NULL;
+	for (int i = 0; i < n; i++) {
+		char run[NAME_MAX + 16];
+		snprintf(run, sizeof run, "%s/summary.csv", e[i]->d_name);
+		if (!why && e[i]->d_name[0] != '.' && exists(path, run))
+			why = block_problem(m64, dir, sub, e[i]->d_name, buf, len);
+		free(e[i]);
+	}
+	free(e);
+	return why;
+}
+
+int report_load(const char *dir, struct study *s)
+{
+	char err[PATH_MAX + 256];
+	int rc;
+
+	memset(s, 0, sizeof *s);
+	snprintf(s->dir, sizeof s->dir, "%s", dir);
+	if (exists(dir, "summary.csv")) {
+		s->plain = 1;
+		rc = run_load(dir, &s->m64, err, sizeof err) == 0 ? 1 : -1;
+		snprintf(s->m32_why, sizeof s->m32_why, "this is a single bench run, not a study "
+			 "(run_all.sh runs the -m32 build where the machine runs it)");
+	} else if ((rc = load_sub(dir, "m64", &s->m64, err, sizeof err)) == 0) {
+		fprintf(stderr, "slidebench report: %s: neither summary.csv nor m64/summary.csv%s: "
+			"give a bench run directory or a study directory from run_all.sh\n", dir,
+			exists(dir, "pressure") || exists(dir, "sim") || exists(dir, "bits") ?
+			" (a study is recognised by its m64/ sweep; this one has none)" : "");
+		return -1;
+	}
+	if (rc < 0) {
+		fprintf(stderr, "slidebench report: %s\n", err);
+		return -1;
+	}
+	if (!(s->pt = calloc(1, sizeof *s->pt))) {
+		fprintf(stderr, "slidebench report: out of memory\n");
+		run_free(&s->m64);
+		return -1;
+	}
+	if (s->plain) {
+		pt_none(s->pt, "a single bench run, not a study: no block processes to measure "
+			"it from");
+		return 0;
+	}
+	pt_load(dir, s->pt);
+	s->have_bits = exists(dir, "bits/01-m64/summary.csv");
+	s->have_tables = exists(dir, "tables/01-hugepage/summary.csv");
+	if (!s->have_bits)
+		m32_reason(s);
+	if ((rc = load_sub(dir, "sim", &s->sim, err, sizeof err)) < 0)
+		fprintf(stderr, "slidebench report: sim/ skipped: %s\n", err);
+	s->have_sim = rc > 0;
+	if ((rc = load_sub(dir, "pressure", &s->pressure, err, sizeof err)) < 0)
+		fprintf(stderr, "slidebench report: pressure/ skipped: %s\n", err);
+	s->have_pressure = rc > 0;
+	static const char *const SUB[] = { "sim", "pressure" };
+	const struct run *runs[] = { &s->sim, &s->pressure };
+	const int have[] = { s->have_sim, s->have_pressure };
+	for (size_t i = 0; i < 2; i++)
+		if (have[i] && sub_problem(&s->m64, runs[i], SUB[i], err, sizeof err)) {
+			fprintf(stderr, "slidebench report: %s: %s\n", dir, err);
+			study_free(s);
+			return -1;
+		}
+	if (blocks_problem(&s->m64, dir, "compiler", err, sizeof err) ||
+	    blocks_problem(&s->m64, dir, "tables", err, sizeof err)) {
+		fprintf(stderr, "slidebench report: %s: %s\n", dir, err);
+		study_free(s);
+		return -1;
+	}
+	return 0;
+}
+
+void study_free(struct study *s)
+{
+	run_free(&s->m64);
+	if (s->pt)
+		pt_free(s->pt);
+	free(s->pt);
+	s->pt = NULL;
+	if (s->have_sim)
+		run_free(&s->sim);
+	if (s->have_pressure)
+		run_free(&s->pressure);
+}
