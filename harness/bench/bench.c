@@ -174,9 +174,110 @@ static int trial_column(struct bench *b, size_t ki, char *why, size_t len)
 	return 0;
 }
 
+/* Sets up workload wi of b against the reference ref: its timed windows, the reference's
+ * checksum of each, its answers (once per query set) and perft counts.  Returns 0 or -1. */
+static int setup_workload(struct bench *b, size_t wi, const struct kentry *ref)
+{
+	struct workload *w = &b->w[wi];
+	struct sb_queries tq;
+
+	/* only the windows some sample times are checked (a study's blocks time 4 of up to
+	 * 13): a window no sample times is never timed, so it needs no check */
+	workload_set_timed(w, b->warmup + b->samples);
+	tq = workload_timed_queries(w);
+	for (unsigned i = 0; i < w->ntimed; i++) {
+		struct sb_input in = workload_window(w, &w->in, i);
+		w->win_expected[i] = workload_pass(ref->k, w, &in);
+	}
+	/* the reference's answers once, not again for every kernel (nor for each mode of the
+	 * same queries) */
+	if ((w->twin = twin_of(b, wi)) >= 0)
+		w->want = b->w[w->twin].want;
+	if (w->def->check_queries && !w->want && !(w->want = verify_answers(w->vpiece, &tq)))
+		return -1;
+	if (w->loop == SB_LOOP_PERFT && !w->perft_want) {
+		if (!(w->perft_want = calloc(w->in.nperft + 1, sizeof *w->perft_want)))
+			return -1;
+		perft_run(ref->k, w->in.perft, w->in.nperft, w->in.depth, w->in.bulk,
+			  w->perft_want);
+	}
+	return 0;
+}
+
+/* Sets up cell (wi, ki): its kernel (column 0: the null), windows and sample arrays; the
+ * null's cell of a loop timed whole is unavailable.  Returns 0 or -1. */
+static int setup_cell(struct bench *b, size_t wi, size_t ki)
+{
+	size_t total = b->warmup + b->samples;
+	struct workload *w = &b->w[wi];
+	struct cell *c = bench_cell(b, wi, ki);
+
+	c->k = ki ? b->kern[ki - 1]->k : &sb_null_kernel;
+	c->w = w;
+	if (cell_windows(c) < 0)
+		return -1;
+	c->ticks = calloc(total, sizeof *c->ticks);
+	c->ctr = calloc(total * (b->nev ? b->nev : 1), sizeof *c->ctr);
+	c->ghz = calloc(total, sizeof *c->ghz);
+	c->disturbed = calloc(total, 1);
+	if (!c->ticks || !c->ctr || !c->ghz || !c->disturbed)
+		return -1;
+	if (!ki && w->loop == SB_LOOP_PERFT) {
+		c->state = CELL_UNAVAILABLE;  /* its tree would be another tree */
+		c->why = "perft is timed whole, no baseline";
+	} else if (!ki && (w->loop == SB_LOOP_PEER || w->loop == SB_LOOP_PEER_RANDOM)) {
+		/* The peer's figure is the whole loop's.  Ours keeps a lookup from moving out
+		 * of the loop with a compiler barrier per lookup; alone in the empty loop those
+		 * cost 0.45 ns a lookup on Zen 5, beside a lookup they overlap its work, so the
+		 * null's time is not in the kernel's and subtracting it made net times too small
+		 * (and their ratios too wide). */
+		c->state = CELL_UNAVAILABLE;
+		c->why = "the peer loops are timed whole, like the peer's, no baseline";
+	}
+	return 0;
+}
+
+/* Prepares and verifies kernel column ki on every workload (a plugin's first in a trial
+ * child); a kernel that is unavailable, crashes, fails prepare() or verification is not
+ * timed.  Returns 1 when the column failed, else 0. */
+static int setup_column(struct bench *b, size_t ki)
+{
+	struct kentry *e = b->kern[ki - 1];
+
+	if (registry_prepare(e) < 0) {
+		/* unavailable here (needs BMI2): not a failure; init() failed: refused */
+		for (size_t wi = 0; wi < b->nw; wi++) {
+			bench_cell(b, wi, ki)->state = e->refused ? CELL_FAILED : CELL_UNAVAILABLE;
+			bench_cell(b, wi, ki)->why = e->why_not;
+		}
+		fprintf(stderr, "slidebench: kernel %s not run: %s\n", e->k->name, e->why_not);
+		return e->refused;
+	}
+	if (isolated(b, ki) && trial_column(b, ki, b->trial_why, sizeof b->trial_why) < 0) {
+		fprintf(stderr, "slidebench: kernel %s (%s): %s: not timed, the other kernels go "
+			"on\n", e->k->name, e->origin, b->trial_why);
+		fail_kernel(b, ki, "crashed in preparation or verification");
+		return 1;
+	}
+	for (size_t wi = 0; wi < b->nw; wi++) {
+		struct cell *c = bench_cell(b, wi, ki);
+		if (c->k->prepare && cell_prepare(c) < 0) {
+			fprintf(stderr, "slidebench: kernel %s: prepare() failed for %s/%s: not "
+				"timed\n", c->k->name, c->w->def->name, c->w->piece);
+			fail_kernel(b, ki, "prepare() failed");
+			return 1;
+		}
+		if (verify_cell(c) < 0) {
+			fail_kernel(b, ki, "verification failed");
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int bench_setup(struct bench *b)
 {
-	size_t total = b->warmup + b->samples, ncols = b->nk + 1;
+	size_t ncols = b->nk + 1;
 	struct kentry *ref = registry_find(SB_ORACLE);
 	int failed = 0;
 
@@ -188,91 +289,14 @@ int bench_setup(struct bench *b)
 	if (!b->cells)
 		return -1;
 	for (size_t wi = 0; wi < b->nw; wi++) {
-		struct workload *w = &b->w[wi];
-		struct sb_queries tq;
-		/* only the windows some sample times are checked (a study's blocks time 4 of up
-		 * to 13): a window no sample times is never timed, so it needs no check */
-		workload_set_timed(w, total);
-		tq = workload_timed_queries(w);
-		for (unsigned i = 0; i < w->ntimed; i++) {
-			struct sb_input in = workload_window(w, &w->in, i);
-			w->win_expected[i] = workload_pass(ref->k, w, &in);
-		}
-		/* the reference's answers once, not again for every kernel (nor for each mode
-		 * of the same queries) */
-		if ((w->twin = twin_of(b, wi)) >= 0)
-			w->want = b->w[w->twin].want;
-		if (w->def->check_queries && !w->want && !(w->want = verify_answers(w->vpiece, &tq)))
+		if (setup_workload(b, wi, ref) < 0)
 			return -1;
-		if (w->loop == SB_LOOP_PERFT && !w->perft_want) {
-			if (!(w->perft_want = calloc(w->in.nperft + 1, sizeof *w->perft_want)))
+		for (size_t ki = 0; ki < ncols; ki++)
+			if (setup_cell(b, wi, ki) < 0)
 				return -1;
-			perft_run(ref->k, w->in.perft, w->in.nperft, w->in.depth, w->in.bulk,
-				  w->perft_want);
-		}
-		for (size_t ki = 0; ki < ncols; ki++) {
-			struct cell *c = bench_cell(b, wi, ki);
-			c->k = ki ? b->kern[ki - 1]->k : &sb_null_kernel;
-			c->w = w;
-			if (cell_windows(c) < 0)
-				return -1;
-			c->ticks = calloc(total, sizeof *c->ticks);
-			c->ctr = calloc(total * (b->nev ? b->nev : 1), sizeof *c->ctr);
-			c->ghz = calloc(total, sizeof *c->ghz);
-			c->disturbed = calloc(total, 1);
-			if (!c->ticks || !c->ctr || !c->ghz || !c->disturbed)
-				return -1;
-			if (!ki && w->loop == SB_LOOP_PERFT) {
-				c->state = CELL_UNAVAILABLE;  /* its tree would be another tree */
-				c->why = "perft is timed whole, no baseline";
-			} else if (!ki && (w->loop == SB_LOOP_PEER ||
-					   w->loop == SB_LOOP_PEER_RANDOM)) {
-				/* The peer's figure is the whole loop's.  Ours keeps a lookup
-				 * from moving out of the loop with a compiler barrier per
-				 * lookup; alone in the empty loop those cost 0.45 ns a lookup
-				 * on Zen 5, beside a lookup they overlap its work, so the
-				 * null's time is not in the kernel's and subtracting it made
-				 * net times too small (and their ratios too wide). */
-				c->state = CELL_UNAVAILABLE;
-				c->why = "the peer loops are timed whole, like the peer's, no baseline";
-			}
-		}
 	}
-	for (size_t ki = 1; ki < ncols; ki++) {
-		struct kentry *e = b->kern[ki - 1];
-		if (registry_prepare(e) < 0) {
-			/* unavailable here (needs BMI2): not a failure; init() failed: refused */
-			for (size_t wi = 0; wi < b->nw; wi++) {
-				bench_cell(b, wi, ki)->state = e->refused ? CELL_FAILED : CELL_UNAVAILABLE;
-				bench_cell(b, wi, ki)->why = e->why_not;
-			}
-			failed += e->refused;
-			fprintf(stderr, "slidebench: kernel %s not run: %s\n", e->k->name, e->why_not);
-			continue;
-		}
-		if (isolated(b, ki) && trial_column(b, ki, b->trial_why, sizeof b->trial_why) < 0) {
-			fprintf(stderr, "slidebench: kernel %s (%s): %s: not timed, the other kernels "
-				"go on\n", e->k->name, e->origin, b->trial_why);
-			fail_kernel(b, ki, "crashed in preparation or verification");
-			failed++;
-			continue;
-		}
-		for (size_t wi = 0; wi < b->nw; wi++) {
-			struct cell *c = bench_cell(b, wi, ki);
-			if (c->k->prepare && cell_prepare(c) < 0) {
-				fprintf(stderr, "slidebench: kernel %s: prepare() failed for %s/%s: "
-					"not timed\n", c->k->name, c->w->def->name, c->w->piece);
-				fail_kernel(b, ki, "prepare() failed");
-				failed++;
-				break;
-			}
-			if (verify_cell(c) < 0) {
-				fail_kernel(b, ki, "verification failed");
-				failed++;
-				break;
-			}
-		}
-	}
+	for (size_t ki = 1; ki < ncols; ki++)
+		failed += setup_column(b, ki);
 	return failed;
 }
 

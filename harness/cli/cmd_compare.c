@@ -1,4 +1,4 @@
-/* compare.c - `slidebench compare RUN_A RUN_B [RUN_C ...]`: the same cells of several runs
+/* cmd_compare.c - `slidebench compare RUN_A RUN_B [RUN_C ...]`: the same cells of several runs
  * (builds, compilers, machines) side by side: ratio of medians against RUN_A with a bootstrap
  * interval, Mann-Whitney p on the raw samples, and the geometric mean over the common cells. */
 #include <getopt.h>

@@ -6,9 +6,10 @@
  *   bin/slidebench bench  --plugin ./example-plugin.so --kernel example-plugin,reference
  * The technique: walk each ray with a shift until a blocker or the board edge (file masks stop
  * the east/west shifts from wrapping).
- * SB_DEFINE_LOOPS gives it every timed loop of the ABI (stream, chain, position, peer,
- * pressure), each 64-byte aligned, with the two lookups inlined; the harness builds pointer
- * mode's loop from the same stream loop.  Build it with the in-tree kernel flags for figures
+ * SB_DEFINE_LOOPS gives it every timed loop of the ABI (enum sb_loop: the rook, bishop and
+ * queen streams and chains, position, pressure, peer, peer-random and perft), each 64-byte
+ * aligned, with the two lookups inlined; the harness builds pointer mode's loop from the same
+ * stream loop.  Build it with the in-tree kernel flags for figures
  * comparable to the built-in kernels' (make prints them; -falign-functions=64 and
  * -falign-loops=64 among them). */
 #include "kernel.h"
