@@ -473,6 +473,104 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 	return rc;
 }
 
+/* Checks what the options ask for before anything runs: the --simulate plan, the modes
+ * (*modes) and the pressure sizes (ps).  Returns 0, or the exit status. */
+static int check_request(const struct bench_opts *o, int *modes, struct pressure_set *ps)
+{
+	char err[PATH_MAX + 256];
+
+	if (o->simulate && !o->sim_child) {
+		struct sim_opts so = { .d1 = o->d1, .ll = o->ll, .l1 = o->l1, .tlb = o->tlb };
+		if (sim_plan(&so, &sim_info, err, sizeof err) < 0) {
+			fprintf(stderr, "slidebench bench: %s\n", err);
+			return EXIT_USAGE;
+		}
+		if (sim_ready(&sim_info, err, sizeof err) < 0) {
+			fprintf(stderr, "slidebench bench: --simulate: %s\n", err);
+			return EXIT_FAIL;
+		}
+	}
+	if ((*modes = parse_modes(o->modes ? o->modes : mode_names(1))) < 0)
+		return EXIT_USAGE;
+	if (modes_flag((unsigned)*modes, offsetof(struct mode_def, perft)) &&
+	    (!PERFT_BUILT || o->simulate)) {
+		fprintf(stderr, "slidebench bench: --mode perft: %s\n", !PERFT_BUILT ? PERFT_NOT_BUILT :
+			"not simulated: the simulation build has no perft loops (nothing it runs is perft)");
+		return EXIT_USAGE;
+	}
+	if (pressure_parse(o->pressure ? o->pressure : PRESSURE_DEFAULT, ps, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench bench: %s\n", err);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* Readies the process: the plugins and the kernels (sel, *nsel; a refused plugin sets *rc),
+ * the layout copies, the pinned CPU, the timer and the counters of b.  Returns 0, or the exit
+ * status. */
+static int ready_process(struct bench_opts *o, struct bench *b, struct kentry **sel,
+			 size_t *nsel, int *rc)
+{
+	char err[PATH_MAX + 256];
+	int n;
+
+	if (cli_load_plugins(o->plugins, o->nplugins))
+		*rc = EXIT_FAIL;
+	if ((n = cli_select_kernels(o->kernels, sel, MAX_SEL)) < 0)
+		return EXIT_USAGE;
+	*nsel = (size_t)n;
+	if (!o->sim_child)
+		layouts_load((unsigned)o->layouts, sel, nsel, MAX_SEL);
+	/* the --simulate children run side by side, unpinned: nothing they time is kept */
+	if (o->cpu >= 0 && !o->sim_child && env_pin_cpu((int)o->cpu, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench bench: --cpu: %s\n", err);
+		return EXIT_USAGE;
+	}
+	/* Under valgrind (the --simulate child) nothing is timed, and valgrind 3.19 does not decode
+	 * rdtscp: the child uses clock_gettime. */
+	if (timer_calibrate(&b->timer, !o->sim_child && env_tsc_invariant()) < 0)
+		fprintf(stderr, "slidebench: the TSC disagrees with CLOCK_MONOTONIC_RAW; timing "
+			"with clock_gettime instead\n");
+	if (!o->sim_child && (!o->events || strcmp(o->events, "none"))) {
+		if (counters_open(o->events, &b->ctr, err, sizeof err) < 0) {
+			fprintf(stderr, "slidebench bench: --events: %s\n", err);
+			return EXIT_USAGE;
+		}
+		b->nev = counters_n(b->ctr);
+	}
+	return 0;
+}
+
+/* Fills b from the options: its workloads (built into w from ws), kernels and settings. */
+static void configure(struct bench *b, const struct bench_opts *o, struct workload *w,
+		      struct workset *ws, unsigned modes, struct kentry **sel, size_t nsel)
+{
+	b->w = w;
+	b->nw = workloads_build(ws, modes, (size_t)o->min_lookups, o->cold, w, MAX_WORKLOADS);
+	b->kern = sel;
+	b->nk = nsel;
+	b->pinned_cpu = o->cpu >= 0 ? (int)o->cpu : sched_getcpu();
+	b->warmup = (unsigned)o->warmup;
+	b->samples = (unsigned)o->samples;
+	b->epochs = (unsigned)o->epochs;
+	b->sim_child = o->sim_child;
+	b->stop = &stop_flag;
+	b->events = o->events;
+	b->sample_limit = (double)o->sample_limit;
+}
+
+/* Gives b this program's lower bounds, or says why there are none. */
+static void load_bounds(struct bench *b, const struct bench_opts *o)
+{
+	if (!o->sim_child && bounds_load(o->bounds, &bounds_tab) == 0) {
+		b->bound = bounds_cell;
+		b->bound_ctx = &bounds_tab;
+	} else if (!o->sim_child && !o->quiet) {
+		fprintf(stderr, "slidebench: no lower bounds: %s; bound_cycles stays empty\n",
+			bounds_tab.why);
+	}
+}
+
 int cmd_bench(int argc, char **argv)
 {
 	struct bench_opts o = { .samples = 15, .warmup = 2, .epochs = 3, .cpu = -1,
@@ -491,69 +589,18 @@ int cmd_bench(int argc, char **argv)
 		return n < 0 ? EXIT_OK : n;
 	if (o.sim_child)
 		o.cold = 0;  /* cold rows are timed, not simulated */
-	if (o.simulate && !o.sim_child) {
-		struct sim_opts so = { .d1 = o.d1, .ll = o.ll, .l1 = o.l1, .tlb = o.tlb };
-		if (sim_plan(&so, &sim_info, err, sizeof err) < 0) {
-			fprintf(stderr, "slidebench bench: %s\n", err);
-			return EXIT_USAGE;
-		}
-		if (sim_ready(&sim_info, err, sizeof err) < 0) {
-			fprintf(stderr, "slidebench bench: --simulate: %s\n", err);
-			return EXIT_FAIL;
-		}
-	}
-	if ((modes = parse_modes(o.modes ? o.modes : mode_names(1))) < 0)
-		return EXIT_USAGE;
-	if (modes_flag(modes, offsetof(struct mode_def, perft)) && (!PERFT_BUILT || o.simulate)) {
-		fprintf(stderr, "slidebench bench: --mode perft: %s\n", !PERFT_BUILT ? PERFT_NOT_BUILT :
-			"not simulated: the simulation build has no perft loops (nothing it runs is perft)");
-		return EXIT_USAGE;
-	}
-	if (pressure_parse(o.pressure ? o.pressure : PRESSURE_DEFAULT, &ps, err, sizeof err) < 0) {
-		fprintf(stderr, "slidebench bench: %s\n", err);
-		return EXIT_USAGE;
-	}
-	if (cli_load_plugins(o.plugins, o.nplugins))
-		rc = EXIT_FAIL;
-	if ((n = cli_select_kernels(o.kernels, sel, MAX_SEL)) < 0)
-		return EXIT_USAGE;
-	nsel = (size_t)n;
-	if (!o.sim_child)
-		layouts_load((unsigned)o.layouts, sel, &nsel, MAX_SEL);
-	/* the --simulate children run side by side, unpinned: nothing they time is kept */
-	if (o.cpu >= 0 && !o.sim_child && env_pin_cpu((int)o.cpu, err, sizeof err) < 0) {
-		fprintf(stderr, "slidebench bench: --cpu: %s\n", err);
-		return EXIT_USAGE;
-	}
-	/* Under valgrind (the --simulate child) nothing is timed, and valgrind 3.19 does not decode
-	 * rdtscp: the child uses clock_gettime. */
-	if (timer_calibrate(&b.timer, !o.sim_child && env_tsc_invariant()) < 0)
-		fprintf(stderr, "slidebench: the TSC disagrees with CLOCK_MONOTONIC_RAW; timing "
-			"with clock_gettime instead\n");
-	if (!o.sim_child && (!o.events || strcmp(o.events, "none"))) {
-		if (counters_open(o.events, &b.ctr, err, sizeof err) < 0) {
-			fprintf(stderr, "slidebench bench: --events: %s\n", err);
-			return EXIT_USAGE;
-		}
-		b.nev = counters_n(b.ctr);
+	if ((n = check_request(&o, &modes, &ps)) != 0 ||
+	    (n = ready_process(&o, &b, sel, &nsel, &rc)) != 0) {
+		if (b.ctr)
+			counters_close(b.ctr);
+		layouts_free();
+		return n;
 	}
 	if (load_inputs(&o, (unsigned)modes, &ws, &ps) < 0 || (o.cold && cold_buffer(&b, (int)o.cpu) < 0)) {
 		rc = EXIT_FAIL;
 		goto close_counters;
 	}
-	b.w = w;
-	b.nw = workloads_build(&ws, (unsigned)modes, (size_t)o.min_lookups, o.cold, w,
-			       MAX_WORKLOADS);
-	b.kern = sel;
-	b.nk = nsel;
-	b.pinned_cpu = o.cpu >= 0 ? (int)o.cpu : sched_getcpu();
-	b.warmup = (unsigned)o.warmup;
-	b.samples = (unsigned)o.samples;
-	b.epochs = (unsigned)o.epochs;
-	b.sim_child = o.sim_child;
-	b.stop = &stop_flag;
-	b.events = o.events;
-	b.sample_limit = (double)o.sample_limit;
+	configure(&b, &o, w, &ws, (unsigned)modes, sel, nsel);
 	out_run_id(run_id, sizeof run_id);
 	if (!o.sim_child && out_run_begin(o.out, run_id, final_dir, work_dir, sizeof final_dir,
 					  err, sizeof err) < 0) {
@@ -574,13 +621,7 @@ int cmd_bench(int argc, char **argv)
 	}
 	stop_signals(1); /* from here a signal ends in a written run or a removed work directory */
 	tables_collapse(&o);
-	if (!o.sim_child && bounds_load(o.bounds, &bounds_tab) == 0) {
-		b.bound = bounds_cell;
-		b.bound_ctx = &bounds_tab;
-	} else if (!o.sim_child && !o.quiet) {
-		fprintf(stderr, "slidebench: no lower bounds: %s; bound_cycles stays empty\n",
-			bounds_tab.why);
-	}
+	load_bounds(&b, &o);
 	if (!o.quiet)
 		fprintf(stderr, "slidebench: %zu of %zu kernels verified on the run's inputs (%zu "
 			"workloads); sampling (%ld warm-up + %ld samples, %ld epochs)...\n",
