@@ -15,6 +15,15 @@ MAKEFLAGS += -j$(NPROC)
 endif
 
 CC       ?= gcc
+# Debian's ccache, where it is installed, caches every compile: `make all` of a second clone
+# took 3.9 s on the Emerald Rapids guest, against 65 s without ccache and 75 s with an empty
+# cache (storing costs 15%).  CCACHE=0 turns it off; deps.sh does not install it.
+CCACHE   ?= $(shell command -v ccache 2>/dev/null)
+ifneq ($(filter-out 0,$(CCACHE)),)
+ifeq ($(filter ccache %/ccache,$(firstword $(CC))),)
+override CC := $(CCACHE) $(CC)
+endif
+endif
 ARCH     ?= -march=native
 OPT      ?= -O2
 WARN     := -Wall -Wextra -Wshadow -Wmissing-prototypes
