@@ -51,6 +51,8 @@ r=$(damaged fewer); sed -i '3d' "$r/samples.csv"
 refused "a sample fewer than summary says" "$r" "samples.csv: 11 measured samples of .* line 2 says 12"
 r=$(damaged dup); sed -n 2p $A/summary.csv >>"$r/summary.csv"
 refused "a duplicated summary row" "$r" "summary.csv: line [0-9]+: a second row of kindergarten-4k stream rook warm \\(the first is line 2\\)"
+r=$(damaged newformat); sed -i 's|^{|{"format": 99,|' "$r/context.json"
+refused "context.json of a newer format" "$r" "context.json: format 99: this slidebench reads formats 0 \(no \"format\"\) to 1; a newer slidebench wrote it"
 r=$(damaged emptyctx); echo '{}' >"$r/context.json"
 refused "context.json {}" "$r" "context.json: no \"run_id\" string"
 for v in -5 nan inf; do

@@ -10,6 +10,7 @@
 #include "env/hugepage.h"
 #include "env/scheduler.h"
 #include "results/results.h"
+#include "util/output.h"
 
 /* Returns the "slidebench" object: the build that wrote the run. */
 static json_t *context_build(void)
@@ -207,6 +208,7 @@ int results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 	int rc;
 
 	env_capture(&env, m->cpu);
+	json_object_set_new(o, "format", json_integer(SB_RUN_FORMAT));
 	jsonx_set_str(o, "run_id", m->run_id);
 	jsonx_set_str(o, "command", m->argv_line);
 	json_object_set_new(o, "slidebench", context_build());

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "runread/runread.h"
+#include "util/output.h"
 
 /* The key columns of summary.csv and samples.csv that identify a cell. */
 struct keycols {
@@ -212,6 +213,15 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 	if (!r->ctx || !json_is_object(r->ctx)) {
 		/* required: the machine, the compiler and the trace come from it */
 		snprintf(err, errlen, "%s", r->ctx ? "context.json: not a JSON object" : r->ctx_err);
+		run_free(r);
+		return -1;
+	}
+	const json_t *fv = json_object_get(r->ctx, "format");
+	if (fv && (!json_is_integer(fv) || json_integer_value(fv) < 1 ||
+		   json_integer_value(fv) > SB_RUN_FORMAT)) {
+		snprintf(err, errlen, "context.json: format %lld: this slidebench reads formats 0 "
+			 "(no \"format\") to %d; a newer slidebench wrote it",
+			 json_is_integer(fv) ? (long long)json_integer_value(fv) : -1LL, SB_RUN_FORMAT);
 		run_free(r);
 		return -1;
 	}

@@ -32,6 +32,11 @@ struct out_file {
 
 /* Returns how path is to be written (see the top of this file). */
 enum out_how out_how(const char *path);
+/* The format of a run directory (summary.csv, samples.csv, counters.csv, context.json), written
+ * as context.json's "format".  Readers take 0 (no "format": every run before it was written)
+ * to SB_RUN_FORMAT and refuse a newer one, naming it: raise it when a file changes meaning. */
+#define SB_RUN_FORMAT 1
+
 /* Returns a fresh run id: UTC time and process id, e.g. "20261121-131502-4711". */
 void out_run_id(char *buf, size_t len);
 /* Chooses the run's directory (`requested`, or results/<run_id>) and creates its hidden work
