@@ -46,15 +46,13 @@ static int verify_cell(struct cell *c)
 {
 	struct verify_result res;
 
-	if (c->w->loop == SB_LOOP_PERFT) {
-		if (c->w->perft_want && perft_verify_roots(c->k, c->w->perft_want, &c->win[0],
-							   stderr) < 0) {
+	if (c->w->loop == SB_LOOP_PERFT) {  /* one window; perft_want set by setup_workload */
+		if (perft_verify_roots(c->k, c->w->perft_want, &c->win[0], stderr) < 0) {
 			fprintf(stderr, "slidebench: kernel %s: perft counts differ from the "
 				"reference's: not timed\n", c->k->name);
 			return -1;
 		}
-		if (c->w->perft_want && c->w->ntimed == 1)
-			return 0;
+		return 0;
 	}
 	/* a pressure loop verified on these positions at the first size: each sample is checked */
 	if (c->w->loop == SB_LOOP_PRESSURE && c->w->twin >= 0)

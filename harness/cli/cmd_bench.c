@@ -591,10 +591,8 @@ int cmd_bench(int argc, char **argv)
 		o.cold = 0;  /* cold rows are timed, not simulated */
 	if ((n = check_request(&o, &modes, &ps)) != 0 ||
 	    (n = ready_process(&o, &b, sel, &nsel, &rc)) != 0) {
-		if (b.ctr)
-			counters_close(b.ctr);
-		layouts_free();
-		return n;
+		rc = n;
+		goto close_counters;
 	}
 	if (load_inputs(&o, (unsigned)modes, &ws, &ps) < 0 || (o.cold && cold_buffer(&b, (int)o.cpu) < 0)) {
 		rc = EXIT_FAIL;
