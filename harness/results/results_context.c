@@ -9,6 +9,7 @@
 #include "env/hostload.h"
 #include "env/hugepage.h"
 #include "env/scheduler.h"
+#include "env/topology.h"
 #include "results/results.h"
 #include "util/output.h"
 
@@ -218,6 +219,7 @@ int results_write_context(struct bench *b, const struct run_meta *m, FILE *f)
 	jsonx_set_int(o, "pinned_cpu", m->cpu);
 	jsonx_set_str(o, "papi_version", counters_papi_version());
 	json_object_set_new(o, "scheduler", scheduler_json());
+	json_object_set_new(o, "topology", topo_json());
 	json_object_set_new(o, "counter_sources", context_sources());
 	json_object_set_new(o, "tables", hugepage_json());
 	json_object_set_new(o, "events", context_events(b));
