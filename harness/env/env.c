@@ -2,6 +2,7 @@
  * VM detection: cpuid leaf 1 ECX bit 31 ("hypervisor present") and the vendor signature at leaf
  * 0x40000000, then /sys/hypervisor/type and the DMI vendor strings, as systemd-detect-virt does. */
 #include "env/env.h"
+#include "env/topology.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -256,35 +257,15 @@ void env_capture(struct env_info *e, int pinned_cpu)
 	e->tsc_invariant = env_tsc_invariant();
 }
 
-/* Returns 1 when cpu is in a kernel cpu list such as "0-3,8,10-11", else 0. */
-static int env_in_cpu_list(const char *list, int cpu)
-{
-	const char *p = list;
-
-	while (*p) {
-		int lo, hi, used = 0;
-		if (sscanf(p, "%d%n", &lo, &used) != 1)
-			return 0;
-		p += used;
-		hi = lo;
-		if (*p == '-' && sscanf(p + 1, "%d%n", &hi, &used) == 1)
-			p += 1 + used;
-		if (cpu >= lo && cpu <= hi)
-			return 1;
-		if (*p != ',')
-			return 0;
-		p++;
-	}
-	return 0;
-}
-
 int env_pin_cpu(int cpu, char *err, size_t errlen)
 {
 	char online[256] = "";
+	unsigned char in[CPU_SETSIZE] = { 0 };
 	cpu_set_t set;
-	int known = env_read_line("/sys/devices/system/cpu/online", online, sizeof online) == 0;
+	int known = env_read_line("/sys/devices/system/cpu/online", online, sizeof online) == 0 &&
+		    topo_parse_list(online, in, CPU_SETSIZE) > 0;
 
-	if (cpu < 0 || cpu >= CPU_SETSIZE || (known && !env_in_cpu_list(online, cpu))) {
+	if (cpu < 0 || cpu >= CPU_SETSIZE || (known && !in[cpu])) {
 		snprintf(err, errlen, "cpu %d does not exist here: %ld online (%s)", cpu,
 			 sysconf(_SC_NPROCESSORS_ONLN), known ? online : "list unknown");
 		return -1;

@@ -1,0 +1,27 @@
+/* threads.h - a pool of pinned threads that run one piece of work together: released by one
+ * barrier, so every thread's timed window overlaps the others', as an engine's search threads
+ * look up attacks at the same time. */
+#ifndef SB_THREADS_H
+#define SB_THREADS_H
+
+#include <stddef.h>
+
+#define THREADS_MAX 256
+
+struct thread_pool;
+
+/* The work of thread i (0 is the calling thread) of a threads_run call. */
+typedef void (*thread_work_fn)(void *arg, int i);
+
+/* Starts n - 1 workers, worker i pinned to cpus[i] (cpus[0] is the caller's, which it pins
+ * too).  Returns the pool, or NULL with err saying why (a CPU that cannot be pinned, no
+ * memory, no threads). */
+struct thread_pool *threads_start(int n, const int *cpus, char *err, size_t errlen);
+/* Runs work(arg, i) on every thread i of the pool at once and returns when all are done. */
+void threads_run(struct thread_pool *p, thread_work_fn work, void *arg);
+/* Returns the number of threads (the caller included). */
+int threads_count(const struct thread_pool *p);
+/* Ends the workers and frees the pool (NULL: nothing). */
+void threads_stop(struct thread_pool *p);
+
+#endif
