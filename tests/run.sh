@@ -17,7 +17,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
 # Returns 0 when test file $1 declares header line $2 ("tier: slow", "serial").
-declares() { sed -n '1,/^[^#]/p' "$1" | grep -qx "# $2"; }
+declares() { grep -qx "# $2" <<<"$(sed -n '1,/^[^#]/p' "$1")"; }
 
 tests=() serial=()
 for t in "$BIN"/tests/test_* tests/test_*.sh; do
