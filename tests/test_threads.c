@@ -12,9 +12,21 @@
 struct round {
 	int cpu[THREADS_MAX];
 	atomic_int count;
+	atomic_int prepped;
+	atomic_int early;
+	atomic_int n;        /* work() calls that found a thread's prep() not done */
 	atomic_int inside;       /* threads inside work() now */
 	atomic_int most_inside;  /* the most seen at once */
 };
+
+/* Counts the untimed phase: it must be over on every thread before any work starts. */
+static void prep(void *arg, int i)
+{
+	struct round *r = arg;
+
+	(void)i;
+	atomic_fetch_add(&r->prepped, 1);
+}
 
 /* Records where thread i runs and how many are inside at once. */
 static void work(void *arg, int i)
@@ -24,6 +36,8 @@ static void work(void *arg, int i)
 
 	while (now > most && !atomic_compare_exchange_weak(&r->most_inside, &most, now))
 		;
+	if (atomic_load(&r->prepped) < atomic_load(&r->n))
+		atomic_fetch_add(&r->early, 1);
 	r->cpu[i] = sched_getcpu();
 	for (volatile int spin = 0; spin < 200000; spin++)
 		;
@@ -49,9 +63,13 @@ int main(void)
 		for (int round = 0; round < 300; round++) {
 			struct round r;
 			memset(&r, 0, sizeof r);
-			threads_run(p, work, &r);
-			CHECK(atomic_load(&r.count) == n, "round %d: %d of %d ran", round,
-			      atomic_load(&r.count), n);
+			atomic_store(&r.n, n);
+			threads_run(p, prep, work, &r);
+			CHECK(atomic_load(&r.count) == n && atomic_load(&r.prepped) == n,
+			      "round %d: %d of %d ran, %d prepared", round, atomic_load(&r.count),
+			      n, atomic_load(&r.prepped));
+			CHECK(atomic_load(&r.early) == 0, "round %d: work began before every "
+			      "prep() ended", round);
 			for (int i = 0; i < n; i++)
 				if (r.cpu[i] != cpus[i]) {
 					CHECK(0, "round %d: thread %d on cpu %d, not %d", round, i,

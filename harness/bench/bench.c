@@ -314,9 +314,9 @@ size_t bench_verified(const struct bench *b)
 /* Brings the cell to its stated cache state: warm, an untimed sample of the same kernel and
  * workload (so what ran before it does not matter); cold, a buffer larger than the
  * last-level cache touched (so nothing of it is cached). */
-static void settle(struct bench *b, struct cell *c, unsigned s)
+void bench_settle(struct bench *b, struct cell *c, unsigned slot)
 {
-	const struct sb_input *in = &c->win[workload_settle_window(c->w, s)];
+	const struct sb_input *in = &c->win[workload_slot_settle(c->w, slot)];
 	uint64_t sum = 0;
 
 	if (c->w->cold && b->evict) {
@@ -337,7 +337,7 @@ static void settle(struct bench *b, struct cell *c, unsigned s)
 		/* the settle pass ran on another window: the sample's own queries are read in
 		 * now, so how cached they are does not depend on which kernels ran before
 		 * (the 64-bit sweep's 54 kernels evicted them, a pair alone did not) */
-		sum += workload_touch(&c->win[workload_sample_window(c->w, s)]);
+		sum += workload_touch(&c->win[workload_slot_window(c->w, slot)]);
 		/* last, a large table is read whole (tablewarm.c says why), so the other
 		 * window's queries cannot push part of it out before the timed pass */
 		if (tablewarm_applies(c->k))
@@ -357,7 +357,11 @@ void bench_sample(struct bench *b, struct cell *c, unsigned s)
 	int sim = b->sim_child && s >= b->warmup;  /* the warm-up pass is not simulated */
 	const struct sb_input *in = &c->win[workload_sample_window(c->w, s)];
 
-	settle(b, c, s);
+	if (workload_threads(c->w) > 1) {
+		bench_sample_threads(b, c, s);
+		return;
+	}
+	bench_settle(b, c, s);
 
 	if (sim) {
 		char pr[32];

@@ -14,6 +14,9 @@
 #include "env/hostload.h"
 
 struct iso_worker;
+struct thread_pool;
+
+#define BENCH_MAX_THREAD_COUNTS 8   /* --threads 1,2,4,...: counts in one run */
 
 enum cell_state { CELL_TIMED, CELL_UNAVAILABLE, CELL_FAILED };
 
@@ -61,6 +64,9 @@ struct bench {
 	double (*bound)(const struct cell *c, const void *ctx);
 	const void *bound_ctx;
 	char trial_why[256];         /* why a plugin's trial of its setup failed (bench_setup) */
+	struct thread_pool *pools[BENCH_MAX_THREAD_COUNTS];  /* one per thread count > 1 */
+	size_t npools;
+	char threads_note[BENCH_MAX_THREAD_COUNTS][256];  /* each pool's CPUs and why */
 };
 
 /* Returns the cell of workload wi, kernel column ki (0 = null). */
@@ -83,5 +89,16 @@ int bench_run(struct bench *b);
 /* Takes sample s of one cell in this process (the in-process path, and a plugin's child). */
 void bench_sample(struct bench *b, struct cell *c, unsigned s);
 void bench_free(struct bench *b);
+/* Brings cell c to its cache state for the sample slot (workload.h): warm, an untimed sample of
+ * the same kernel on another window, the slot's queries read in and a large table read whole;
+ * cold, the caches evicted. */
+void bench_settle(struct bench *b, struct cell *c, unsigned slot);
+/* Takes sample s of a multi-threaded cell (bench_threads.c): every thread settles its own slot,
+ * then all time their windows at once; the cell's ticks are the threads' mean per lookup. */
+void bench_sample_threads(struct bench *b, struct cell *c, unsigned s);
+/* Starts a pool for every thread count of b's workloads (the CPUs chosen from the pinned one,
+ * topology.h), the others idle between samples.  Returns 0, or -1 with err. */
+int bench_threads_start(struct bench *b, char *err, size_t errlen);
+void bench_threads_stop(struct bench *b);
 
 #endif

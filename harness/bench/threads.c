@@ -26,7 +26,7 @@ struct thread_pool {
 	unsigned long round;         /* bumped under mu to start a round */
 	int asleep;                  /* workers back at the condition variable */
 	int ending;
-	thread_work_fn work;
+	thread_work_fn prep, work;
 	void *arg;
 	atomic_int ready;            /* workers awake and spinning this round */
 	atomic_int go;               /* the round's release: the round number's low bits */
@@ -68,6 +68,8 @@ static void *worker_main(void *arg)
 
 	w->pinned = env_pin_cpu(w->cpu, w->err, sizeof w->err) ? -1 : 1;
 	while ((r = await_round(p, r))) {
+		if (p->prep)
+			p->prep(p->arg, w->i);
 		atomic_fetch_add(&p->ready, 1);
 		while (atomic_load_explicit(&p->go, memory_order_acquire) != (int)(r & 0x7fffffff))
 			cpu_relax();
@@ -139,21 +141,26 @@ struct thread_pool *threads_start(int n, const int *cpus, char *err, size_t errl
 	return p;
 }
 
-void threads_run(struct thread_pool *p, thread_work_fn work, void *arg)
+void threads_run(struct thread_pool *p, thread_work_fn prep, thread_work_fn work, void *arg)
 {
 	unsigned long r;
 
 	if (p->n == 1) {
+		if (prep)
+			prep(arg, 0);
 		work(arg, 0);
 		return;
 	}
 	pthread_mutex_lock(&p->mu);
+	p->prep = prep;
 	p->work = work;
 	p->arg = arg;
 	atomic_store(&p->ready, 0);
 	r = ++p->round;
 	pthread_cond_broadcast(&p->wake);
 	pthread_mutex_unlock(&p->mu);
+	if (prep)
+		prep(arg, 0);
 	while (atomic_load(&p->ready) < p->n - 1)
 		cpu_relax();
 	atomic_store_explicit(&p->go, (int)(r & 0x7fffffff), memory_order_release);

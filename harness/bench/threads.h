@@ -17,8 +17,9 @@ typedef void (*thread_work_fn)(void *arg, int i);
  * too).  Returns the pool, or NULL with err saying why (a CPU that cannot be pinned, no
  * memory, no threads). */
 struct thread_pool *threads_start(int n, const int *cpus, char *err, size_t errlen);
-/* Runs work(arg, i) on every thread i of the pool at once and returns when all are done. */
-void threads_run(struct thread_pool *p, thread_work_fn work, void *arg);
+/* Runs prep(arg, i) on every thread i of the pool (untimed: may be NULL), then, once every
+ * thread is done with it, work(arg, i) on all at once; returns when all are done. */
+void threads_run(struct thread_pool *p, thread_work_fn prep, thread_work_fn work, void *arg);
 /* Returns the number of threads (the caller included). */
 int threads_count(const struct thread_pool *p);
 /* Ends the workers and frees the pool (NULL: nothing). */

@@ -296,21 +296,52 @@ uint64_t workload_touch(const struct sb_input *in)
 	       touch_lines(in->pos, in->npos * sizeof *in->pos);
 }
 
+unsigned workload_threads(const struct workload *w)
+{
+	return w->threads > 1 ? w->threads : 1;
+}
+
+unsigned workload_slot_window(const struct workload *w, unsigned slot)
+{
+	return w->nwin > 1 ? slot % w->nwin : 0;
+}
+
+unsigned workload_slot_settle(const struct workload *w, unsigned slot)
+{
+	/* the window timed farthest from now, so the one settled is not timed soon after */
+	return w->nwin > 1 ? (slot + w->nwin / 2) % w->nwin : 0;
+}
+
 unsigned workload_sample_window(const struct workload *w, unsigned s)
 {
-	return w->nwin > 1 ? s % w->nwin : 0;
+	return workload_slot_window(w, s * workload_threads(w));
 }
 
 unsigned workload_settle_window(const struct workload *w, unsigned s)
 {
-	/* the window timed farthest from now, so the one settled is not timed soon after */
-	return w->nwin > 1 ? (s + w->nwin / 2) % w->nwin : 0;
+	return workload_slot_settle(w, s * workload_threads(w));
 }
 
 void workload_set_timed(struct workload *w, size_t total)
 {
+	total *= workload_threads(w);
 	w->ntimed = w->nwin > 1 && total < w->nwin ? (unsigned)(total ? total : 1) :
 		    (w->nwin ? w->nwin : 1);
+}
+
+size_t workloads_threaded(struct workload *w, size_t nw, const unsigned *counts,
+			  size_t ncounts, size_t max)
+{
+	size_t n = nw;
+
+	for (size_t i = 0; i < nw; i++)
+		w[i].threads = counts[0];
+	for (size_t t = 1; t < ncounts; t++)
+		for (size_t i = 0; i < nw && n < max; i++) {
+			w[n] = w[i];
+			w[n++].threads = counts[t];
+		}
+	return n;
 }
 
 struct sb_queries workload_timed_queries(const struct workload *w)

@@ -70,6 +70,9 @@ struct workload {
 	uint64_t *perft_want;  /* perft: the reference's count of each root, or NULL */
 	struct sb_input settle_in;  /* perft: the settle roots (workset.perft_settle) */
 	double lookups_per_node;  /* perft: slider lookups per leaf; NaN otherwise */
+	unsigned threads;      /* threads that run each sample at once (--threads); 0 or 1: one */
+	struct thread_pool *pool;  /* their pool (bench_threads.c), NULL for one */
+	char cpus[128];        /* the CPUs they run on, e.g. "1,0" (empty for one thread) */
 };
 
 /* Fills ws from a trace: whole games, every k-th one with k chosen so neither piece's stream
@@ -109,13 +112,24 @@ const char *workload_state(const struct workload *w);
 struct sb_input workload_window(const struct workload *w, const struct sb_input *whole,
 				unsigned win);
 /* Returns the window sample s times, the window its cache state is settled with (another one
- * whenever there are two), and the lookups sample s makes (every pass). */
+ * whenever there are two), and the lookups sample s makes (every pass).  With T threads,
+ * thread i of sample s takes slot s * T + i: its own window, another thread's never (where
+ * there are enough windows); these are thread 0's. */
 unsigned workload_sample_window(const struct workload *w, unsigned s);
 unsigned workload_settle_window(const struct workload *w, unsigned s);
 size_t workload_sample_lookups(const struct workload *w, unsigned s);
-/* Sets w->ntimed for samples 0 .. total-1 (warm-up included): sample s times window
- * s % nwin, so they time windows 0 .. min(total, nwin)-1. */
+/* Returns the window of slot (s * T + i), and the window its cache state is settled with. */
+unsigned workload_slot_window(const struct workload *w, unsigned slot);
+unsigned workload_slot_settle(const struct workload *w, unsigned slot);
+/* Returns the threads of w (1 when not set). */
+unsigned workload_threads(const struct workload *w);
+/* Sets w->ntimed for samples 0 .. total-1 (warm-up included): their slots time windows
+ * 0 .. min(total * T, nwin)-1. */
 void workload_set_timed(struct workload *w, size_t total);
+/* Makes each of the nw workloads of w once per thread count in counts[0..ncounts), in place
+ * (cap max; the first count keeps the originals).  Returns the new count. */
+size_t workloads_threaded(struct workload *w, size_t nw, const unsigned *counts,
+			  size_t ncounts, size_t max);
 /* Returns the queries of w's timed windows (a prefix of w->in.q: windows are consecutive). */
 struct sb_queries workload_timed_queries(const struct workload *w);
 /* Returns the mean lookups of one sample (the summary's `lookups`). */

@@ -13,8 +13,10 @@
 #include "bench/bench.h"
 #include "bench/bounds.h"
 #include "bench/perft.h"
+#include "bench/threads.h"
 #include "sim/sim_bench.h"
 #include "results/results_ranking.h"
+#include "results/results_scaling.h"
 #include "cli/cli.h"
 #include "env/env.h"
 #include "env/hugepage.h"
@@ -31,6 +33,8 @@
 
 struct bench_opts {
 	const char *kernels, *modes, *events, *out, *trace, *d1, *ll, *pressure, *l1, *tlb, *bounds;
+	const char *threads;
+	unsigned nthreads, thread_counts[BENCH_MAX_THREAD_COUNTS];
 	enum hp_mode tables;
 	char *plugins[MAX_PLUGINS];
 	size_t nplugins;
@@ -118,6 +122,10 @@ static void usage(FILE *f)
 "  --layouts N         also time N copies of each kernel that differ only in code placement\n"
 "                      (bin/layouts/<i>/<kernel>.so, `make layouts`): layout_spread_pct\n"
 "  --cpu N             pin to cpu N before calibrating (sched_setaffinity)\n"
+"  --threads LIST      thread counts, e.g. 1,2,4 or 1,all (default 1): each workload is\n"
+"                      timed with that many threads at once, each pinned to its own core\n"
+"                      (from --cpu on), on its own windows of the stream, in the same rounds\n"
+"                      as the others; rows give each thread's time per lookup\n"
 "  --events LIST       PAPI preset or native names, or none (default, where countable:\n"
 "                      " COUNTERS_DEFAULT_LIST "\n"
 "                      the first five per lookup in summary.csv's hw_* columns)\n"
@@ -185,7 +193,7 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 {
 	enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
 	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_PDEPTH, O_PPOS, O_LIMIT,
-	       O_BOUNDS };
+	       O_BOUNDS, O_THREADS };
 	static const struct option opts[] = {
 		{ "kernel", required_argument, NULL, 'k' }, { "mode", required_argument, NULL, 'm' },
 		{ "samples", required_argument, NULL, 's' }, { "warmup", required_argument, NULL, O_WARM },
@@ -199,6 +207,7 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		{ "trace", required_argument, NULL, 't' }, { "max-queries", required_argument, NULL, O_MAXQ },
 		{ "min-lookups", required_argument, NULL, O_MINL },
 		{ "bounds", required_argument, NULL, O_BOUNDS },
+		{ "threads", required_argument, NULL, O_THREADS },
 		{ "random-queries", required_argument, NULL, O_RANDQ },
 		{ "seed", required_argument, NULL, O_SEED }, { "simulate", no_argument, NULL, O_SIM },
 		{ "perft-depth", required_argument, NULL, O_PDEPTH },
@@ -242,6 +251,7 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 		case 'o': o->out = optarg; break;
 		case 't': o->trace = optarg; break;
 		case O_BOUNDS: o->bounds = optarg; break;
+		case O_THREADS: o->threads = optarg; break;
 		case O_MAXQ: bad = cli_parse_long("--max-queries", optarg, 0, 100000000, &o->max_queries); break;
 		case O_MINL: bad = cli_parse_long("--min-lookups", optarg, 1, 1000000000, &o->min_lookups); break;
 		case O_RANDQ: bad = cli_parse_long("--random-queries", optarg, 16, 100000000, &o->random_queries); break;
@@ -454,7 +464,8 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 		free(sim);
 		return EXIT_FAIL;
 	}
-	if (results_write(b, &r, &m, work_dir, err, sizeof err) < 0) {
+	if (results_write(b, &r, &m, work_dir, err, sizeof err) < 0 ||
+	    results_scaling_write(b, &r, work_dir, err, sizeof err) < 0) {
 		char err2[PATH_MAX + 256];
 		fprintf(stderr, "slidebench bench: %s: no results written\n", err);
 		if (out_run_abandon(work_dir, err2, sizeof err2) < 0)
@@ -466,6 +477,7 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 	} else if (!o->quiet) {
 		results_print(&r, stdout);
 		results_ranking_print(b, &r, stdout);
+		results_scaling_report(b, &r, stdout);
 		printf("results: %s\n", final_dir);
 	}
 	results_free(&r);
@@ -473,9 +485,53 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 	return rc;
 }
 
+/* Parses --threads into o->thread_counts (default: 1) and refuses what multi-threaded samples
+ * cannot be combined with.  Returns 0, or the exit status. */
+static int check_threads(struct bench_opts *o)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *p = o->threads ? o->threads : "1";
+	int many = 0;
+
+	o->nthreads = 0;
+	while (*p) {
+		char *end;
+		long n = strncmp(p, "all", 3) ? strtol(p, &end, 10) : ncpu;
+		if (!strncmp(p, "all", 3))
+			end = (char *)p + 3;
+		if (end == p || (*end && *end != ',') || n < 1 || n > ncpu || n > THREADS_MAX ||
+		    o->nthreads == BENCH_MAX_THREAD_COUNTS) {
+			fprintf(stderr, "slidebench bench: --threads \"%.80s\": a list of at most %d "
+				"counts from 1 to the %ld CPUs online, or all\n", o->threads,
+				BENCH_MAX_THREAD_COUNTS, ncpu);
+			return EXIT_USAGE;
+		}
+		for (unsigned i = 0; i < o->nthreads; i++)
+			if (o->thread_counts[i] == (unsigned)n) {
+				fprintf(stderr, "slidebench bench: --threads \"%.80s\": %ld twice\n",
+					o->threads, n);
+				return EXIT_USAGE;
+			}
+		o->thread_counts[o->nthreads++] = (unsigned)n;
+		many |= n > 1;
+		p = *end ? end + 1 : end;
+	}
+	if (many && (o->simulate || o->sim_child || o->nplugins || o->layouts || o->cold)) {
+		fprintf(stderr, "slidebench bench: --threads above 1 with --%s: not built (%s)\n",
+			o->simulate || o->sim_child ? "simulate" : o->nplugins ? "plugin" :
+			o->layouts ? "layouts" : "cold",
+			o->simulate || o->sim_child ? "callgrind runs one thread at a time" :
+			o->nplugins || o->layouts ? "a plugin is sampled in a child process of its "
+						    "own, one thread" :
+			"a cold sample evicts the caches of one core");
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 /* Checks what the options ask for before anything runs: the --simulate plan, the modes
  * (*modes) and the pressure sizes (ps).  Returns 0, or the exit status. */
-static int check_request(const struct bench_opts *o, int *modes, struct pressure_set *ps)
+static int check_request(struct bench_opts *o, int *modes, struct pressure_set *ps)
 {
 	char err[PATH_MAX + 256];
 
@@ -502,7 +558,7 @@ static int check_request(const struct bench_opts *o, int *modes, struct pressure
 		fprintf(stderr, "slidebench bench: %s\n", err);
 		return EXIT_USAGE;
 	}
-	return 0;
+	return check_threads(o);
 }
 
 /* Readies the process: the plugins and the kernels (sel, *nsel; a refused plugin sets *rc),
@@ -547,6 +603,7 @@ static void configure(struct bench *b, const struct bench_opts *o, struct worklo
 {
 	b->w = w;
 	b->nw = workloads_build(ws, modes, (size_t)o->min_lookups, o->cold, w, MAX_WORKLOADS);
+	b->nw = workloads_threaded(w, b->nw, o->thread_counts, o->nthreads, MAX_WORKLOADS);
 	b->kern = sel;
 	b->nk = nsel;
 	b->pinned_cpu = o->cpu >= 0 ? (int)o->cpu : sched_getcpu();
@@ -617,6 +674,15 @@ int cmd_bench(int argc, char **argv)
 			goto free_bench;
 		}
 	}
+	if (bench_threads_start(&b, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench bench: --threads: %s\n", err);
+		rc = EXIT_FAIL;
+		if (!o.sim_child && out_run_abandon(work_dir, err, sizeof err) < 0)
+			fprintf(stderr, "slidebench bench: %s\n", err);
+		goto free_bench;
+	}
+	for (size_t i = 0; i < b.npools && !o.quiet; i++)
+		fprintf(stderr, "slidebench: %s\n", b.threads_note[i]);
 	stop_signals(1); /* from here a signal ends in a written run or a removed work directory */
 	tables_collapse(&o);
 	load_bounds(&b, &o);
@@ -629,6 +695,7 @@ int cmd_bench(int argc, char **argv)
 		rc = n;
 free_bench:
 	stop_signals(0);
+	bench_threads_stop(&b);
 	bench_free(&b);
 	bounds_free(&bounds_tab);
 free_inputs:

@@ -16,6 +16,8 @@
 struct summary {
 	const char *run_id, *kernel, *family, *mode, *piece, *dataset, *cache_state, *branching;
 	double pressure_bytes;   /* NaN outside pressure mode */
+	unsigned threads;        /* threads that ran each sample at once (times are each one's) */
+	const char *cpus;        /* their CPUs, "" for one thread */
 	size_t lookups, samples, table_bytes;
 	int word_bits;
 	/* ns_median, ns_min and the interval are the whole loop's time per lookup (gross):

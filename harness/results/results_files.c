@@ -25,6 +25,7 @@ static const struct column SUMMARY_COLS[] = {
 	{ "piece", S_(COL_STR, piece) }, { "dataset", S_(COL_STR, dataset) },
 	{ "cache_state", S_(COL_STR, cache_state) },
 	{ "pressure_bytes", S_(COL_WHOLE, pressure_bytes) },
+	{ "threads", S_(COL_UINT, threads) }, { "cpus", S_(COL_STR, cpus) },
 	{ "lookups", S_(COL_SIZE, lookups) }, { "samples", S_(COL_SIZE, samples) },
 	{ "ns_min", S_(COL_NUM, ns_min) }, { "ns_median", S_(COL_NUM, ns_median) },
 	{ "ns_ci_lo", S_(COL_NUM, ns_ci_lo) }, { "ns_ci_hi", S_(COL_NUM, ns_ci_hi) },
@@ -75,6 +76,7 @@ static const struct sample_col {
 	{ "piece", COL_STR, R_(piece) }, { "dataset", COL_STR, R_(dataset) },
 	{ "cache_state", COL_STR, R_(cache_state) },
 	{ "pressure_bytes", COL_WHOLE, R_(pressure_bytes) },
+	{ "threads", COL_UINT, R_(threads) },
 	{ "phase", P_(COL_STR, phase) }, { "epoch", P_(COL_NUM, epoch) },
 	{ "sample", P_(COL_UINT, sample) }, { "lookups", P_(COL_SIZE, lookups) },
 	{ "ticks", P_(COL_U64, ticks) }, { "ns_per_lookup", P_(COL_NUM, ns) },
@@ -139,7 +141,8 @@ static void write_samples(struct bench *b, const struct results *r, FILE *f, FIL
 
 	for (size_t i = 0; i < nc; i++)
 		fprintf(f, "%s%s", SAMPLE_COLS[i].name, i + 1 < nc ? "," : "\n");
-	fputs("run_id,kernel,mode,piece,cache_state,phase,sample,event,value,per_lookup\n", fc);
+	fputs("run_id,kernel,mode,piece,cache_state,threads,phase,sample,event,value,per_lookup\n",
+	      fc);
 	for (size_t wi = 0; wi < b->nw; wi++)
 		for (size_t ki = 0; ki <= b->nk; ki++) {
 			const struct cell *c = bench_cell(b, wi, ki);
@@ -163,8 +166,9 @@ static void write_samples(struct bench *b, const struct results *r, FILE *f, FIL
 					long long v = c->ctr[s * b->nev + e];
 					if (!counters_live(b->ctr, e))
 						continue;  /* context.json says why */
-					fprintf(fc, "%s,%s,%s,%s,%s,%s,%u,", o->run_id, o->kernel, o->mode,
-						o->piece, o->cache_state, x.phase, s);
+					fprintf(fc, "%s,%s,%s,%s,%s,%u,%s,%u,", o->run_id, o->kernel,
+						o->mode, o->piece, o->cache_state, o->threads, x.phase,
+						s);
 					out_csv_str(fc, counters_name(b->ctr, e));
 					fprintf(fc, ",%lld,%.6g\n", v, (double)v /
 						(double)workload_sample_lookups(c->w, s));

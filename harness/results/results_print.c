@@ -5,7 +5,7 @@
 
 #include "results/results.h"
 
-#define ROW_FMT "%-34s %-8s %-11s %-4s %9s %9s %15s %7s %7s %9s %8s  %s\n"
+#define ROW_FMT "%-34s %-8s %-11s %-4s %3s %9s %9s %15s %7s %7s %9s %8s  %s\n"
 
 const char *results_piece(char *buf, size_t len, const struct summary *o)
 {
@@ -36,11 +36,13 @@ static const char *num(char *buf, size_t len, double x, int prec)
 static void print_row(const struct summary *o, FILE *f)
 {
 	char med[32], min[32], ci[48], sp[32], ep[32], ml[32], ir[32], lo[16], hi[16], pc[48];
+	char thr[16];
 
 	snprintf(ci, sizeof ci, "%s..%s", num(lo, sizeof lo, o->ns_ci_lo, 2),
 		 num(hi, sizeof hi, o->ns_ci_hi, 2));
+	snprintf(thr, sizeof thr, "%u", o->threads);
 	fprintf(f, ROW_FMT, o->kernel, o->mode, results_piece(pc, sizeof pc, o), o->cache_state,
-		num(med, sizeof med, o->ns_median, 3), num(min, sizeof min, o->ns_min, 3),
+		thr, num(med, sizeof med, o->ns_median, 3), num(min, sizeof min, o->ns_min, 3),
 		isnan(o->ns_ci_lo) ? "-" : ci, num(sp, sizeof sp, o->spread_pct, 2),
 		num(ep, sizeof ep, o->epoch_spread_pct, 2),
 		num(ml, sizeof ml, o->mlookups_per_s, 1), num(ir, sizeof ir, o->sim[0], 2), o->flags);
@@ -48,7 +50,7 @@ static void print_row(const struct summary *o, FILE *f)
 
 void results_print(const struct results *r, FILE *f)
 {
-	fprintf(f, ROW_FMT, "kernel", "mode", "piece", "cache", "ns_median", "ns_min", "95% interval",
+	fprintf(f, ROW_FMT, "kernel", "mode", "piece", "cache", "thr", "ns_median", "ns_min", "95% interval",
 		"spread%", "epoch%", "Mlookup/s", "sim_ir", "flags");
 	for (size_t i = 0; i < r->nw * r->ncols; i++)
 		if (!r->row[i].layout_copy)

@@ -62,8 +62,9 @@ static void print_ranking(const struct bench *b, const struct results *r, size_t
 	if (!best)
 		return;
 	const struct summary *o = results_row(r, wi, best);
-	fprintf(f, "  %s/%s (%s): fastest %s, %.3f ns", o->mode, results_piece(pc, sizeof pc, o),
-		o->cache_state, o->kernel, o->ns_median);
+	fprintf(f, "  %s/%s (%s%s): fastest %s, %.3f ns", o->mode, results_piece(pc, sizeof pc, o),
+		o->cache_state, o->threads > 1 ? ", each of several threads" : "", o->kernel,
+		o->ns_median);
 	if (!next) {
 		fputc('\n', f);
 		return;

@@ -1,0 +1,159 @@
+/* bench_threads.c - multi-threaded samples: T threads, each pinned to its own CPU, run the same
+ * kernel on their own windows of the stream at once, as an engine's search threads look up
+ * attacks in one shared set of tables.  Each thread settles its own caches first (a warm
+ * sample means warm on every core), the pool releases them together, and each thread's
+ * checksum is checked against the reference's for its window. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bench/bench.h"
+#include "bench/disturb.h"
+#include "bench/null_kernel.h"
+#include "bench/threads.h"
+#include "env/topology.h"
+
+/* The threads' windows must overlap this much of the span from the first start to the last
+ * end, or the sample is flagged disturbed: it was not T threads at once. */
+#define OVERLAP_MIN 0.9
+
+static volatile uint64_t threads_sink;
+
+struct job {
+	struct bench *b;
+	struct cell *c;
+	unsigned s, T;
+	struct disturb_mark dm;
+	uint64_t t0[THREADS_MAX], t1[THREADS_MAX], sum[THREADS_MAX];
+};
+
+/* The untimed part of thread i: its cell settled for its slot. */
+static void job_prep(void *arg, int i)
+{
+	struct job *j = arg;
+
+	bench_settle(j->b, j->c, j->s * j->T + (unsigned)i);
+}
+
+/* The timed part of thread i: its window's passes; thread 0 also counts events. */
+static void job_work(void *arg, int i)
+{
+	struct job *j = arg;
+	struct cell *c = j->c;
+	const struct sb_input *in = &c->win[workload_slot_window(c->w, j->s * j->T + (unsigned)i)];
+	uint64_t sum = 0;
+
+	if (!i) {
+		disturb_begin(&j->dm);
+		if (j->b->ctr)
+			counters_start(j->b->ctr);
+	}
+	j->t0[i] = timer_now(&j->b->timer);
+	for (unsigned r = 0; r < c->w->reps; r++)
+		sum ^= workload_pass(c->k, c->w, in);
+	j->t1[i] = timer_now(&j->b->timer);
+	if (!i) {
+		if (j->b->ctr)
+			counters_stop(j->b->ctr, &c->ctr[j->s * j->b->nev]);
+		c->disturbed[j->s] = disturb_end(&j->dm, NULL) > 0;
+	}
+	j->sum[i] = sum;
+}
+
+/* Returns how much of the span from the first start to the last end all threads ran at once. */
+static double overlap(const struct job *j)
+{
+	uint64_t lo = j->t0[0], hi = j->t1[0], in_lo = j->t0[0], in_hi = j->t1[0];
+
+	for (unsigned i = 1; i < j->T; i++) {
+		lo = j->t0[i] < lo ? j->t0[i] : lo;
+		hi = j->t1[i] > hi ? j->t1[i] : hi;
+		in_lo = j->t0[i] > in_lo ? j->t0[i] : in_lo;
+		in_hi = j->t1[i] < in_hi ? j->t1[i] : in_hi;
+	}
+	return hi > lo && in_hi > in_lo ? (double)(in_hi - in_lo) / (double)(hi - lo) : 0;
+}
+
+void bench_sample_threads(struct bench *b, struct cell *c, unsigned s)
+{
+	struct job j = { .b = b, .c = c, .s = s, .T = workload_threads(c->w) };
+	const struct workload *w = c->w;
+	size_t l0 = w->win_lookups[workload_sample_window(w, s)];
+	double ghz0 = timer_probe_ghz(), ticks = 0;
+
+	threads_run(w->pool, job_prep, job_work, &j);
+	/* thread i's ticks scaled to thread 0's lookups: the cell's ticks over its sample's
+	 * lookups are the threads' mean time per lookup */
+	for (unsigned i = 0; i < j.T; i++) {
+		unsigned win = workload_slot_window(w, s * j.T + i);
+		uint64_t want = w->reps & 1 ? w->win_expected[win] : 0;
+		ticks += (double)(j.t1[i] - j.t0[i]) * (double)l0 / (double)w->win_lookups[win];
+		threads_sink ^= j.sum[i];
+		if (c->k != &sb_null_kernel && j.sum[i] != want && !c->wrong) {
+			c->wrong = 1;
+			c->wrong_sample = s;
+		}
+	}
+	c->ticks[s] = (uint64_t)llround(ticks / j.T);
+	c->ghz[s] = (ghz0 + timer_probe_ghz()) / 2;
+	if (overlap(&j) < OVERLAP_MIN)
+		c->disturbed[s] = 1;
+}
+
+/* Returns the pool of b for count, starting it (CPUs from the pinned one) when new; NULL with
+ * err when it cannot start. */
+static struct thread_pool *pool_for(struct bench *b, const struct topology *t, unsigned count,
+				    char *err, size_t errlen)
+{
+	int cpus[THREADS_MAX];
+	char note[256];
+
+	for (size_t i = 0; i < b->npools; i++)
+		if ((unsigned)threads_count(b->pools[i]) == count)
+			return b->pools[i];
+	if (b->npools == BENCH_MAX_THREAD_COUNTS) {
+		snprintf(err, errlen, "more than %d thread counts", BENCH_MAX_THREAD_COUNTS);
+		return NULL;
+	}
+	if (topo_choose(t, (int)count, b->pinned_cpu, TOPO_CORES, cpus, note, sizeof note) ||
+	    !(b->pools[b->npools] = threads_start((int)count, cpus, err, errlen))) {
+		if (!b->pools[b->npools])
+			snprintf(err, errlen, "%s", note);
+		return NULL;
+	}
+	snprintf(b->threads_note[b->npools], sizeof b->threads_note[0], "%.200s", note);
+	return b->pools[b->npools++];
+}
+
+int bench_threads_start(struct bench *b, char *err, size_t errlen)
+{
+	static struct topology t;
+	int have = 0;
+
+	for (size_t wi = 0; wi < b->nw; wi++) {
+		struct workload *w = &b->w[wi];
+		int cpus[THREADS_MAX];
+		char note[256];
+		if (workload_threads(w) < 2)
+			continue;
+		if (!have++)
+			topo_read(&t, NULL);
+		if (!(w->pool = pool_for(b, &t, w->threads, err, errlen)))
+			return -1;
+		topo_choose(&t, (int)w->threads, b->pinned_cpu, TOPO_CORES, cpus, note,
+			    sizeof note);
+		for (size_t i = 0, at = 0; i < w->threads && at < sizeof w->cpus - 8; i++)
+			at += (size_t)snprintf(w->cpus + at, sizeof w->cpus - at, "%s%d",
+					       i ? " " : "", cpus[i]);
+	}
+	return 0;
+}
+
+void bench_threads_stop(struct bench *b)
+{
+	for (size_t i = 0; i < b->npools; i++)
+		threads_stop(b->pools[i]);
+	b->npools = 0;
+	for (size_t wi = 0; wi < b->nw; wi++)
+		b->w[wi].pool = NULL;
+}

@@ -1,0 +1,158 @@
+/* results_scaling.c - scaling efficiency with threads (results_scaling.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/paired.h"
+#include "results/results_scaling.h"
+#include "util/output.h"
+
+/* Returns the workload of b that is wi with one thread, or -1. */
+static long one_thread_of(const struct bench *b, size_t wi)
+{
+	const struct workload *w = &b->w[wi];
+
+	for (size_t j = 0; j < b->nw; j++) {
+		const struct workload *o = &b->w[j];
+		if (workload_threads(o) == 1 && o->def == w->def && !strcmp(o->piece, w->piece) &&
+		    o->cold == w->cold && (o->pressure_bytes == w->pressure_bytes ||
+					   (isnan(o->pressure_bytes) && isnan(w->pressure_bytes))))
+			return (long)j;
+	}
+	return -1;
+}
+
+/* Compares kernel column ki of workloads one and many round by round into s. */
+static int compare(const struct bench *b, size_t one, size_t many, size_t ki, struct scaling *s)
+{
+	size_t m = b->taken > b->warmup ? b->taken - b->warmup : 0;
+	const struct cell *a = bench_cell((struct bench *)b, one, ki);
+	const struct cell *x = bench_cell((struct bench *)b, many, ki);
+	double *d = malloc((m ? m : 1) * sizeof *d);
+	int *ep = malloc((m ? m : 1) * sizeof *ep);
+	struct pr_result res;
+	int rc;
+
+	if (!d || !ep) {
+		free(d);
+		free(ep);
+		return -1;
+	}
+	for (size_t j = 0; j < m; j++) {
+		double na = results_sample_ns(b, a, b->warmup + (unsigned)j);
+		double nb = results_sample_ns(b, x, b->warmup + (unsigned)j);
+		d[j] = na > 0 && nb > 0 ? log(nb / na) : NAN;
+		ep[j] = b->epochs > 1 ? (int)(j * b->epochs / m) : 0;
+	}
+	struct pr_series ser = { d, 1, m, ep, 0 };
+	rc = pr_compare(&ser, PR_SEED, &res);
+	free(d);
+	free(ep);
+	if (rc < 0)
+		return -1;
+	s->efficiency = 1 / res.ratio;
+	s->lo = 1 / res.hi;
+	s->hi = 1 / res.lo;
+	s->p = res.p;
+	s->rounds = res.n;
+	s->settled = pr_settled(&res, 0, s->why, sizeof s->why) == 1;
+	return 0;
+}
+
+long results_scaling(const struct bench *b, const struct results *r, struct scaling **out)
+{
+	size_t n = 0;
+
+	*out = malloc((r->nw * r->ncols + 1) * sizeof **out);
+	if (!*out)
+		return -1;
+	for (size_t wi = 0; wi < r->nw; wi++) {
+		long one = workload_threads(&b->w[wi]) > 1 ? one_thread_of(b, wi) : -1;
+		for (size_t ki = 1; one >= 0 && ki < r->ncols; ki++) {
+			struct scaling *s = &(*out)[n];
+			const struct cell *c = bench_cell((struct bench *)b, wi, ki);
+			if (c->state != CELL_TIMED || results_row(r, wi, ki)->layout_copy)
+				continue;
+			memset(s, 0, sizeof *s);
+			s->one = results_row(r, (size_t)one, ki);
+			s->many = results_row(r, wi, ki);
+			n += compare(b, (size_t)one, wi, ki, s) == 0;
+		}
+	}
+	return (long)n;
+}
+
+void results_scaling_csv(const struct scaling *s, size_t n, FILE *f)
+{
+	fputs("run_id,kernel,mode,piece,cache_state,threads,cpus,ns_one_thread,ns_per_thread,"
+	      "efficiency,efficiency_lo,efficiency_hi,p,rounds,settled,mlookups_per_s\n", f);
+	for (size_t i = 0; i < n; i++) {
+		const struct summary *o = s[i].many;
+		char pc[48];
+		out_csv_str(f, o->run_id);
+		fputc(',', f);
+		out_csv_str(f, o->kernel);
+		fprintf(f, ",%s,%s,%s,%u,", o->mode, results_piece(pc, sizeof pc, o),
+			o->cache_state, o->threads);
+		out_csv_str(f, o->cpus);
+		fputc(',', f);
+		out_csv_num(f, s[i].one->ns_median);
+		fputc(',', f);
+		out_csv_num(f, o->ns_median);
+		fprintf(f, ",%.4f,%.4f,%.4f,", s[i].efficiency, s[i].lo, s[i].hi);
+		out_csv_num(f, s[i].p);
+		fprintf(f, ",%zu,%d,", s[i].rounds, s[i].settled);
+		out_csv_num(f, o->mlookups_per_s);
+		fputc('\n', f);
+	}
+}
+
+void results_scaling_print(const struct scaling *s, size_t n, FILE *f)
+{
+	if (!n)
+		return;
+	fprintf(f, "\nscaling (each thread's time per lookup alone over with the others running, "
+		"paired round by round: 1.00 = every thread as fast as one alone; settled when "
+		"the interval excludes 1):\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct summary *o = s[i].many;
+		char pc[48];
+		fprintf(f, "  %s/%s (%s) %s, %u threads on cpus %s: %.2f (%.2f-%.2f), %.0f Mlookups/s "
+			"in all; %s%s\n", o->mode, results_piece(pc, sizeof pc, o), o->cache_state,
+			o->kernel, o->threads, o->cpus, s[i].efficiency, s[i].lo, s[i].hi,
+			o->mlookups_per_s, !s[i].settled ? "NOT settled: " : s[i].efficiency < 1 ?
+			"settled: slower beside the others" : "settled: faster beside the others",
+			s[i].settled ? "" : s[i].why);
+	}
+}
+
+int results_scaling_write(const struct bench *b, const struct results *r, const char *dir,
+			  char *err, size_t errlen)
+{
+	struct scaling *s;
+	struct out_file o;
+	long n = results_scaling(b, r, &s);
+	int rc = 0;
+
+	if (n < 0) {
+		snprintf(err, errlen, "scaling: out of memory");
+		return -1;
+	}
+	if (n && (rc = out_open(&o, dir, "scaling.csv", err, errlen)) == 0) {
+		results_scaling_csv(s, (size_t)n, o.f);
+		rc = out_commit(&o, err, errlen);
+	}
+	free(s);
+	return rc;
+}
+
+void results_scaling_report(const struct bench *b, const struct results *r, FILE *f)
+{
+	struct scaling *s;
+	long n = results_scaling(b, r, &s);
+
+	if (n > 0)
+		results_scaling_print(s, (size_t)n, f);
+	if (n >= 0)
+		free(s);
+}
