@@ -10,13 +10,21 @@
 
 /* The key columns of summary.csv and samples.csv that identify a cell. */
 struct keycols {
-	int kernel, mode, piece, cache, pressure;
+	int kernel, mode, piece, cache, pressure, threads;
 };
 
 static struct keycols key_cols(const struct csv *c)
 {
 	return (struct keycols){ csv_col(c, "kernel"), csv_col(c, "mode"), csv_col(c, "piece"),
-				 csv_col(c, "cache_state"), csv_col(c, "pressure_bytes") };
+				 csv_col(c, "cache_state"), csv_col(c, "pressure_bytes"),
+				 csv_col(c, "threads") };
+}
+
+/* Returns the threads of a row: 1 when the column is absent or empty (every run before it). */
+static unsigned threads_of(const struct csv *c, size_t row, int col)
+{
+	double t = csv_num(c, row, col);
+	return t >= 1 && t <= 65536 ? (unsigned)t : 1;
 }
 
 /* Returns the cache state of a row: "warm" when the column is absent or empty. */
@@ -39,7 +47,8 @@ static int same_key(const struct csv *a, size_t ra, struct keycols ka, const str
 	return !strcmp(csv_cell(a, ra, ka.kernel), r->kernel) && !strcmp(mode, r->mode) &&
 	       !strcmp(csv_cell(a, ra, ka.piece), r->piece) &&
 	       !strcmp(cache_of(a, ra, ka.cache), r->cache_state) &&
-	       !strcmp(pressure_of(a, ra, ka.pressure, mode), r->pressure);
+	       !strcmp(pressure_of(a, ra, ka.pressure, mode), r->pressure) &&
+	       threads_of(a, ra, ka.threads) == (r->threads > 1 ? r->threads : 1);
 }
 
 /* The samples.csv columns attach_samples() reads. */
@@ -173,6 +182,7 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 		w->dataset = csv_cell(c, i, csv_col(c, "dataset"));
 		w->cache_state = cache_of(c, i, k.cache);
 		w->pressure = pressure_of(c, i, k.pressure, w->mode);
+		w->threads = threads_of(c, i, k.threads);
 		w->branching = csv_cell(c, i, csv_col(c, "branching"));
 		w->flags = csv_cell(c, i, csv_col(c, "flags"));
 		w->ns_min = csv_num(c, i, csv_col(c, "ns_min"));
@@ -295,7 +305,8 @@ int run_row_timed(const struct rr_row *row)
 int run_same_workload(const struct rr_row *a, const struct rr_row *b)
 {
 	return !strcmp(a->mode, b->mode) && !strcmp(a->piece, b->piece) &&
-	       !strcmp(a->cache_state, b->cache_state) && !strcmp(a->pressure, b->pressure);
+	       !strcmp(a->cache_state, b->cache_state) && !strcmp(a->pressure, b->pressure) &&
+	       (a->threads > 1 ? a->threads : 1) == (b->threads > 1 ? b->threads : 1);
 }
 
 const struct rr_row *run_find(const struct run *r, const char *kernel, const struct rr_row *like)

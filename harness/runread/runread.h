@@ -31,6 +31,7 @@ struct rr_row {                  /* one summary.csv row */
 	size_t line;             /* row index in the summary csv */
 	const char *kernel, *family, *mode, *piece, *dataset, *cache_state, *pressure;
 	const char *branching, *flags;
+	unsigned threads;        /* threads that ran each sample at once (1: the column absent) */
 	double ns_min, ns_median, ns_ci_lo, ns_ci_hi, spread_pct, lookups, table_bytes;
 	double word_bits, mlookups_per_s;
 	double epoch_spread_pct;  /* half-range of the run's epoch medians, percent (NaN: none) */
@@ -77,7 +78,7 @@ const char *run_row_withheld(const struct rr_row *row);
 int run_row_timed(const struct rr_row *row);
 /* Returns the row of the same cell (kernel, mode, piece, cache state, pressure), or NULL. */
 const struct rr_row *run_find(const struct run *r, const char *kernel, const struct rr_row *like);
-/* Returns 1 when a and b are the same mode, piece, cache state and pressure. */
+/* Returns 1 when a and b are the same mode, piece, cache state, pressure and threads. */
 int run_same_workload(const struct rr_row *a, const struct rr_row *b);
 /* Returns the run's dataset: the first non-"random" dataset of its rows, or "random". */
 const char *run_dataset(const struct run *r);
