@@ -121,7 +121,8 @@ static struct thread_pool *pool_for(struct bench *b, const struct topology *t, u
 			snprintf(err, errlen, "%s", note);
 		return NULL;
 	}
-	snprintf(b->threads_note[b->npools], sizeof b->threads_note[0], "%.200s", note);
+	snprintf(b->threads_note[b->npools], sizeof b->threads_note[0], "%u threads: %.200s",
+		 count, note);
 	return b->pools[b->npools++];
 }
 

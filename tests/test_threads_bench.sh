@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# test_threads_bench.sh - bench --threads: with 1 and 2 threads the four kernels of the
+# acceptance run are verified, every thread's checksum is checked, each row says its threads
+# and CPUs, scaling.csv gives each kernel's efficiency with an interval, and the run reads
+# back; thread counts the machine cannot give and combinations not built are refused.
+. "$(dirname "$0")/lib.sh"
+KS=pext,magic-black,kindergarten-4k,hyperbola
+ncpu=$(getconf _NPROCESSORS_ONLN)
+
+expect "--threads 0" 2 "--threads \"0\": a list of at most 8 counts from 1 to the $ncpu CPUs" -- \
+	"$SB" bench --kernel hyperbola --mode position --threads 0
+expect "--threads beyond the CPUs" 2 "from 1 to the $ncpu CPUs online" -- \
+	"$SB" bench --kernel hyperbola --mode position --threads "1,$((ncpu + 1))"
+expect "--threads 1,1" 2 "1 twice" -- "$SB" bench --kernel hyperbola --mode position --threads 1,1
+expect "--threads x" 2 "--threads \"1,x\"" -- "$SB" bench --kernel hyperbola --mode position --threads 1,x
+if ((ncpu < 2)); then
+	skipped "bench --threads 1,2: one CPU online here"
+	finish
+fi
+expect "--threads 2 --cold" 2 "--threads above 1 with --cold: not built" -- \
+	"$SB" bench --kernel hyperbola --mode position --threads 2 --cold
+expect "--threads 2 --simulate" 2 "--threads above 1 with --simulate: not built \(callgrind" -- \
+	"$SB" bench --kernel hyperbola --mode position --threads 2 --simulate
+expect "--threads 1,2 run" 0 "4 of 4 kernels verified" "2 threads: cpus [0-9]+,[0-9]+: one per core" \
+	"^scaling \(" "position/all \(warm\) pext, 2 threads on cpus [0-9]+ [0-9]+: [0-9.]+ \([0-9.]+-[0-9.]+\)" -- \
+	"$SB" bench --kernel $KS --mode position --threads 1,all --samples 6 --warmup 1 --epochs 1 \
+	--max-queries 4000 --min-lookups 20000 --events none --out "$tmp/run"
+run=$tmp/run
+# summary rows: every kernel (and the null) once with 1 thread and once with 2, CPUs named
+if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ n[$c["threads"]]++; if ($c["threads"] == 2 && $c["cpus"] !~ /^[0-9]+ [0-9]+$/) bad++ }
+	END { exit !(n[1] == 5 && n[2] == 5 && !bad) }' "$run/summary.csv"; then ok
+else bad "summary.csv: not 5 rows of each thread count with their CPUs:"; cat "$run/summary.csv"; fi
+# samples: the 2-thread rows have every sample, and none failed its checksum (a wrong checksum
+# fails the kernel: the run would have said so and exited 1)
+if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["threads"] == 2 && $c["phase"] == "measure" { n++ } END { exit n != 30 }' "$run/samples.csv"; then ok
+else bad "samples.csv: not 6 measured samples of each of 5 two-thread cells"; fi
+if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ k++; if (!($c["efficiency_lo"] <= $c["efficiency"] && $c["efficiency"] <= $c["efficiency_hi"] &&
+		    $c["efficiency"] > 0 && $c["rounds"] == 6 && $c["threads"] == 2)) bad++ }
+	END { exit !(k == 4 && !bad) }' "$run/scaling.csv"; then ok
+else bad "scaling.csv: not four rows with an interval around the efficiency:"; cat "$run/scaling.csv"; fi
+expect "report reads a threaded run" 0 "report: " -- "$SB" report "$run"
+finish
