@@ -39,7 +39,8 @@ usage: ./run_all.sh [OPTIONS] [-- BENCH-ARGS...]
 Writes DIR/m64/ (the sweep), DIR/bits/NN-m64/ and NN-m32/ (or DIR/m32.skipped),
 DIR/tables/NN-hugepage/ and NN-nohugepage/ (or DIR/tables.skipped), DIR/compiler/NN-gcc/ and
 NN-clang/ (bin/slidebench against bin-clang/slidebench, or DIR/compiler.skipped), each block directory's
-blocks.csv (slidebench blocks), DIR/pressure/ (pressure mode), DIR/sim/ (no PMU), DIR/plots/,
+blocks.csv (slidebench blocks), DIR/pressure/ (pressure mode), DIR/threads/ (every table size
+with 1 to all CPUs' threads at once, or DIR/threads.skipped), DIR/sim/ (no PMU), DIR/plots/,
 DIR/report.html, report.md and answer.txt; DIR/build.log and DIR/run.log hold every command's
 own output.  One line per step goes to stderr; the answers and the report's path end stdout.
 Exit status: 0 ok; 1 a build or a verification failed (the rest still ran); 2 bad usage.
@@ -244,6 +245,21 @@ kernel_sets() {
 	[[ -n $sim_kernels ]] || sim_kernels=$kernels
 }
 press_sizes="0,8K,16K,32K,64K,256K,1M,8M"
+# The thread sweep's kernels: per table-size class (none; 512 B-16 KiB; up to 1 MiB; larger)
+# up to three of different families, the smallest tables first.  Prints "name,class" lines.
+thread_classes() {
+	descriptors | awk -F, '{ t = $3 + 0
+		c = t == 0 ? "no table" : t <= 16384 ? "512 B-16 KiB" : t <= 1048576 ? "16 KiB-1 MiB" : "over 1 MiB"
+		if (n[c] < 3 && !seen[c "," $2]++) { n[c]++; print $1 "," c } }'
+}
+# The thread counts: 1, 2, 4, ... below the CPUs online, and all of them.
+thread_counts() {
+	local n=2 ncpu; ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+	local c=1
+	while ((n < ncpu)); do c+=",$n"; n=$((n * 2)); done
+	((ncpu > 1)) && c+=",all"
+	echo "$c"
+}
 
 # ---- the cross-process comparisons as alternating blocks ------------------------------------
 # Two builds, or two settings of the process, cannot be timed in the same rounds; run one whole
@@ -301,11 +317,11 @@ fi
 # benches, and the first bench step calibrates the others).
 steps=()
 [[ $bench_only -eq 0 ]] && steps+=(deps build build32 buildclang verify trace)
-steps+=(bench64 bits pressure tables compiler learn sim plots report)
+steps+=(bench64 bits pressure tables compiler learn threads sim plots report)
 # the seconds each step took in a full study from a fresh clone on an Emerald Rapids guest
 declare -A weight=([deps]=2 [build]=65 [build32]=39 [buildclang]=39 [verify]=2
 	[trace]=1 [bench64]=36 [bits]=56 [pressure]=6 [tables]=3 [compiler]=81 [learn]=1
-	[sim]=19 [plots]=5 [report]=3)
+	[threads]=20 [sim]=19 [plots]=5 [report]=3)
 # a build that is already up to date costs nothing
 if [[ $bench_only -eq 0 ]] && make -q bin/slidebench 2>/dev/null; then weight[build]=2; fi
 if [[ -x bin32/slidebench ]] && make -q m32 2>/dev/null; then weight[build32]=2; fi
@@ -314,7 +330,7 @@ if [[ -x bin-clang/slidebench ]] && make -q CC=clang BUILD=build-clang BIN=bin-c
 fi
 if [[ $quick -eq 1 ]]; then
 	weight[bench64]=4; weight[bits]=1; weight[pressure]=1; weight[tables]=2; weight[sim]=1
-	weight[compiler]=1; weight[learn]=1
+	weight[compiler]=1; weight[learn]=1; weight[threads]=4
 	weight[build32]=0; weight[buildclang]=0; weight[bits]=1
 fi
 declare -A kind_w=() kind_s=()  # per kind: weights and seconds of the steps done
@@ -593,6 +609,33 @@ else
 	done | { echo "max_queries,kernel,piece,distinct,ns_median,replayed"; cat; } >"$out/learn/learn.csv"
 fi
 step_done learn
+
+step threads "the thread sweep: kernels of each table size with $(thread_counts) threads at once into $out/threads"
+thread_kernels=$(subset "$(thread_classes | cut -d, -f1 | paste -sd,)")
+if [[ $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) -lt 2 ]]; then
+	echo "one CPU online: no second thread to run beside the first" >"$out/threads.skipped"
+	note "no thread sweep: $(cat "$out/threads.skipped")"
+elif [[ -z $thread_kernels ]]; then
+	echo "none of the thread-sweep kernels was selected (--kernels $kernels)" >"$out/threads.skipped"
+	note "no thread sweep: $(cat "$out/threads.skipped")"
+else
+	# built-in kernels only: a plugin is sampled in a child process of its own, one thread
+	rc=0
+	logged "$run_log" bin/slidebench bench --cpu "$cpu" --out "$out/threads" --mode position \
+		--threads "$(thread_counts)" --kernel "$thread_kernels" --events none "${side_set[@]}" \
+		"${extra[@]}" || rc=$?
+	[[ $rc -eq 0 ]] || { echo "run_all.sh: the thread sweep failed (exit $rc)" >&2; failed+=("bench threads"); }
+	# threads/threads.csv, what plots/threads.gp draws: each kernel's time per lookup per
+	# thread at every thread count, with its table-size class
+	[[ ! -r $out/threads/summary.csv ]] || awk -F, 'NR == FNR { cls[$1] = $2; next }
+		FNR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		($c["kernel"] in cls) && $c["ns_median"] != "" {
+			printf "%s,%s,%s,%s,%s,%s,%s\n", $c["kernel"], cls[$c["kernel"]], $c["table_bytes"],
+				$c["threads"], $c["ns_median"], $c["ns_ci_lo"], $c["ns_ci_hi"] }' \
+		<(thread_classes) "$out/threads/summary.csv" |
+		{ echo "kernel,class,table_bytes,threads,ns_median,ns_ci_lo,ns_ci_hi"; cat; } >"$out/threads/threads.csv"
+fi
+step_done threads
 
 step sim "the simulated sweep (callgrind) into $out/sim, where no hardware event is live"
 live_hw=0

@@ -332,8 +332,27 @@ json_t *topo_json(void)
 		jsonx_set_int(c, "thread", t.cpu[i].thread);
 		json_array_append_new(cpus, c);
 	}
-	for (size_t i = 0; i < t.ncache; i++)
-		json_array_append_new(caches, cache_json(&t.cache[i]));
+	const struct topo_cache *l2 = NULL, *llc = NULL;
+	for (size_t i = 0; i < t.ncache; i++) {
+		const struct topo_cache *c = &t.cache[i];
+		json_array_append_new(caches, cache_json(c));
+		if (c->level < 2 || !strcmp(c->type, "Instruction"))
+			continue;
+		if (c->level == 2 && !l2)
+			l2 = c;
+		if (!llc || c->level > llc->level)
+			llc = c;
+	}
+	/* the charts' scalars: an L2 and the last level, and how many CPUs share one */
+	if (l2) {
+		jsonx_set_bytes(o, "l2_bytes", l2->size);
+		jsonx_set_int(o, "l2_cpus", l2->ncpus);
+	}
+	if (llc) {
+		jsonx_set_int(o, "llc_level", llc->level);
+		jsonx_set_bytes(o, "llc_bytes", llc->size);
+		jsonx_set_int(o, "llc_cpus", llc->ncpus);
+	}
 	json_object_set_new(o, "cpu_list", cpus);
 	json_object_set_new(o, "caches", caches);
 	return o;

@@ -36,8 +36,9 @@ struct verdicts {
  * where they are used. */
 struct study {
 	char dir[PATH_MAX];
-	struct run m64, sim, pressure;
-	int have_bits, have_tables, have_sim, have_pressure, plain;
+	struct run m64, sim, pressure, threads;
+	int have_bits, have_tables, have_sim, have_pressure, have_threads, plain;
+	char threads_why[256];            /* why there is no thread sweep */
 	char m32_why[2 * PATH_MAX];       /* why there are no bits blocks */
 	struct pt_set *pt;                /* the between-process term's processes (loaded once) */
 	struct verdicts *verdicts;        /* every verdict the sections state, for verdicts.csv */
@@ -63,6 +64,7 @@ struct doc {
 /* A workload: the rows of one mode in one cache state (and pressure). */
 struct report_workload {
 	const char *mode, *cache, *pressure;
+	unsigned threads;                /* 0 or 1: one thread */
 	char label[96];
 };
 #define REPORT_MAX_WORKLOADS 64
@@ -175,6 +177,8 @@ void report_verification(struct doc *d, const struct study *s);
 
 /* report_answers.c and report_recommend.c */
 void report_answers(struct doc *d, const struct study *s);
+/* report_threads.c: does the ranking change when every core searches (the thread sweep) */
+void report_threads(struct doc *d, const struct study *s);
 void report_recommend(struct doc *d, const struct study *s);
 /* A question's kernel pair: x names y as its sibling (ratios are time(x) / time(y)). */
 struct kpair {

@@ -46,6 +46,30 @@ static void m32_reason(struct study *s)
 	}
 }
 
+/* Loads the thread sweep (threads/), or says in s->threads_why why there is none. */
+static void threads_load(struct study *s, const char *dir)
+{
+	char err[512], path[PATH_MAX + 32];
+	FILE *f;
+	int rc = load_sub(dir, "threads", &s->threads, err, sizeof err);
+
+	s->have_threads = rc > 0;
+	if (rc < 0) {
+		fprintf(stderr, "slidebench report: threads/ skipped: %s\n", err);
+		snprintf(s->threads_why, sizeof s->threads_why, "threads/ could not be read: %.200s",
+			 err);
+	} else if (!rc) {
+		snprintf(path, sizeof path, "%s/threads.skipped", dir);
+		if ((f = fopen(path, "r")) && fgets(s->threads_why, sizeof s->threads_why, f))
+			s->threads_why[strcspn(s->threads_why, "\n")] = 0;
+		else
+			snprintf(s->threads_why, sizeof s->threads_why, "this study has no thread "
+				 "sweep (threads/: run_all.sh runs it where there are two CPUs)");
+		if (f)
+			fclose(f);
+	}
+}
+
 /* Returns NULL when sub-run r (named sub) belongs in the study of m64 (the same trace), else
  * why not, in buf. */
 static const char *sub_problem(const struct run *m64, const struct run *r, const char *sub,
@@ -175,10 +199,11 @@ int report_load(const char *dir, struct study *s)
 	if ((rc = load_sub(dir, "pressure", &s->pressure, err, sizeof err)) < 0)
 		fprintf(stderr, "slidebench report: pressure/ skipped: %s\n", err);
 	s->have_pressure = rc > 0;
-	static const char *const SUB[] = { "sim", "pressure" };
-	const struct run *runs[] = { &s->sim, &s->pressure };
-	const int have[] = { s->have_sim, s->have_pressure };
-	for (size_t i = 0; i < 2; i++)
+	threads_load(s, dir);
+	static const char *const SUB[] = { "sim", "pressure", "threads" };
+	const struct run *runs[] = { &s->sim, &s->pressure, &s->threads };
+	const int have[] = { s->have_sim, s->have_pressure, s->have_threads };
+	for (size_t i = 0; i < 3; i++)
 		if (have[i] && sub_problem(&s->m64, runs[i], SUB[i], err, sizeof err)) {
 			fprintf(stderr, "slidebench report: %s: %s\n", dir, err);
 			study_free(s);
@@ -204,4 +229,6 @@ void study_free(struct study *s)
 		run_free(&s->sim);
 	if (s->have_pressure)
 		run_free(&s->pressure);
+	if (s->have_threads)
+		run_free(&s->threads);
 }

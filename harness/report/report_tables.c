@@ -11,7 +11,8 @@
 int report_in_workload(const struct rr_row *row, const struct report_workload *w)
 {
 	return !strcmp(row->mode, w->mode) && !strcmp(row->cache_state, w->cache) &&
-	       !strcmp(row->pressure, w->pressure);
+	       !strcmp(row->pressure, w->pressure) &&
+	       (row->threads > 1 ? row->threads : 1) == (w->threads > 1 ? w->threads : 1);
 }
 
 size_t report_workloads(const struct run *r, struct report_workload *out, size_t max)
@@ -25,14 +26,18 @@ size_t report_workloads(const struct run *r, struct report_workload *out, size_t
 			;
 		if (j < n || n == max)
 			continue;
-		out[n] = (struct report_workload){ row->mode, row->cache_state, row->pressure, "" };
+		out[n] = (struct report_workload){ row->mode, row->cache_state, row->pressure,
+						   row->threads, "" };
 		char sz[32] = "";
 		if (*row->pressure)
 			report_bytes(sz, sizeof sz, strtod(row->pressure, NULL));
-		snprintf(out[n].label, sizeof out[n].label, "%s%s%s%s%s", row->mode,
+		char th[32] = "";
+		if (row->threads > 1)
+			snprintf(th, sizeof th, ", %u threads", row->threads);
+		snprintf(out[n].label, sizeof out[n].label, "%s%s%s%s%s%s", row->mode,
 			 strcmp(row->cache_state, "warm") ? " " : "",
 			 strcmp(row->cache_state, "warm") ? row->cache_state : "",
-			 *row->pressure ? " at " : "", sz);
+			 *row->pressure ? " at " : "", sz, th);
 		n++;
 	}
 	return n;

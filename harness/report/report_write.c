@@ -18,6 +18,7 @@ static const struct {
 	{ "do the answers survive the harness's knobs", report_robust },
 	{ "charts", report_charts },
 	{ "cache: pressure, huge pages, simulated caches", report_cache },
+	{ "threads: does the ranking change when every core searches", report_threads },
 	{ "does the answer depend on the compiler: gcc against clang blocks", report_compiler },
 	{ "environment", report_environment },
 	{ "counters", report_counters },

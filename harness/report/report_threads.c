@@ -1,0 +1,168 @@
+/* report_threads.c - the thread sweep (threads/, `bench --threads`): does the ranking change
+ * when every core looks up attacks at once?  The fastest kernel alone against the fastest
+ * with every CPU's thread running, each decided as every winner of the report is (two best
+ * candidates compared round by round), and each kernel's time per lookup per thread with
+ * the others running over alone, paired by round in the same run (both were timed in the
+ * same rounds). */
+#include <math.h>
+#include <string.h>
+
+#include "report/report.h"
+#include "util/jsonx.h"
+
+/* Returns the table-size class of bytes, as run_all.sh's thread sweep picks its kernels. */
+static const char *size_class(double bytes)
+{
+	return !(bytes > 0) ? "no table" : bytes <= 16384 ? "512 B–16 KiB" :
+	       bytes <= 1048576 ? "16 KiB–1 MiB" : "over 1 MiB";
+}
+
+/* Writes what the machine's topology lets the sweep show: CPUs, cores, hardware threads and
+ * the caches the threads share, from the run's context.json "topology". */
+static void topology_note(struct doc *d, const struct run *r, unsigned most)
+{
+	const json_t *caches = jsonx_get(r->ctx, "topology.caches");
+	double cpus = jsonx_num(r->ctx, "topology.cpus"), cores = jsonx_num(r->ctx, "topology.cores");
+	double tpc = jsonx_num(r->ctx, "topology.threads_per_core");
+	char shared[256] = "", b[32];
+	size_t i;
+	json_t *c;
+
+	json_array_foreach(caches, i, c) {
+		double lv = json_number_value(json_object_get(c, "level"));
+		double n = json_number_value(json_object_get(c, "ncpus"));
+		const char *type = json_string_value(json_object_get(c, "type"));
+		if (n > 1 && type && strcmp(type, "Instruction") && !strstr(shared, "L") &&
+		    json_is_integer(json_object_get(c, "bytes")))
+			doc_cat(shared, sizeof shared, "L%.0f (%s) shared by %.0f CPUs", lv,
+				report_bytes(b, sizeof b, json_number_value(json_object_get(c, "bytes"))), n);
+	}
+	if (isnan(cpus)) {
+		doc_p(d, "note", "The run recorded no topology (an older run).");
+		return;
+	}
+	doc_p(d, "note", "This machine: %.0f CPUs, %.0f cores, %.0f hardware thread%s per core; %s. "
+	      "At most %u threads ran at once, one per core%s. With two CPUs a sweep shows what a "
+	      "second search thread does to the first through the caches and memory they share; "
+	      "it cannot show how the ranking moves at 8, 32 or 128 threads, where the last-level "
+	      "cache and memory bandwidth are split many ways: run `./run_all.sh` on such a "
+	      "machine (the sweep goes 1, 2, 4, ... up to all CPUs) or a fleet with `--slurm`.",
+	      cpus, cores, tpc, tpc == 1 ? "" : "s", shared[0] ? shared : "no cache shared "
+	      "between CPUs reported", most, tpc > 1 ? " while cores last" : "");
+}
+
+/* Finds the workloads of the sweep: one thread (*one) and the most threads (*many).  Returns 1
+ * when both exist. */
+static int sweep_workloads(const struct run *r, struct report_workload *one,
+			   struct report_workload *many)
+{
+	struct report_workload w[REPORT_MAX_WORKLOADS];
+	size_t n = report_workloads(r, w, REPORT_MAX_WORKLOADS);
+	int have1 = 0, haveN = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (w[i].threads <= 1 && !have1) {
+			*one = w[i];
+			have1 = 1;
+		} else if (w[i].threads > 1 && (!haveN || w[i].threads > many->threads)) {
+			*many = w[i];
+			haveN = 1;
+		}
+	}
+	return have1 && haveN;
+}
+
+/* Writes the answer: the fastest alone and with every thread, and whether that changed. */
+static void answer(struct doc *d, const struct study *s, const struct report_workload *one,
+		   const struct report_workload *many)
+{
+	struct report_winner w1, wn;
+	char t1[400], tn[400];
+
+	if (!report_winner(s, &s->threads, one, &w1) || !report_winner(s, &s->threads, many, &wn)) {
+		doc_p(d, NULL, "No kernel was timed in the thread sweep.");
+		return;
+	}
+	report_winner_text(t1, sizeof t1, &w1);
+	report_winner_text(tn, sizeof tn, &wn);
+	if (wn.second)
+		verdict_add(s, "threads", wn.win, wn.second, &wn.m, wn.settled, wn.why);
+	doc_p(d, "answer", "%s, with %u threads looking up attacks at once (%s): %s. Alone, the "
+	      "fastest is %s; with %u threads, %s.",
+	      strcmp(w1.win, wn.win) ? (wn.settled == 1 ? "Yes: the ranking changes" :
+					"Perhaps: the leader differs, but not settled") :
+	      "No: the same kernel leads", many->threads, many->mode, wn.win, t1,
+	      many->threads, tn);
+}
+
+/* Writes the table: per kernel, its time per lookup alone and per thread with the others
+ * running, and the efficiency (alone over with company) paired by round. */
+static void scaling_table(struct doc *d, const struct study *s, const struct report_workload *one,
+			  const struct report_workload *many)
+{
+	static const char *const HEAD[] = { "kernel", "table", "size class", "alone (ns)",
+					    "per thread (ns)", "efficiency", "settled" };
+	const struct run *r = &s->threads;
+
+	doc_table_begin(d, 7, HEAD);
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct rr_row *a = &r->rows[i], *b;
+		char tb[32], n1[32], nn[32], eff[96], why[160];
+		if (!report_in_workload(a, one) || !run_row_timed(a))
+			continue;
+		b = NULL;
+		for (size_t j = 0; j < r->nrows && !b; j++)
+			if (!strcmp(r->rows[j].kernel, a->kernel) &&
+			    report_in_workload(&r->rows[j], many) && run_row_timed(&r->rows[j]))
+				b = &r->rows[j];
+		if (!b)
+			continue;
+		struct cmp c;
+		const struct rr_row *ap[] = { a }, *bp[] = { b };
+		int settled = report_cmp(s, ap, bp, 1, &c) == 0 ?
+			      verdict_settle(&c, NAN, why, sizeof why) : -1;
+		snprintf(n1, sizeof n1, "%.3f", a->ns_median);
+		snprintf(nn, sizeof nn, "%.3f", b->ns_median);
+		if (c.ratio > 0)
+			snprintf(eff, sizeof eff, "%.2f (%.2f–%.2f)", 1 / c.ratio, 1 / c.hi, 1 / c.lo);
+		else
+			snprintf(eff, sizeof eff, "not measured");
+		const char *cells[] = { a->kernel, report_bytes(tb, sizeof tb, a->table_bytes),
+					size_class(a->table_bytes), n1, nn, eff,
+					settled == 1 ? (c.ratio > 1 ? "slower beside the others" :
+							"faster beside the others") :
+					"no difference shown" };
+		doc_table_row(d, 7, cells, 0);
+	}
+	doc_table_end(d);
+	doc_p(d, "note", "Efficiency: a thread's time per lookup alone over its time with the "
+	      "others running, paired round by round (both were timed in the same rounds, so the "
+	      "host's moment cancels); 1.00 is every thread as fast as one alone, 0.50 is %u threads "
+	      "doing the lookups of %.0f. The interval is 95%%.", many->threads,
+	      many->threads / 2.0);
+}
+
+void report_threads(struct doc *d, const struct study *s)
+{
+	struct report_workload one, many;
+
+	doc_h(d, 2, "threads", "Threads: does the ranking change when every core searches?");
+	if (s->plain) {
+		doc_p(d, "note", "A single bench run: the thread sweep is a study's (run_all.sh, "
+		      "threads/), or `bench --threads 1,all` by hand.");
+		return;
+	}
+	if (!s->have_threads) {
+		doc_p(d, "note", "No thread sweep: %s.", s->threads_why);
+		return;
+	}
+	if (!sweep_workloads(&s->threads, &one, &many)) {
+		doc_p(d, "note", "threads/ holds no run with both one thread and more.");
+		return;
+	}
+	answer(d, s, &one, &many);
+	scaling_table(d, s, &one, &many);
+	report_chart(d, s, "threads", "Time per lookup of each thread against the threads running "
+		     "at once, by table size");
+	topology_note(d, &s->threads, many.threads);
+}
