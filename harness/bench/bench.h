@@ -9,6 +9,7 @@
 
 #include "counters/counters.h"
 #include "registry/registry.h"
+#include "bench/threads.h"
 #include "bench/timer.h"
 #include "bench/workload.h"
 #include "env/hostload.h"
@@ -67,6 +68,7 @@ struct bench {
 	struct thread_pool *pools[BENCH_MAX_THREAD_COUNTS];  /* one per thread count > 1 */
 	size_t npools;
 	char threads_note[BENCH_MAX_THREAD_COUNTS][256];  /* each pool's CPUs and why */
+	uint64_t *noise[THREADS_MAX];  /* each neighbour's working set (neighbours modes) */
 };
 
 /* Returns the cell of workload wi, kernel column ki (0 = null). */

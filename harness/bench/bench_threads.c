@@ -4,6 +4,8 @@
  * sample means warm on every core), the pool releases them together, and each thread's
  * checksum is checked against the reference's for its window. */
 #include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,22 +19,47 @@
  * end, or the sample is flagged disturbed: it was not T threads at once. */
 #define OVERLAP_MIN 0.9
 
+/* A noisy neighbour's working set: far larger than a core's L2, read a line at a time in an
+ * order no stride prefetcher follows (a step of NOISE_STEP lines, prime to the line count). */
+#define NOISE_BYTES (8u << 20)
+#define NOISE_LINES (NOISE_BYTES / 64)
+#define NOISE_STEP 4099u
+
 static volatile uint64_t threads_sink;
 
 struct job {
 	struct bench *b;
 	struct cell *c;
 	unsigned s, T;
+	int noisy;                   /* threads 1..T-1 are neighbours, not the kernel */
+	atomic_int done;             /* thread 0's timed pass is over (the neighbours stop) */
 	struct disturb_mark dm;
 	uint64_t t0[THREADS_MAX], t1[THREADS_MAX], sum[THREADS_MAX];
 };
 
-/* The untimed part of thread i: its cell settled for its slot. */
+/* What a neighbour runs while thread 0 is timed: its working set's lines, in a fixed order,
+ * until thread 0 is done.  Returns a sum of what it read. */
+static uint64_t neighbour(struct job *j, int i)
+{
+	const uint64_t *buf = j->b->noise[i];
+	uint64_t sum = 0;
+	unsigned at = (unsigned)i * 7919u % NOISE_LINES;
+
+	while (!atomic_load_explicit(&j->done, memory_order_relaxed))
+		for (int n = 0; n < 64; n++) {
+			sum += buf[(size_t)at * 8];
+			at = (at + NOISE_STEP) % NOISE_LINES;
+		}
+	return sum;
+}
+
+/* The untimed part of thread i: its cell settled for its slot (a neighbour has none). */
 static void job_prep(void *arg, int i)
 {
 	struct job *j = arg;
 
-	bench_settle(j->b, j->c, j->s * j->T + (unsigned)i);
+	if (!i || !j->noisy)
+		bench_settle(j->b, j->c, j->s * j->T + (unsigned)i);
 }
 
 /* The timed part of thread i: its window's passes; thread 0 also counts events. */
@@ -43,6 +70,10 @@ static void job_work(void *arg, int i)
 	const struct sb_input *in = &c->win[workload_slot_window(c->w, j->s * j->T + (unsigned)i)];
 	uint64_t sum = 0;
 
+	if (i && j->noisy) {
+		j->sum[i] = neighbour(j, i);
+		return;
+	}
 	if (!i) {
 		disturb_begin(&j->dm);
 		if (j->b->ctr)
@@ -52,6 +83,8 @@ static void job_work(void *arg, int i)
 	for (unsigned r = 0; r < c->w->reps; r++)
 		sum ^= workload_pass(c->k, c->w, in);
 	j->t1[i] = timer_now(&j->b->timer);
+	if (!i)
+		atomic_store(&j->done, 1);
 	if (!i) {
 		if (j->b->ctr)
 			counters_stop(j->b->ctr, &c->ctr[j->s * j->b->nev]);
@@ -76,12 +109,19 @@ static double overlap(const struct job *j)
 
 void bench_sample_threads(struct bench *b, struct cell *c, unsigned s)
 {
-	struct job j = { .b = b, .c = c, .s = s, .T = workload_threads(c->w) };
+	struct job j = { .b = b, .c = c, .s = s, .T = workload_threads(c->w),
+			 .noisy = c->w->def->neighbours };
 	const struct workload *w = c->w;
 	size_t l0 = w->win_lookups[workload_sample_window(w, s)];
 	double ghz0 = timer_probe_ghz(), ticks = 0;
 
 	threads_run(w->pool, job_prep, job_work, &j);
+	if (j.noisy) {  /* the figure is thread 0's, its neighbours' reads beside it */
+		threads_sink ^= j.sum[0];
+		for (unsigned i = 1; i < j.T; i++)
+			threads_sink ^= j.sum[i];
+		j.T = 1;
+	}
 	/* thread i's ticks scaled to thread 0's lookups: the cell's ticks over its sample's
 	 * lookups are the threads' mean time per lookup */
 	for (unsigned i = 0; i < j.T; i++) {
@@ -96,7 +136,7 @@ void bench_sample_threads(struct bench *b, struct cell *c, unsigned s)
 	}
 	c->ticks[s] = (uint64_t)llround(ticks / j.T);
 	c->ghz[s] = (ghz0 + timer_probe_ghz()) / 2;
-	if (overlap(&j) < OVERLAP_MIN)
+	if (!j.noisy && overlap(&j) < OVERLAP_MIN)
 		c->disturbed[s] = 1;
 }
 
@@ -141,6 +181,16 @@ int bench_threads_start(struct bench *b, char *err, size_t errlen)
 			topo_read(&t, NULL);
 		if (!(w->pool = pool_for(b, &t, w->threads, err, errlen)))
 			return -1;
+		for (unsigned i = 1; w->def->neighbours && i < w->threads; i++)
+			if (!b->noise[i]) {
+				if (!(b->noise[i] = page_alloc(NOISE_BYTES))) {
+					snprintf(err, errlen, "no memory for a neighbour's %u MiB",
+						 NOISE_BYTES >> 20);
+					return -1;
+				}
+				/* written, so its pages are its own, not the one zero page */
+				memset(b->noise[i], 0x5a, NOISE_BYTES);
+			}
 		topo_choose(&t, (int)w->threads, b->pinned_cpu, TOPO_CORES, cpus, note,
 			    sizeof note);
 		for (size_t i = 0, at = 0; i < w->threads && at < sizeof w->cpus - 8; i++)
@@ -155,6 +205,10 @@ void bench_threads_stop(struct bench *b)
 	for (size_t i = 0; i < b->npools; i++)
 		threads_stop(b->pools[i]);
 	b->npools = 0;
+	for (size_t i = 0; i < THREADS_MAX; i++) {
+		free(b->noise[i]);
+		b->noise[i] = NULL;
+	}
 	for (size_t wi = 0; wi < b->nw; wi++)
 		b->w[wi].pool = NULL;
 }

@@ -59,6 +59,12 @@ const struct mode_def MODES[MODE_COUNT] = {
 		"over the trace: per node", .input = INPUT_TRACE_POSITIONS,
 		.loop = { SB_LOOP_PERFT }, .per_query = 1, .perft = 1,
 	},
+	/* Time per lookup of thread 0 alone; with --threads 1 it is position mode. */
+	[MODE_NEIGHBOURS] = {
+		.name = "neighbours", .help = "position mode on one thread while the other --threads "
+		"read 8 MiB each: noisy neighbours", .input = INPUT_TRACE_POSITIONS,
+		.loop = { SB_LOOP_POSITION }, .per_query = 1, .neighbours = 1,
+	},
 };
 
 int mode_find(const char *name)
