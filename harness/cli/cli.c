@@ -1,4 +1,6 @@
-/* cli.c - option handling shared by the subcommands. */
+/* cli.c - option handling shared by the subcommands: the option tables (getopt_long's
+ * arguments, --help's option list and its Markdown), plugins, kernel lists, numbers. */
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,4 +90,164 @@ int cli_parse_long(const char *opt, const char *s, long min, long max, long *out
 	}
 	*out = v;
 	return 0;
+}
+
+/* Returns 1 when key is also a short option: a letter. */
+static int is_short(int key)
+{
+	return (key >= 'a' && key <= 'z') || (key >= 'A' && key <= 'Z');
+}
+
+void cli_getopt_init(struct cli_getopt *g, const struct cli_opt *opts)
+{
+	size_t n = 0, s = 0;
+
+	for (; opts[n].name; n++) {
+		assert(n < CLI_MAX_OPTS); /* a table longer than CLI_MAX_OPTS: raise it */
+		g->longs[n] = (struct option){ opts[n].name, opts[n].arg ? required_argument :
+					       no_argument, NULL, opts[n].key };
+		if (!is_short(opts[n].key))
+			continue;
+		g->shorts[s++] = (char)opts[n].key;
+		if (opts[n].arg)
+			g->shorts[s++] = ':';
+	}
+	g->longs[n] = (struct option){ NULL, 0, NULL, 0 };
+	g->shorts[s] = 0;
+	optind = 1;
+}
+
+int cli_getopt(struct cli_getopt *g, int argc, char **argv)
+{
+	return getopt_long(argc, argv, g->shorts, g->longs, NULL);
+}
+
+/* Writes o's left column, "-k, --kernel LIST" or "    --cold", into buf; returns its length. */
+static int opt_left(char *buf, size_t len, const struct cli_opt *o)
+{
+	int s = is_short(o->key);
+
+	return snprintf(buf, len, "%c%c%c --%s%s%s", s ? '-' : ' ', s ? o->key : ' ', s ? ',' : ' ',
+			o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+}
+
+/* Prints text from column at onward, its lines indented to col and wrapped before column 80
+ * at a blank or after a comma; a left column that reaches col puts the text on the next line. */
+static void wrap(FILE *f, const char *text, int at, int col)
+{
+	int blank = 0;
+
+	if (at > col - 2) {
+		fputc('\n', f);
+		at = 0;
+	}
+	fprintf(f, "%*s", col - at, "");
+	at = col;
+	while (*text) {
+		int w = (int)strcspn(text, " ,");
+		w += text[w] == ',';
+		if (at > col && at + blank + w > 79)
+			at = fprintf(f, "\n%*s", col, "") - 1;
+		else if (blank)
+			at += fprintf(f, " ");
+		at += fprintf(f, "%.*s", w, text);
+		for (text += w, blank = 0; *text == ' '; text++)
+			blank = 1;
+	}
+	fputc('\n', f);
+}
+
+#define LEFT_MAX 24 /* a wider left column puts its help on the next line */
+
+/* Prints the shown options of c, one a line. */
+static void print_options(FILE *f, const struct cli_cmd *c)
+{
+	char left[128];
+	int width = 0, col;
+
+	for (const struct cli_opt *o = c->opts; o->name; o++) {
+		int n = o->help ? opt_left(left, sizeof left, o) : 0;
+		width = n > width && n <= LEFT_MAX ? n : width;
+	}
+	col = 2 + width + 2;
+	for (const struct cli_opt *o = c->opts; o->name; o++) {
+		if (!o->help)
+			continue;
+		opt_left(left, sizeof left, o);
+		wrap(f, o->help, fprintf(f, "  %s", left), col);
+		if (o->more)
+			o->more(f, col);
+	}
+}
+
+void cli_print_help(FILE *f, const struct cli_cmd *c)
+{
+	fprintf(f, "usage: slidebench %s %s\n%s", c->name, c->synopsis, c->about);
+	print_options(f, c);
+	fputs(c->tail, f);
+}
+
+/* Writes s for a Markdown table cell (code: s starts inside a `code` span): each '|' escaped,
+ * and each '<' outside code (a placeholder such as <run-id> is no HTML tag). */
+static void md_cell(FILE *f, const char *s, int code)
+{
+	for (; *s; s++) {
+		code ^= *s == '`';
+		if (*s == '|' || (*s == '<' && !code))
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+}
+
+/* Writes o's name as Markdown code: "`--kernel LIST`". */
+static void md_name(FILE *f, const struct cli_opt *o)
+{
+	fprintf(f, "`--%s%s", o->name, o->arg ? " " : "");
+	md_cell(f, o->arg ? o->arg : "", 1);
+	fputc('`', f);
+}
+
+/* Returns 1 when the Markdown shows o: documented, and not --help (every command has it). */
+static int md_shown(const struct cli_opt *o)
+{
+	return o->help && strcmp(o->name, "help");
+}
+
+void cli_markdown_options(FILE *f, const struct cli_cmd *c)
+{
+	int any = 0;
+
+	fprintf(f, "### `slidebench %s ", c->name);
+	md_cell(f, c->synopsis, 1);
+	fprintf(f, "`\n\n");
+	for (const struct cli_opt *o = c->opts; o->name; o++) {
+		if (!md_shown(o))
+			continue;
+		if (!any++)
+			fprintf(f, "| option | what it does |\n|---|---|\n");
+		fprintf(f, "| ");
+		if (is_short(o->key))
+			fprintf(f, "`-%c`, ", o->key);
+		md_name(f, o);
+		fprintf(f, " | ");
+		md_cell(f, o->help, 0);
+		fprintf(f, " |\n");
+	}
+	fprintf(f, "%s\n", any ? "" : "No options but `--help`.\n");
+}
+
+void cli_markdown_summary(FILE *f, const struct cli_cmd *c)
+{
+	int any = 0;
+
+	fprintf(f, "| `%s ", c->name);
+	md_cell(f, c->synopsis, 1);
+	fprintf(f, "` |");
+	for (const struct cli_opt *o = c->opts; o->name; o++) {
+		if (!md_shown(o))
+			continue;
+		fprintf(f, "%s", any++ ? ", " : " ");
+		md_name(f, o);
+	}
+	fprintf(f, "%s |\n", any ? "" : " none");
 }

@@ -2,7 +2,9 @@
 #ifndef SB_CLI_H
 #define SB_CLI_H
 
+#include <getopt.h>
 #include <stddef.h>
+#include <stdio.h>
 #include "registry/registry.h"
 
 /* Exit statuses, documented in README and `slidebench --help`. */
@@ -13,6 +15,57 @@ enum {
 	EXIT_PARTIAL = 3,   /* trace: some games were skipped, the rest converted */
 	EXIT_NOTHING = 4    /* trace: nothing usable was read */
 };
+
+/* One option of a command.  A command's table of these (ended by CLI_OPT_END) is the one place
+ * its options are written: it drives getopt_long, the option list of its --help and the
+ * Markdown of `slidebench help-markdown` (README.md and docs/program.md hold that). */
+struct cli_opt {
+	const char *name;   /* the long name, without "--" */
+	int key;            /* what getopt_long returns; a letter is also the short option -k */
+	const char *arg;    /* the argument's placeholder ("LIST", "N"); NULL for a flag */
+	const char *help;   /* what it does, one line (--help wraps it); NULL: not shown */
+	/* optional: what --help prints below the line, computed at run time (the terminal only) */
+	void (*more)(FILE *f, int col);
+};
+#define CLI_OPT_HELP { "help", 'h', NULL, "this text", NULL }
+#define CLI_OPT_END { NULL, 0, NULL, NULL, NULL }
+#define CLI_MAX_OPTS 48
+
+/* A command's help: "usage: slidebench NAME SYNOPSIS", what it does (about), its options, and
+ * what follows them (tail: exit statuses and the like).  The Markdown shows name, synopsis
+ * and options. */
+struct cli_cmd {
+	const char *name;
+	const char *synopsis;
+	const char *about;
+	const struct cli_opt *opts;
+	const char *tail;
+};
+/* A number's macro as a string, for help text: CLI_STR(MAX_DEPTH) is "12". */
+#define CLI_STR_(x) #x
+#define CLI_STR(x) CLI_STR_(x)
+
+/* getopt_long's two tables, built from a cli_opt table. */
+struct cli_getopt {
+	struct option longs[CLI_MAX_OPTS + 1];
+	char shorts[3 * CLI_MAX_OPTS + 1];
+};
+
+/* Builds g from the table opts and rewinds getopt (optind = 1). */
+void cli_getopt_init(struct cli_getopt *g, const struct cli_opt *opts);
+/* Returns getopt_long's next option of argv (-1 at the end, '?' for a bad one). */
+int cli_getopt(struct cli_getopt *g, int argc, char **argv);
+/* Prints c's help: usage line, about, the shown options one a line (their help wrapped at 79
+ * columns), tail. */
+void cli_print_help(FILE *f, const struct cli_cmd *c);
+/* Prints c's options as a Markdown section: a heading and a table (--help left out). */
+void cli_markdown_options(FILE *f, const struct cli_cmd *c);
+/* Prints c as one Markdown table row: the command and its options' names. */
+void cli_markdown_summary(FILE *f, const struct cli_cmd *c);
+
+/* Each command as its help shows it (in its cmd_*.c). */
+extern const struct cli_cmd CLI_LIST, CLI_VERIFY, CLI_BENCH, CLI_TRACE, CLI_TRACE_INFO,
+	CLI_TRACE_DUMP, CLI_PERFT, CLI_REPORT, CLI_COMPARE, CLI_EXPORT, CLI_VERDICTS, CLI_BLOCKS;
 
 int cmd_list(int argc, char **argv);
 int cmd_verify(int argc, char **argv);

@@ -1,6 +1,5 @@
 /* cmd_bench.c - `slidebench bench`: options, then load, verify, sample, write. */
 #include <errno.h>
-#include <getopt.h>
 #include <sys/stat.h>
 #include <signal.h>
 #include <sched.h>
@@ -98,64 +97,92 @@ static void stop_signals(int on)
 	sim_stop = on ? &stop_flag : NULL;
 }
 
-static void usage(FILE *f)
+enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
+       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_PDEPTH, O_PPOS, O_LIMIT, O_BOUNDS,
+       O_THREADS };
+
+static void mode_list(FILE *f, int col);
+
+static const struct cli_opt BENCH_OPTS[] = {
+	{ "kernel", 'k', "LIST", "kernels, comma-separated (default all; see slidebench list)",
+	  NULL },
+	{ "mode", 'm', "LIST", "modes, comma-separated; the word default stands for the modes run "
+	  "when --mode is not given", mode_list },
+	{ "trace", 't', "FILE", "the positions to replay (default " DEFAULT_TRACE ")", NULL },
+	{ "samples", 's', "N", "measured samples per kernel and mode (default 15)", NULL },
+	{ "warmup", O_WARM, "N", "warm-up rounds first, kept in samples.csv as phase=warmup "
+	  "(default 2)", NULL },
+	{ "epochs", O_EPOCHS, "N", "split the measured rounds into N epochs; their spread is "
+	  "reported beside the within-run spread (default 3)", NULL },
+	{ "pressure", O_PRESSURE, "LIST", "pressure-mode working-set sizes (default "
+	  PRESSURE_DEFAULT ")", NULL },
+	{ "tables", O_TABLES, "MODE", "default, hugepage or nohugepage: madvise the kernels' tables "
+	  "before they are built (context.json: what smaps read back)", NULL },
+	{ "cold", O_COLD, NULL, "also time every workload cold: the caches flushed by touching a "
+	  "buffer larger than the last-level cache before each sample, one pass", NULL },
+	{ "layouts", O_LAYOUTS, "N", "also time N copies of each kernel that differ only in code "
+	  "placement (bin/layouts/<i>/<kernel>.so, `make layouts`): layout_spread_pct", NULL },
+	{ "cpu", 'c', "N", "pin to cpu N before calibrating (sched_setaffinity)", NULL },
+	{ "threads", O_THREADS, "LIST", "thread counts, e.g. 1,2,4 or 1,all (default 1): every "
+	  "workload is timed with that many threads at once, each pinned to its own core from "
+	  "--cpu on and running its own windows of the stream, in the same rounds; a row's times "
+	  "are each thread's (docs/threads.md)", NULL },
+	{ "events", 'e', "LIST", "PAPI preset or native names, or none (default, where countable: "
+	  COUNTERS_DEFAULT_LIST "; the first five per lookup in summary.csv's hw_* columns)",
+	  NULL },
+	{ "plugin", 'p', "FILE.so", "load a kernel from a shared object (repeatable); it is timed "
+	  "in a child process: a crash, hang or exit there fails it alone", NULL },
+	{ "sample-limit", O_LIMIT, "S", "seconds a plugin's sample may take before it is stopped "
+	  "(default 60)", NULL },
+	{ "out", 'o', "DIR", "result directory (default results/<run-id>); never overwritten",
+	  NULL },
+	{ "max-queries", O_MAXQ, "N", "whole games, every k-th, so each piece has at most N "
+	  "queries (default 0: the whole trace).  A sample times one window of the input, never a "
+	  "query twice; an input shorter than two windows is replayed within the sample (the rows "
+	  "say `replayed`)", NULL },
+	{ "min-lookups", O_MINL, "N", "lookups per sample (window) at least (default 100000)",
+	  NULL },
+	{ "bounds", O_BOUNDS, "FILE", "each loop's lower bound in core cycles per lookup (default: "
+	  "this program's path + .bounds.csv, from make); a figure below it is flagged below-bound "
+	  "and never ranked", NULL },
+	{ "random-queries", O_RANDQ, "N", "random-mode stream length (default 400000; the random "
+	  "modes time at most four windows of it)", NULL },
+	{ "seed", O_SEED, "N", "random-mode seed (default 1)", NULL },
+	{ "perft-depth", O_PDEPTH, "N", "perft mode: depth of each tree, bulk-counted (default 3)",
+	  NULL },
+	{ "perft-positions", O_PPOS, "N", "perft mode: roots sampled evenly over the trace (default "
+	  "64)", NULL },
+	{ "simulate", O_SIM, NULL, "also re-run under valgrind callgrind: simulated cache and "
+	  "branch misses per lookup (sim_* columns), for machines without a PMU", NULL },
+	{ "d1", O_D1, "S,A,L", "simulated D1 cache geometry (bytes, ways, line bytes)", NULL },
+	{ "ll", O_LL, "S,A,L", "simulated last-level cache geometry (bytes, ways, line bytes)",
+	  NULL },
+	{ "l1", O_L1, "LIST", "also simulate these D1 sizes (SIZE or SIZE:WAYS, e.g. "
+	  "16K,32K,48K:12)", NULL },
+	{ "tlb", O_TLB, "N", "simulated data TLB entries (default 64; 0: no TLB pass)", NULL },
+	{ "quiet", 'q', NULL, "no progress lines, no summary table", NULL },
+	{ "sim-child", O_CHILD, NULL, NULL, NULL }, /* the --simulate child: not for users */
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+const struct cli_cmd CLI_BENCH = {
+	"bench", "[OPTIONS]",
+	"Verifies every selected kernel on the run's exact inputs, then times it.\n",
+	BENCH_OPTS,
+	"Every sample is preceded by an untimed pass of the same kernel and workload (warm cache\n"
+	"state), so a kernel's figure does not depend on which other kernels run beside it.\n"
+	"Writes samples.csv, counters.csv, summary.csv and context.json; prints the summary.\n"
+	"Exit: 0 ok; 1 a kernel failed verification or preparation, a plugin was refused, or I/O\n"
+	"failed; 2 usage.\n"
+};
+
+/* Prints the modes under --mode in --help: the default ones, then each with what it times
+ * (indented as the long options' names are, the widest column a mode's line can have). */
+static void mode_list(FILE *f, int col)
 {
-	fprintf(f,
-"usage: slidebench bench [OPTIONS]\n"
-"Verifies every selected kernel on the run's exact inputs, then times it.\n"
-"  --kernel LIST       kernels, comma-separated (default all; see slidebench list)\n"
-"  --mode LIST         modes, comma-separated; the word default stands for the default\n"
-"                      ones (%s):\n", mode_names(1));
+	fprintf(f, "%*sdefault: %s\n", col, "", mode_names(1));
 	for (int m = 0; m < MODE_COUNT; m++)
-		fprintf(f, "                        %-11s %s\n", MODES[m].name, MODES[m].help);
-	fprintf(f,
-"  --trace FILE        the positions to replay (default " DEFAULT_TRACE ")\n"
-"  --samples N         measured samples per kernel and mode (default 15)\n"
-"  --warmup N          warm-up rounds first, kept in samples.csv as phase=warmup (default 2)\n"
-"  --epochs N          split the measured rounds into N epochs; their spread is reported\n"
-"                      beside the within-run spread (default 3)\n"
-"  --pressure LIST     pressure-mode working-set sizes (default " PRESSURE_DEFAULT ")\n"
-"  --tables MODE       default, hugepage or nohugepage: madvise the kernels' tables before\n"
-"                      they are built (context.json: what smaps read back)\n"
-"  --cold              also time every workload cold: the caches flushed by touching a\n"
-"                      buffer larger than the last-level cache before each sample, one pass\n"
-"  --layouts N         also time N copies of each kernel that differ only in code placement\n"
-"                      (bin/layouts/<i>/<kernel>.so, `make layouts`): layout_spread_pct\n"
-"  --cpu N             pin to cpu N before calibrating (sched_setaffinity)\n"
-"  --threads LIST      thread counts, e.g. 1,2,4 or 1,all (default 1): each workload is\n"
-"                      timed with that many threads at once, each pinned to its own core\n"
-"                      (from --cpu on), on its own windows of the stream, in the same rounds\n"
-"                      as the others; rows give each thread's time per lookup\n"
-"  --events LIST       PAPI preset or native names, or none (default, where countable:\n"
-"                      " COUNTERS_DEFAULT_LIST "\n"
-"                      the first five per lookup in summary.csv's hw_* columns)\n"
-"  --plugin FILE.so    load a kernel from a shared object (repeatable); it is timed in a\n"
-"                      child process: a crash, hang or exit there fails it alone\n"
-"  --sample-limit S    seconds a plugin's sample may take before it is stopped (default 60)\n"
-"  --out DIR           result directory (default results/<run-id>); never overwritten\n"
-"  --max-queries N     whole games, every k-th, so each piece has at most N queries\n"
-"                      (default 0: the whole trace).  A sample times one window of the\n"
-"                      input, never a query twice; an input shorter than two windows is\n"
-"                      replayed within the sample (the rows say `replayed`)\n"
-"  --min-lookups N     lookups per sample (window) at least (default 100000)\n"
-"  --bounds FILE       each loop's lower bound in core cycles per lookup (default: this\n"
-"                      program's path + .bounds.csv, from make); a figure below it is\n"
-"                      flagged below-bound and never ranked\n"
-"  --random-queries N  random-mode stream length (default 400000; the random modes time\n"
-"                      at most four windows of it)\n"
-"  --seed N            random-mode seed (default 1)\n"
-"  --perft-depth N     perft mode: depth of each tree, bulk-counted (default 3)\n"
-"  --perft-positions N perft mode: roots sampled evenly over the trace (default 64)\n"
-"  --simulate          also re-run under valgrind callgrind: simulated cache and branch\n"
-"                      misses per lookup (sim_* columns), for machines without a PMU\n"
-"  --d1 S,A,L --ll S,A,L  simulated cache geometry (bytes, ways, line bytes)\n"
-"  --l1 LIST           also simulate these D1 sizes (SIZE or SIZE:WAYS, e.g. 16K,32K,48K:12)\n"
-"  --tlb N             simulated data TLB entries (default 64; 0: no TLB pass)\n"
-"Every sample is preceded by an untimed pass of the same kernel and workload (warm cache\n"
-"state), so a kernel's figure does not depend on which other kernels run beside it.\n"
-"Writes samples.csv, counters.csv, summary.csv and context.json; prints the summary.\n"
-"Exit: 0 ok; 1 a kernel failed verification or preparation, a plugin was refused, or I/O\n"
-"failed; 2 usage.\n");
+		fprintf(f, "      %-11s %s\n", MODES[m].name, MODES[m].help);
 }
 
 /* Returns the mode bit set of a comma list, or -1 after a message. */
@@ -188,89 +215,75 @@ static int parse_modes(const char *list)
 	return bits;
 }
 
+/* Takes option c (its argument in optarg) into o.  Returns 0, or EXIT_USAGE / -1 (help
+ * printed). */
+static int take_option(int c, struct bench_opts *o)
+{
+	long seed;
+	int bad = 0;
+
+	switch (c) {
+	case 'k': o->kernels = optarg; break;
+	case 'm': o->modes = optarg; break;
+	case 's': bad = cli_parse_long("--samples", optarg, 1, 100000, &o->samples); break;
+	case O_WARM: bad = cli_parse_long("--warmup", optarg, 0, 1000, &o->warmup); break;
+	case O_EPOCHS: bad = cli_parse_long("--epochs", optarg, 1, 100, &o->epochs); break;
+	case O_COLD: o->cold = 1; break;
+	case O_PRESSURE: o->pressure = optarg; break;
+	case O_TABLES:
+		if (hugepage_mode_parse(optarg, &o->tables) < 0) {
+			fprintf(stderr, "slidebench bench: --tables: \"%s\": default, hugepage "
+				"or nohugepage\n", optarg);
+			return EXIT_USAGE;
+		}
+		break;
+	case O_LIMIT: bad = cli_parse_long("--sample-limit", optarg, 1, 86400, &o->sample_limit); break;
+	case O_LAYOUTS: bad = cli_parse_long("--layouts", optarg, 0, 16, &o->layouts); break;
+	case 'c': bad = cli_parse_long("--cpu", optarg, 0, 4095, &o->cpu); break;
+	case 'e': o->events = optarg; break;
+	case 'p':
+		if (o->nplugins == MAX_PLUGINS) {
+			fprintf(stderr, "slidebench bench: at most %d --plugin\n", MAX_PLUGINS);
+			return EXIT_USAGE;
+		}
+		o->plugins[o->nplugins++] = optarg;
+		break;
+	case 'o': o->out = optarg; break;
+	case 't': o->trace = optarg; break;
+	case O_BOUNDS: o->bounds = optarg; break;
+	case O_THREADS: o->threads = optarg; break;
+	case O_MAXQ: bad = cli_parse_long("--max-queries", optarg, 0, 100000000, &o->max_queries); break;
+	case O_MINL: bad = cli_parse_long("--min-lookups", optarg, 1, 1000000000, &o->min_lookups); break;
+	case O_RANDQ: bad = cli_parse_long("--random-queries", optarg, 16, 100000000, &o->random_queries); break;
+	case O_SEED:
+		bad = cli_parse_long("--seed", optarg, 0, 0x7FFFFFFFL, &seed);
+		o->seed = bad ? o->seed : (unsigned long long)seed;
+		break;
+	case O_SIM: o->simulate = 1; break;
+	case O_PDEPTH: bad = cli_parse_long("--perft-depth", optarg, 1, 8, &o->perft_depth); break;
+	case O_PPOS: bad = cli_parse_long("--perft-positions", optarg, 1, 100000, &o->perft_positions); break;
+	case O_D1: o->d1 = optarg; break;
+	case O_LL: o->ll = optarg; break;
+	case O_L1: o->l1 = optarg; break;
+	case O_TLB: o->tlb = optarg; break;
+	case O_CHILD: o->sim_child = 1; break;
+	case 'q': o->quiet = 1; break;
+	case 'h': cli_print_help(stdout, &CLI_BENCH); return -1;
+	default: return EXIT_USAGE;
+	}
+	return bad ? EXIT_USAGE : 0;
+}
+
 /* Parses argv into o; returns 0, or EXIT_USAGE / -1 (help printed). */
 static int parse(int argc, char **argv, struct bench_opts *o)
 {
-	enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
-	       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_PDEPTH, O_PPOS, O_LIMIT,
-	       O_BOUNDS, O_THREADS };
-	static const struct option opts[] = {
-		{ "kernel", required_argument, NULL, 'k' }, { "mode", required_argument, NULL, 'm' },
-		{ "samples", required_argument, NULL, 's' }, { "warmup", required_argument, NULL, O_WARM },
-		{ "epochs", required_argument, NULL, O_EPOCHS }, { "cold", no_argument, NULL, O_COLD },
-		{ "layouts", required_argument, NULL, O_LAYOUTS },
-		{ "pressure", required_argument, NULL, O_PRESSURE },
-		{ "tables", required_argument, NULL, O_TABLES },
-		{ "sample-limit", required_argument, NULL, O_LIMIT },
-		{ "cpu", required_argument, NULL, 'c' }, { "events", required_argument, NULL, 'e' },
-		{ "plugin", required_argument, NULL, 'p' }, { "out", required_argument, NULL, 'o' },
-		{ "trace", required_argument, NULL, 't' }, { "max-queries", required_argument, NULL, O_MAXQ },
-		{ "min-lookups", required_argument, NULL, O_MINL },
-		{ "bounds", required_argument, NULL, O_BOUNDS },
-		{ "threads", required_argument, NULL, O_THREADS },
-		{ "random-queries", required_argument, NULL, O_RANDQ },
-		{ "seed", required_argument, NULL, O_SEED }, { "simulate", no_argument, NULL, O_SIM },
-		{ "perft-depth", required_argument, NULL, O_PDEPTH },
-		{ "perft-positions", required_argument, NULL, O_PPOS },
-		{ "d1", required_argument, NULL, O_D1 }, { "ll", required_argument, NULL, O_LL },
-		{ "l1", required_argument, NULL, O_L1 }, { "tlb", required_argument, NULL, O_TLB },
-		{ "sim-child", no_argument, NULL, O_CHILD }, { "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' }, { 0, 0, 0, 0 } };
-	long seed = 1;
-	int c;
+	struct cli_getopt g;
+	int c, rc;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "k:m:s:c:e:p:o:t:qh", opts, NULL)) != -1) {
-		int bad = 0;
-		switch (c) {
-		case 'k': o->kernels = optarg; break;
-		case 'm': o->modes = optarg; break;
-		case 's': bad = cli_parse_long("--samples", optarg, 1, 100000, &o->samples); break;
-		case O_WARM: bad = cli_parse_long("--warmup", optarg, 0, 1000, &o->warmup); break;
-		case O_EPOCHS: bad = cli_parse_long("--epochs", optarg, 1, 100, &o->epochs); break;
-		case O_COLD: o->cold = 1; break;
-		case O_PRESSURE: o->pressure = optarg; break;
-		case O_TABLES:
-			if (hugepage_mode_parse(optarg, &o->tables) < 0) {
-				fprintf(stderr, "slidebench bench: --tables: \"%s\": default, hugepage "
-					"or nohugepage\n", optarg);
-				return EXIT_USAGE;
-			}
-			break;
-		case O_LIMIT: bad = cli_parse_long("--sample-limit", optarg, 1, 86400, &o->sample_limit); break;
-		case O_LAYOUTS: bad = cli_parse_long("--layouts", optarg, 0, 16, &o->layouts); break;
-		case 'c': bad = cli_parse_long("--cpu", optarg, 0, 4095, &o->cpu); break;
-		case 'e': o->events = optarg; break;
-		case 'p':
-			if (o->nplugins == MAX_PLUGINS) {
-				fprintf(stderr, "slidebench bench: at most %d --plugin\n", MAX_PLUGINS);
-				return EXIT_USAGE;
-			}
-			o->plugins[o->nplugins++] = optarg;
-			break;
-		case 'o': o->out = optarg; break;
-		case 't': o->trace = optarg; break;
-		case O_BOUNDS: o->bounds = optarg; break;
-		case O_THREADS: o->threads = optarg; break;
-		case O_MAXQ: bad = cli_parse_long("--max-queries", optarg, 0, 100000000, &o->max_queries); break;
-		case O_MINL: bad = cli_parse_long("--min-lookups", optarg, 1, 1000000000, &o->min_lookups); break;
-		case O_RANDQ: bad = cli_parse_long("--random-queries", optarg, 16, 100000000, &o->random_queries); break;
-		case O_SEED: bad = cli_parse_long("--seed", optarg, 0, 0x7FFFFFFFL, &seed); break;
-		case O_SIM: o->simulate = 1; break;
-		case O_PDEPTH: bad = cli_parse_long("--perft-depth", optarg, 1, 8, &o->perft_depth); break;
-		case O_PPOS: bad = cli_parse_long("--perft-positions", optarg, 1, 100000, &o->perft_positions); break;
-		case O_D1: o->d1 = optarg; break;
-		case O_LL: o->ll = optarg; break;
-		case O_L1: o->l1 = optarg; break;
-		case O_TLB: o->tlb = optarg; break;
-		case O_CHILD: o->sim_child = 1; break;
-		case 'q': o->quiet = 1; break;
-		case 'h': usage(stdout); return -1;
-		default: return EXIT_USAGE;
-		}
-		if (bad)
-			return EXIT_USAGE;
-	}
+	cli_getopt_init(&g, BENCH_OPTS);
+	while ((c = cli_getopt(&g, argc, argv)) != -1)
+		if ((rc = take_option(c, o)) != 0)
+			return rc;
 	if (optind < argc) {
 		fprintf(stderr, "slidebench bench: unexpected argument \"%s\"\n", argv[optind]);
 		return EXIT_USAGE;
@@ -280,7 +293,6 @@ static int parse(int argc, char **argv, struct bench_opts *o)
 			"leave it out\n", o->d1 ? "d1" : o->ll ? "ll" : o->l1 ? "l1" : "tlb");
 		return EXIT_USAGE;
 	}
-	o->seed = (unsigned long long)seed;
 	return 0;
 }
 
@@ -628,17 +640,61 @@ static void load_bounds(struct bench *b, const struct bench_opts *o)
 	}
 }
 
+/* Begins the run: its id and, but in a --simulate child, its work directory; installs the
+ * setup signal handler.  Returns 0, or -1 (named). */
+static int begin_run(const struct bench_opts *o, char *run_id, size_t idlen, char *final_dir,
+		     char *work_dir, size_t len)
+{
+	char err[PATH_MAX + 256];
+
+	out_run_id(run_id, idlen);
+	if (!o->sim_child && out_run_begin(o->out, run_id, final_dir, work_dir, len, err,
+					   sizeof err) < 0) {
+		fprintf(stderr, "slidebench bench: %s\n", err);
+		return -1;
+	}
+	setup_signals(o->sim_child ? NULL : work_dir);
+	if (o->tables != HP_DEFAULT)
+		tables_advise(o);
+	return 0;
+}
+
+/* Sets the kernels up and verifies them (bench_setup: a kernel that fails is reported, sets
+ * *rc and is not timed), then starts the --threads pools.  Returns -1 when no kernel is left
+ * or a pool cannot start, the work directory removed; else 0. */
+static int setup_kernels(struct bench *b, const struct bench_opts *o, const char *work_dir,
+			 int *rc)
+{
+	char err[PATH_MAX + 256];
+	int n = bench_setup(b);
+
+	if (n != 0)
+		*rc = EXIT_FAIL;
+	if (n >= 0 && bench_threads_start(b, err, sizeof err) == 0) {
+		for (size_t i = 0; i < b->npools && !o->quiet; i++)
+			fprintf(stderr, "slidebench: %s\n", b->threads_note[i]);
+		return 0;
+	}
+	if (n >= 0) {
+		fprintf(stderr, "slidebench bench: --threads: %s\n", err);
+		*rc = EXIT_FAIL;
+	}
+	if (!o->sim_child && out_run_abandon(work_dir, err, sizeof err) < 0)
+		fprintf(stderr, "slidebench bench: %s\n", err);
+	return -1;
+}
+
 int cmd_bench(int argc, char **argv)
 {
 	struct bench_opts o = { .samples = 15, .warmup = 2, .epochs = 3, .cpu = -1,
 				.max_queries = 0, .min_lookups = 100000, .random_queries = 400000,
-				.perft_depth = 3, .perft_positions = 64 };
+				.perft_depth = 3, .perft_positions = 64, .seed = 1 };
 	static struct kentry *sel[MAX_SEL];
 	struct pressure_set ps = { 0 };
 	struct workload w[MAX_WORKLOADS];
 	struct workset ws;
 	struct bench b = { 0 };
-	char run_id[64], final_dir[PATH_MAX], work_dir[PATH_MAX], err[PATH_MAX + 256];
+	char run_id[64], final_dir[PATH_MAX], work_dir[PATH_MAX];
 	size_t nsel;
 	int modes, n, rc = EXIT_OK;
 
@@ -656,33 +712,12 @@ int cmd_bench(int argc, char **argv)
 		goto close_counters;
 	}
 	configure(&b, &o, w, &ws, (unsigned)modes, sel, nsel);
-	out_run_id(run_id, sizeof run_id);
-	if (!o.sim_child && out_run_begin(o.out, run_id, final_dir, work_dir, sizeof final_dir,
-					  err, sizeof err) < 0) {
-		fprintf(stderr, "slidebench bench: %s\n", err);
+	if (begin_run(&o, run_id, sizeof run_id, final_dir, work_dir, sizeof final_dir) < 0) {
 		rc = EXIT_FAIL;
 		goto free_inputs;
 	}
-	setup_signals(o.sim_child ? NULL : work_dir);
-	if (o.tables != HP_DEFAULT)
-		tables_advise(&o);
-	if ((n = bench_setup(&b)) != 0) {
-		rc = EXIT_FAIL;  /* failed kernels are reported and not timed; -1: nothing to do */
-		if (n < 0) {
-			if (!o.sim_child && out_run_abandon(work_dir, err, sizeof err) < 0)
-				fprintf(stderr, "slidebench bench: %s\n", err);
-			goto free_bench;
-		}
-	}
-	if (bench_threads_start(&b, err, sizeof err) < 0) {
-		fprintf(stderr, "slidebench bench: --threads: %s\n", err);
-		rc = EXIT_FAIL;
-		if (!o.sim_child && out_run_abandon(work_dir, err, sizeof err) < 0)
-			fprintf(stderr, "slidebench bench: %s\n", err);
+	if (setup_kernels(&b, &o, work_dir, &rc) < 0)
 		goto free_bench;
-	}
-	for (size_t i = 0; i < b.npools && !o.quiet; i++)
-		fprintf(stderr, "slidebench: %s\n", b.threads_note[i]);
 	stop_signals(1); /* from here a signal ends in a written run or a removed work directory */
 	tables_collapse(&o);
 	load_bounds(&b, &o);

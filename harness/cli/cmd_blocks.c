@@ -12,19 +12,20 @@
 
 #define MAXK 256
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: slidebench blocks DIR A B\n"
-		"DIR holds alternating blocks of two processes, DIR/01-A/, DIR/01-B/, DIR/02-B/,\n"
-		"DIR/02-A/, ... (bench runs; run_all.sh writes bits/ with A = m64, B = m32,\n"
-		"tables/ with A = hugepage, B = nohugepage and compiler/ with A = gcc, B = clang).\n"
-		"Each pair of blocks gives the log\n"
-		"ratio of B's net median over A's per cell; the pairs are compared by the paired\n"
-		"analysis (median, block bootstrap over pairs, signed-rank).  Prints one verdict\n"
-		"over every cell and one per kernel, and writes them to DIR/blocks.csv:\n"
-		"kernel (\"all\" for every cell),a,b,ratio,lo,hi,p,pairs,cells,settled,why.\n"
-		"Exit: 0 written; 1 unreadable blocks or write error; 2 usage.\n");
-}
+static const struct cli_opt BLOCKS_OPTS[] = { CLI_OPT_HELP, CLI_OPT_END };
+const struct cli_cmd CLI_BLOCKS = {
+	"blocks", "DIR A B",
+	"DIR holds alternating blocks of two processes, DIR/01-A/, DIR/01-B/, DIR/02-B/,\n"
+	"DIR/02-A/, ... (bench runs; run_all.sh writes bits/ with A = m64, B = m32,\n"
+	"tables/ with A = hugepage, B = nohugepage and compiler/ with A = gcc, B = clang).\n"
+	"Each pair of blocks gives the log\n"
+	"ratio of B's net median over A's per cell; the pairs are compared by the paired\n"
+	"analysis (median, block bootstrap over pairs, signed-rank).  Prints one verdict\n"
+	"over every cell and one per kernel, and writes them to DIR/blocks.csv:\n"
+	"kernel (\"all\" for every cell),a,b,ratio,lo,hi,p,pairs,cells,settled,why.\n",
+	BLOCKS_OPTS,
+	"Exit: 0 written; 1 unreadable blocks or write error; 2 usage.\n"
+};
 
 /* Writes x and a comma, or only the comma for NaN. */
 static void num(FILE *f, double x)
@@ -65,11 +66,11 @@ int cmd_blocks(int argc, char **argv)
 	int rc = EXIT_FAIL;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		usage(stdout);
+		cli_print_help(stdout, &CLI_BLOCKS);
 		return EXIT_OK;
 	}
 	if (argc != 4 || argv[1][0] == '-' || strchr(argv[2], '/') || strchr(argv[3], '/')) {
-		usage(stderr);
+		cli_print_help(stderr, &CLI_BLOCKS);
 		return EXIT_USAGE;
 	}
 	if (!(s = calloc(1, sizeof *s)) || blk_load(argv[1], argv[2], argv[3], s, err,

@@ -1,7 +1,6 @@
 /* cmd_compare.c - `slidebench compare RUN_A RUN_B [RUN_C ...]`: the same cells of several runs
  * (builds, compilers, machines) side by side: ratio of medians against RUN_A with a bootstrap
  * interval, Mann-Whitney p on the raw samples, and the geometric mean over the common cells. */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,24 +14,32 @@
 
 #define MAX_RUNS 16
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: slidebench compare [--csv FILE] [--any-dataset] RUN_A RUN_B [RUN_C ...]\n"
-		"For every kernel x mode x piece timed in RUN_A and another run: the ratio of\n"
-		"medians RUN/RUN_A (net ns per lookup) with a 95%% bootstrap interval (fixed seed)\n"
-		"widened by both runs' epoch spreads (two runs cannot be paired round by round: the\n"
-		"host may step between them as much as between the epochs of either) and, for a\n"
-		"study, by what moves the cell between processes (its compiler/NN-gcc blocks:\n"
-		"each run is one process, so a difference within that is not significant), the\n"
-		"Mann-Whitney p-value on the raw samples, and whether the difference is\n"
-		"significant (interval excludes 1 and p < 0.05); last, the geometric mean of the\n"
-		"ratios over all common cells.  With more than two runs: one column per run,\n"
-		"labelled by CPU (uarch) and compiler.  A run is a bench --out directory, or a\n"
-		"study directory (its m64/ is read).\n"
-		"  --csv FILE      also write the comparison as CSV (one row per cell and run)\n"
-		"  --any-dataset   compare runs made on different traces (refused otherwise)\n"
-		"Exit: 0 compared; 1 unreadable run or different datasets; 2 usage.\n");
-}
+enum { COMPARE_CSV = 256, COMPARE_ANY };
+
+static const struct cli_opt COMPARE_OPTS[] = {
+	{ "csv", COMPARE_CSV, "FILE", "also write the comparison as CSV (one row per cell and run)",
+	  NULL },
+	{ "any-dataset", COMPARE_ANY, NULL, "compare runs made on different traces (refused "
+	  "otherwise)", NULL },
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+const struct cli_cmd CLI_COMPARE = {
+	"compare", "[OPTIONS] RUN_A RUN_B [RUN_C ...]",
+	"For every kernel x mode x piece timed in RUN_A and another run: the ratio of\n"
+	"medians RUN/RUN_A (net ns per lookup) with a 95% bootstrap interval (fixed seed)\n"
+	"widened by both runs' epoch spreads (two runs cannot be paired round by round: the\n"
+	"host may step between them as much as between the epochs of either) and, for a\n"
+	"study, by what moves the cell between processes (its compiler/NN-gcc blocks:\n"
+	"each run is one process, so a difference within that is not significant), the\n"
+	"Mann-Whitney p-value on the raw samples, and whether the difference is\n"
+	"significant (interval excludes 1 and p < 0.05); last, the geometric mean of the\n"
+	"ratios over all common cells.  With more than two runs: one column per run,\n"
+	"labelled by CPU (uarch) and compiler.  A run is a bench --out directory, or a\n"
+	"study directory (its m64/ is read).\n",
+	COMPARE_OPTS,
+	"Exit: 0 compared; 1 unreadable run or different datasets; 2 usage.\n"
+};
 
 /* Loads a run directory, or a study's m64/ and its block processes into *p (a run outside
  * a study has none: p says why).  Returns 0 or -1 (message printed). */
@@ -124,138 +131,229 @@ static void compare_cells(const struct rr_row *const *x, const struct rr_row *co
 	pt_widen(&t, c);
 }
 
+/* What the steps of compare_runs share: the runs, their block processes, the CSV (or NULL)
+ * and each run's label; wide: two runs, one line per cell with its interval and p. */
+struct cmp_view {
+	struct run *r;
+	const struct pt_set *p;
+	size_t n;
+	FILE *csv;
+	int wide;
+	char label[MAX_RUNS][512];
+};
+
+/* Prints which run is which letter, what moves each between processes, and what a ratio is. */
+static void print_legend(struct cmp_view *v)
+{
+	for (size_t j = 0; j < v->n; j++) {
+		run_label(&v->r[j], v->label[j], sizeof v->label[j]);
+		printf("%c = %s: %s\n", (int)('A' + j), v->r[j].dir, v->label[j]);
+	}
+	for (size_t j = 0; j < v->n; j++)
+		printf("  between processes, %c: %s\n", (int)('A' + j),
+		       v->p[j].nblk >= 2 ? v->p[j].what : v->p[j].why);
+	printf("ratio = median ns/lookup (the whole loop) of the run / of A; %s\n\n", v->wide ?
+	       "95% bootstrap interval widened by both runs' epoch spreads and by what moves the "
+	       "cell between processes; Mann-Whitney p on the raw samples" :
+	       "* significant (interval excludes 1, p < 0.05), ? no interval");
+}
+
+/* Prints the table's heading line, and the CSV's. */
+static void print_heading(const struct cmp_view *v)
+{
+	printf("%-34s %-8s %-6s %10s", "kernel", "mode", "piece", "A ns");
+	if (v->wide)
+		printf(" %10s  %-26s %-8s %s\n", "B ns", "B/A (95% interval)", "p", "verdict");
+	for (size_t j = 1; !v->wide && j < v->n; j++)
+		printf(" %9c/A", (int)('A' + j));
+	if (!v->wide)
+		printf("\n");
+	if (v->csv)
+		fputs("kernel,mode,piece,cache_state,pressure_bytes,run_a,run_b,label_b,ns_a,ns_b,"
+		      "ratio,ci_lo,ci_hi,p_value,significant,basis,process_pct,processes\n", v->csv);
+}
+
+/* Prints (and writes to the CSV) cell x of run A against every other run.  Returns 1 when x
+ * is left out as a cell only in A (two runs: counted and said once, not a row each), else 0. */
+static int compare_row(const struct cmp_view *v, const struct rr_row *x)
+{
+	char mode[64], cell[160];
+
+	if (v->wide) {
+		const struct rr_row *y = run_find(&v->r[1], x->kernel, x);
+		if (!y || !run_row_timed(y))
+			return 1;
+	}
+	snprintf(mode, sizeof mode, "%s%s%s%s", x->mode, strcmp(x->cache_state, "warm") ?
+		 "/" : "", strcmp(x->cache_state, "warm") ? x->cache_state : "", x->pressure);
+	printf("%-34s %-8s %-6s %10.3f", x->kernel, mode, x->piece, x->ns_median);
+	for (size_t j = 1; j < v->n; j++) {
+		const struct rr_row *y = run_find(&v->r[j], x->kernel, x);
+		struct cmp c;
+		if (!y || !run_row_timed(y)) {
+			printf(v->wide ? " %10s  not in B\n" : " %11s", "-");
+			continue;
+		}
+		compare_cells(&x, &y, 1, &v->p[0], &v->p[j], &c);
+		cell_text(cell, sizeof cell, &c, v->wide);
+		if (v->wide)
+			printf(" %10.3f  %s\n", y->ns_median, cell);
+		else
+			printf(" %11s", cell);
+		if (v->csv)
+			csv_row(v->csv, x, &v->r[0], &v->r[j], v->label[j], x->ns_median,
+				y->ns_median, &c);
+	}
+	if (!v->wide)
+		printf("\n");
+	return 0;
+}
+
+/* Two runs: says how many timed cells only one of them has (only_a counted already). */
+static void print_not_compared(const struct cmp_view *v, size_t only_a)
+{
+	size_t only_b = 0;
+
+	for (size_t i = 0; i < v->r[1].nrows; i++) {
+		const struct rr_row *y = &v->r[1].rows[i], *x = run_find(&v->r[0], y->kernel, y);
+		only_b += run_row_timed(y) && (!x || !run_row_timed(x));
+	}
+	if (only_a || only_b)
+		printf("\nnot compared: %zu timed cell%s only in A, %zu only in B (other kernels "
+		       "or modes)\n", only_a, only_a == 1 ? "" : "s", only_b);
+}
+
+/* Prints (and writes) run j against A over their common timed cells; ga and gb hold as many
+ * rows as A has. */
+static void print_geomean(const struct cmp_view *v, size_t j, const struct rr_row **ga,
+			  const struct rr_row **gb)
+{
+	const struct run *a = &v->r[0];
+	char cell[160];
+	struct cmp g;
+	size_t m = 0;
+
+	for (size_t i = 0; i < a->nrows; i++) {
+		const struct rr_row *x = &a->rows[i], *y;
+		if (!run_row_timed(x) || !(y = run_find(&v->r[j], x->kernel, x)) ||
+		    !run_row_timed(y) || !(x->ns_median > 0) || !(y->ns_median > 0))
+			continue;
+		ga[m] = x;
+		gb[m++] = y;
+	}
+	compare_cells(ga, gb, m, &v->p[0], &v->p[j], &g);
+	if (isnan(g.ratio)) {
+		printf("  %c/A: no common timed cell\n", (int)('A' + j));
+		return;
+	}
+	cmp_factor(cell, sizeof cell, g.ratio, g.lo, g.hi, 0);
+	printf("  %c/A = %s over %zu cells: %s\n", (int)('A' + j), cell, m, verdict_word(&g));
+	if (v->csv)
+		csv_row(v->csv, NULL, a, &v->r[j], v->label[j], NAN, NAN, &g);
+}
+
 /* Compares runs r[1..n) (block processes p[1..n)) against r[0]; prints the table, writes csv
  * (may be NULL). */
 static void compare_runs(struct run *r, const struct pt_set *p, size_t n, FILE *csv)
 {
-	const struct run *a = &r[0];
-	const struct rr_row **ga = calloc(a->nrows + 1, sizeof *ga);
-	const struct rr_row **gb = calloc(a->nrows + 1, sizeof *gb);
-	char label[MAX_RUNS][512], cell[160];
-	int wide = n == 2;
+	struct cmp_view *v = calloc(1, sizeof *v);
+	const struct rr_row **ga = calloc(r[0].nrows + 1, sizeof *ga);
+	const struct rr_row **gb = calloc(r[0].nrows + 1, sizeof *gb);
 	size_t only_a = 0;
 
-	if (!ga || !gb)
+	if (!v || !ga || !gb)
 		goto out;
-	for (size_t j = 0; j < n; j++) {
-		run_label(&r[j], label[j], sizeof label[j]);
-		printf("%c = %s: %s\n", (int)('A' + j), r[j].dir, label[j]);
-	}
-	for (size_t j = 0; j < n; j++)
-		printf("  between processes, %c: %s\n", (int)('A' + j),
-		       p[j].nblk >= 2 ? p[j].what : p[j].why);
-	printf("ratio = median ns/lookup (the whole loop) of the run / of A; %s\n\n", wide ?
-	       "95% bootstrap interval widened by both runs' epoch spreads and by what moves the "
-	       "cell between processes; Mann-Whitney p on the raw samples" :
-	       "* significant (interval excludes 1, p < 0.05), ? no interval");
-	printf("%-34s %-8s %-6s %10s", "kernel", "mode", "piece", "A ns");
-	if (wide)
-		printf(" %10s  %-26s %-8s %s\n", "B ns", "B/A (95% interval)", "p", "verdict");
-	for (size_t j = 1; !wide && j < n; j++)
-		printf(" %9c/A", (int)('A' + j));
-	if (!wide)
-		printf("\n");
-	if (csv)
-		fputs("kernel,mode,piece,cache_state,pressure_bytes,run_a,run_b,label_b,ns_a,ns_b,"
-		      "ratio,ci_lo,ci_hi,p_value,significant,basis,process_pct,processes\n", csv);
-	for (size_t i = 0; i < a->nrows; i++) {
-		const struct rr_row *x = &a->rows[i];
-		char mode[64];
-		if (!run_row_timed(x))
-			continue;
-		if (wide) {  /* a cell only in A: counted and said once below, not a row each */
-			const struct rr_row *y = run_find(&r[1], x->kernel, x);
-			if (!y || !run_row_timed(y)) {
-				only_a++;
-				continue;
-			}
-		}
-		snprintf(mode, sizeof mode, "%s%s%s%s", x->mode, strcmp(x->cache_state, "warm") ?
-			 "/" : "", strcmp(x->cache_state, "warm") ? x->cache_state : "", x->pressure);
-		printf("%-34s %-8s %-6s %10.3f", x->kernel, mode, x->piece, x->ns_median);
-		for (size_t j = 1; j < n; j++) {
-			const struct rr_row *y = run_find(&r[j], x->kernel, x);
-			struct cmp c;
-			if (!y || !run_row_timed(y)) {
-				printf(wide ? " %10s  not in B\n" : " %11s", "-");
-				continue;
-			}
-			compare_cells(&x, &y, 1, &p[0], &p[j], &c);
-			cell_text(cell, sizeof cell, &c, wide);
-			if (wide)
-				printf(" %10.3f  %s\n", y->ns_median, cell);
-			else
-				printf(" %11s", cell);
-			if (csv)
-				csv_row(csv, x, a, &r[j], label[j], x->ns_median, y->ns_median, &c);
-		}
-		if (!wide)
-			printf("\n");
-	}
-	if (wide) {
-		size_t only_b = 0;
-		for (size_t i = 0; i < r[1].nrows; i++) {
-			const struct rr_row *y = &r[1].rows[i], *x = run_find(a, y->kernel, y);
-			only_b += run_row_timed(y) && (!x || !run_row_timed(x));
-		}
-		if (only_a || only_b)
-			printf("\nnot compared: %zu timed cell%s only in A, %zu only in B (other kernels "
-			       "or modes)\n", only_a, only_a == 1 ? "" : "s", only_b);
-	}
+	*v = (struct cmp_view){ .r = r, .p = p, .n = n, .csv = csv, .wide = n == 2 };
+	print_legend(v);
+	print_heading(v);
+	for (size_t i = 0; i < r[0].nrows; i++)
+		if (run_row_timed(&r[0].rows[i]))
+			only_a += (size_t)compare_row(v, &r[0].rows[i]);
+	if (v->wide)
+		print_not_compared(v, only_a);
 	printf("\ngeometric mean over common cells:\n");
-	for (size_t j = 1; j < n; j++) {
-		struct cmp g;
-		size_t m = 0;
-		for (size_t i = 0; i < a->nrows; i++) {
-			const struct rr_row *x = &a->rows[i], *y;
-			if (!run_row_timed(x) || !(y = run_find(&r[j], x->kernel, x)) ||
-			    !run_row_timed(y) || !(x->ns_median > 0) || !(y->ns_median > 0))
-				continue;
-			ga[m] = x;
-			gb[m++] = y;
-		}
-		compare_cells(ga, gb, m, &p[0], &p[j], &g);
-		if (isnan(g.ratio)) {
-			printf("  %c/A: no common timed cell\n", (int)('A' + j));
-			continue;
-		}
-		cmp_factor(cell, sizeof cell, g.ratio, g.lo, g.hi, 0);
-		printf("  %c/A = %s over %zu cells: %s\n", (int)('A' + j), cell, m, verdict_word(&g));
-		if (csv)
-			csv_row(csv, NULL, a, &r[j], label[j], NAN, NAN, &g);
-	}
+	for (size_t j = 1; j < n; j++)
+		print_geomean(v, j, ga, gb);
 out:
+	free(v);
 	free(ga);
 	free(gb);
 }
 
-int cmd_compare(int argc, char **argv)
+/* Parses argv: *csv_path, *any; returns 0, or EXIT_USAGE / -1 (help printed). */
+static int compare_parse(int argc, char **argv, const char **csv_path, int *any)
 {
-	static const struct option LONG[] = {
-		{ "csv", required_argument, 0, 'c' }, { "any-dataset", no_argument, 0, 'a' },
-		{ "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
-	struct run *r;
-	struct pt_set *p;
-	const char *csv_path = NULL;
-	int any = 0, opt, rc = EXIT_FAIL;
-	size_t n = 0;
+	struct cli_getopt g;
+	int opt;
 
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "h", LONG, NULL)) != -1) {
-		if (opt == 'c')
-			csv_path = optarg;
-		else if (opt == 'a')
-			any = 1;
+	cli_getopt_init(&g, COMPARE_OPTS);
+	while ((opt = cli_getopt(&g, argc, argv)) != -1) {
+		if (opt == COMPARE_CSV)
+			*csv_path = optarg;
+		else if (opt == COMPARE_ANY)
+			*any = 1;
 		else if (opt == 'h')
-			return usage(stdout), EXIT_OK;
+			return cli_print_help(stdout, &CLI_COMPARE), -1;
 		else
-			return usage(stderr), EXIT_USAGE;
+			return cli_print_help(stderr, &CLI_COMPARE), EXIT_USAGE;
 	}
 	if (argc - optind < 2 || argc - optind > MAX_RUNS) {
 		fprintf(stderr, "slidebench compare: give 2 to %d run directories\n", MAX_RUNS);
-		usage(stderr);
+		cli_print_help(stderr, &CLI_COMPARE);
 		return EXIT_USAGE;
 	}
+	return 0;
+}
+
+/* Returns 0 when every run was made on r[0]'s dataset, else -1 naming the first that was not. */
+static int same_dataset(const struct run *r, size_t n)
+{
+	for (size_t j = 1; j < n; j++)
+		if (strcmp(run_dataset(&r[0]), run_dataset(&r[j]))) {
+			fprintf(stderr, "slidebench compare: %s was run on dataset \"%s\" but %s on "
+				"\"%s\": the figures are not comparable; compare runs of the same "
+				"trace, or pass --any-dataset\n", r[0].dir, run_dataset(&r[0]),
+				r[j].dir, run_dataset(&r[j]));
+			return -1;
+		}
+	return 0;
+}
+
+/* Compares the runs on standard output, and into csv_path when it is not NULL.  Returns 0, or
+ * -1 when the CSV could not be written (named). */
+static int write_comparison(struct run *r, const struct pt_set *p, size_t n,
+			    const char *csv_path)
+{
+	struct out_file o;
+	char err[PATH_MAX + 128];
+
+	if (!csv_path) {
+		compare_runs(r, p, n, NULL);
+		return 0;
+	}
+	if (out_open_path(&o, csv_path, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench compare: %s\n", err);
+		return -1;
+	}
+	compare_runs(r, p, n, o.f);
+	if (out_commit(&o, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench compare: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct run *r;
+	struct pt_set *p;
+	const char *csv_path = NULL;
+	int any = 0, rc;
+	size_t n = 0;
+
+	if ((rc = compare_parse(argc, argv, &csv_path, &any)) != 0)
+		return rc < 0 ? EXIT_OK : rc;
+	rc = EXIT_FAIL;
 	r = calloc(MAX_RUNS, sizeof *r);
 	p = calloc(MAX_RUNS, sizeof *p);
 	if (!r || !p) {
@@ -268,30 +366,8 @@ int cmd_compare(int argc, char **argv)
 			pt_free(&p[n]);
 			goto out_runs;
 		}
-	for (size_t j = 1; j < n && !any; j++)
-		if (strcmp(run_dataset(&r[0]), run_dataset(&r[j]))) {
-			fprintf(stderr, "slidebench compare: %s was run on dataset \"%s\" but %s on "
-				"\"%s\": the figures are not comparable; compare runs of the same "
-				"trace, or pass --any-dataset\n", r[0].dir, run_dataset(&r[0]),
-				r[j].dir, run_dataset(&r[j]));
-			goto out_runs;
-		}
-	if (csv_path) {
-		struct out_file o;
-		char err[PATH_MAX + 128];
-		if (out_open_path(&o, csv_path, err, sizeof err) < 0) {
-			fprintf(stderr, "slidebench compare: %s\n", err);
-			goto out_runs;
-		}
-		compare_runs(r, p, n, o.f);
-		if (out_commit(&o, err, sizeof err) < 0) {
-			fprintf(stderr, "slidebench compare: %s\n", err);
-			goto out_runs;
-		}
-	} else {
-		compare_runs(r, p, n, NULL);
-	}
-	rc = EXIT_OK;
+	if ((any || same_dataset(r, n) == 0) && write_comparison(r, p, n, csv_path) == 0)
+		rc = EXIT_OK;
 out_runs:
 	for (size_t j = 0; j < n; j++) {
 		run_free(&r[j]);

@@ -2,7 +2,6 @@
  * schema (as benchmark 1.7 writes it: "context" plus "benchmarks"), so compare.py and other
  * viewers read our runs.  One entry per kernel x mode x piece; --repetitions adds one entry
  * per measured sample and a median aggregate, which compare.py's U test needs. */
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,17 +12,26 @@
 #include "util/output.h"
 #include "runread/runread.h"
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: slidebench export --format gbench RUN_DIR [-o FILE] [--repetitions]\n"
-		"Writes the run as Google Benchmark JSON (stdout, or FILE): one benchmark\n"
-		"\"kernel/mode/piece\" per summary row, real_time = cpu_time = median net ns per\n"
-		"lookup, iterations = lookups timed, items_per_second = lookups per second.\n"
-		"  --repetitions   one entry per measured sample (repetition_index) plus a\n"
-		"                  \"_median\" aggregate: what compare.py's U test reads\n"
-		"A study directory is read through its m64/.\n"
-		"Exit: 0 written; 1 unreadable run or write error; 2 usage.\n");
-}
+enum { EXPORT_FORMAT = 256, EXPORT_REPS };
+
+static const struct cli_opt EXPORT_OPTS[] = {
+	{ "format", EXPORT_FORMAT, "gbench", "the format to write: gbench, the one there is",
+	  NULL },
+	{ "output", 'o', "FILE", "write to FILE instead of standard output", NULL },
+	{ "repetitions", EXPORT_REPS, NULL, "one entry per measured sample (repetition_index) plus "
+	  "a \"_median\" aggregate: what compare.py's U test reads", NULL },
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+const struct cli_cmd CLI_EXPORT = {
+	"export", "--format gbench [OPTIONS] RUN_DIR",
+	"Writes the run as Google Benchmark JSON (stdout, or FILE): one benchmark\n"
+	"\"kernel/mode/piece\" per summary row, real_time = cpu_time = median net ns per\n"
+	"lookup, iterations = lookups timed, items_per_second = lookups per second.\n",
+	EXPORT_OPTS,
+	"A study directory is read through its m64/.\n"
+	"Exit: 0 written; 1 unreadable run or write error; 2 usage.\n"
+};
 
 /* Returns v as a JSON number: an integer when it is one, null when not finite. */
 static json_t *num(double v)
@@ -165,67 +173,99 @@ static json_t *benchmarks(const struct run *r, int reps)
 	return a;
 }
 
-int cmd_export(int argc, char **argv)
-{
-	static const struct option LONG[] = {
-		{ "format", required_argument, 0, 'f' }, { "output", required_argument, 0, 'o' },
-		{ "repetitions", no_argument, 0, 'r' }, { "help", no_argument, 0, 'h' },
-		{ 0, 0, 0, 0 } };
-	const char *format = NULL, *out = NULL;
-	char err[PATH_MAX + 256], dir[PATH_MAX + 8];
-	struct run r;
-	struct stat st;
-	int opt, reps = 0, rc = EXIT_OK;
-	struct out_file o;
-	json_t *doc;
+/* The export command's arguments. */
+struct export_args {
+	const char *format, *out, *dir;
+	int reps;
+};
 
-	optind = 1;
-	while ((opt = getopt_long(argc, argv, "o:h", LONG, NULL)) != -1) {
-		if (opt == 'f')
-			format = optarg;
+/* Parses argv into a; returns 0, or EXIT_USAGE / -1 (help printed). */
+static int export_parse(int argc, char **argv, struct export_args *a)
+{
+	struct cli_getopt g;
+	int opt;
+
+	cli_getopt_init(&g, EXPORT_OPTS);
+	while ((opt = cli_getopt(&g, argc, argv)) != -1) {
+		if (opt == EXPORT_FORMAT)
+			a->format = optarg;
 		else if (opt == 'o')
-			out = optarg;
-		else if (opt == 'r')
-			reps = 1;
+			a->out = optarg;
+		else if (opt == EXPORT_REPS)
+			a->reps = 1;
 		else if (opt == 'h')
-			return usage(stdout), EXIT_OK;
+			return cli_print_help(stdout, &CLI_EXPORT), -1;
 		else
-			return usage(stderr), EXIT_USAGE;
+			return cli_print_help(stderr, &CLI_EXPORT), EXIT_USAGE;
 	}
-	if (!format || strcmp(format, "gbench")) {
+	if (!a->format || strcmp(a->format, "gbench")) {
 		fprintf(stderr, "slidebench export: %s%s%s: the one format is gbench "
-			"(--format gbench)\n", format ? "unknown format \"" : "no --format",
-			format ? format : "", format ? "\"" : "");
+			"(--format gbench)\n", a->format ? "unknown format \"" : "no --format",
+			a->format ? a->format : "", a->format ? "\"" : "");
 		return EXIT_USAGE;
 	}
 	if (argc - optind != 1)
-		return usage(stderr), EXIT_USAGE;
-	snprintf(dir, sizeof dir, "%s/m64", argv[optind]);
-	if (stat(dir, &st) != 0)
-		snprintf(dir, sizeof dir, "%s", argv[optind]);
-	if (run_load(dir, &r, err, sizeof err) < 0) {
+		return cli_print_help(stderr, &CLI_EXPORT), EXIT_USAGE;
+	a->dir = argv[optind];
+	return 0;
+}
+
+/* Loads the run at dir, or the study's dir/m64, into r.  Returns 0 or -1 (named). */
+static int export_load(const char *dir, struct run *r)
+{
+	char err[PATH_MAX + 256], path[PATH_MAX + 8];
+	struct stat st;
+
+	snprintf(path, sizeof path, "%s/m64", dir);
+	if (stat(path, &st) != 0)
+		snprintf(path, sizeof path, "%s", dir);
+	if (run_load(path, r, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench export: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Writes doc to out ("-": standard output), through a temporary.  Returns the exit status. */
+static int export_write(json_t *doc, const char *out)
+{
+	char err[PATH_MAX + 256];
+	struct out_file o;
+
+	if (out_open_path(&o, out, err, sizeof err) < 0) {
 		fprintf(stderr, "slidebench export: %s\n", err);
 		return EXIT_FAIL;
 	}
-	if (out_open_path(&o, out ? out : "-", err, sizeof err) < 0) {
-		fprintf(stderr, "slidebench export: %s\n", err);
-		run_free(&r);
-		return EXIT_FAIL;
-	}
-	doc = json_object();
-	json_object_set_new(doc, "context", context(&r));
-	json_object_set_new(doc, "benchmarks", benchmarks(&r, reps));
 	if (jsonx_write(doc, o.f) < 0) {
 		/* out_commit names the reason when the stream failed; the temporary goes */
 		if (out_commit(&o, err, sizeof err) == 0)
 			snprintf(err, sizeof err, "%s: cannot write the JSON", o.final);
 		out_abort(&o);
 		fprintf(stderr, "slidebench export: %s\n", err);
-		rc = EXIT_FAIL;
-	} else if (out_commit(&o, err, sizeof err) < 0) {
-		fprintf(stderr, "slidebench export: %s\n", err);
-		rc = EXIT_FAIL;
+		return EXIT_FAIL;
 	}
+	if (out_commit(&o, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench export: %s\n", err);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
+int cmd_export(int argc, char **argv)
+{
+	struct export_args a = { 0 };
+	struct run r;
+	json_t *doc;
+	int rc;
+
+	if ((rc = export_parse(argc, argv, &a)) != 0)
+		return rc < 0 ? EXIT_OK : rc;
+	if (export_load(a.dir, &r) < 0)
+		return EXIT_FAIL;
+	doc = json_object();
+	json_object_set_new(doc, "context", context(&r));
+	json_object_set_new(doc, "benchmarks", benchmarks(&r, a.reps));
+	rc = export_write(doc, a.out ? a.out : "-");
 	json_decref(doc);
 	run_free(&r);
 	return rc;

@@ -1,5 +1,4 @@
 /* cmd_kernels.c - `slidebench list` and `slidebench verify`. */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,11 +10,11 @@
 
 #define MAX_SEL 128
 #define MAX_PLUGINS 32
-#define DEFAULT_RANDOM 100000L
+#define DEFAULT_RANDOM 100000
 
 /* The columns of `list --format csv`: every descriptor field the study reads. */
-static const char LIST_CSV_HEAD[] = "name,family,word_bits,branching,table_bytes,sibling,question,"
-				    "simd,oracle,origin,status,description";
+#define LIST_CSV_HEAD "name,family,word_bits,branching,table_bytes,sibling,question,simd,oracle," \
+		      "origin,status,description"
 
 /* Returns the status text of e after registry_prepare(): "available", "unavailable: WHY" or
  * "refused: WHY", written into buf. */
@@ -147,24 +146,49 @@ static int list_glossary(int refused)
 	return refused ? EXIT_FAIL : EXIT_OK;
 }
 
-int cmd_list(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "plugin", required_argument, NULL, 'p' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 } };
-	char *plugins[MAX_PLUGINS];
-	size_t nplugins = 0;
-	int c, refused;
-	const char *format = "text";
+static const struct cli_opt LIST_OPTS[] = {
+	{ "plugin", 'p', "FILE.so", "load a kernel from a shared object (repeatable)", NULL },
+	{ "format", 'f', "text|csv|json|glossary", "text (default): one kernel a line; csv: a "
+	  "header row, then every descriptor field a study reads; json: the same fields, one "
+	  "object per kernel, in an array; glossary: a Markdown table, one line per kernel: what "
+	  "it does", NULL },
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+const struct cli_cmd CLI_LIST = {
+	"list", "[OPTIONS]",
+	"One kernel a line: name family word_bits branching table_bytes status.\n"
+	"Status: available; unavailable: WHY (cannot run on this machine);\n"
+	"refused: WHY (a plugin that failed to load, or whose init() failed,\n"
+	"crashed or hung: each plugin is first tried in a child process).\n",
+	LIST_OPTS,
+	"The columns of --format csv:\n"
+	"  " LIST_CSV_HEAD "\n"
+	"  (sibling and question: the kernel it is set against in the study's\n"
+	"  question bits, tables or branching; empty when none; oracle: 1 for\n"
+	"  the kernel every other is verified against).\n"
+	"Exit status: 0 ok; 1 a kernel or plugin was refused; 2 usage.\n"
+};
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "p:f:h", opts, NULL)) != -1) {
+/* The list command's arguments. */
+struct list_args {
+	char *plugins[MAX_PLUGINS];
+	size_t nplugins;
+	const char *format;
+};
+
+/* Parses argv into a; returns 0, or EXIT_USAGE / -1 (help printed). */
+static int list_parse(int argc, char **argv, struct list_args *a)
+{
+	struct cli_getopt g;
+	int c;
+
+	cli_getopt_init(&g, LIST_OPTS);
+	while ((c = cli_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
 		case 'p':
-			if (nplugins < MAX_PLUGINS)
-				plugins[nplugins++] = optarg;
+			if (a->nplugins < MAX_PLUGINS)
+				a->plugins[a->nplugins++] = optarg;
 			break;
 		case 'f':
 			if (strcmp(optarg, "csv") && strcmp(optarg, "json") && strcmp(optarg, "text") &&
@@ -173,24 +197,9 @@ int cmd_list(int argc, char **argv)
 					"or glossary\n", optarg);
 				return EXIT_USAGE;
 			}
-			format = optarg;
+			a->format = optarg;
 			break;
-		case 'h':
-			printf("usage: slidebench list [--plugin FILE.so]... [--format text|csv|json|glossary]\n"
-			       "One kernel a line: name family word_bits branching table_bytes status.\n"
-			       "Status: available; unavailable: WHY (cannot run on this machine);\n"
-			       "refused: WHY (a plugin that failed to load, or whose init() failed,\n"
-			       "crashed or hung: each plugin is first tried in a child process).\n"
-			       "--format csv: a header row, then every descriptor field a study reads:\n"
-			       "  %s\n"
-			       "  (sibling and question: the kernel it is set against in the study's\n"
-			       "  question bits, tables or branching; empty when none; oracle: 1 for\n"
-			       "  the kernel every other is verified against).\n"
-			       "--format json: the same fields, one object per kernel, in an array.\n"
-			       "--format glossary: a Markdown table, one line per kernel: what it does.\n"
-			       "Exit status: 0 ok; 1 a kernel or plugin was refused; 2 usage.\n",
-			       LIST_CSV_HEAD);
-			return EXIT_OK;
+		case 'h': cli_print_help(stdout, &CLI_LIST); return -1;
 		default: return EXIT_USAGE;
 		}
 	}
@@ -198,13 +207,12 @@ int cmd_list(int argc, char **argv)
 		fprintf(stderr, "slidebench list: unexpected argument \"%s\"\n", argv[optind]);
 		return EXIT_USAGE;
 	}
-	refused = cli_load_plugins(plugins, nplugins);
-	if (!strcmp(format, "csv"))
-		return list_csv(refused);
-	if (!strcmp(format, "json"))
-		return list_json(refused);
-	if (!strcmp(format, "glossary"))
-		return list_glossary(refused);
+	return 0;
+}
+
+/* Returns the exit status of `list` as text: one kernel a line, then the refused plugins. */
+static int list_text(int refused)
+{
 	printf("%-36s %-13s %4s %-11s %10s  %s\n", "name", "family", "bits", "branching",
 	       "table_bytes", "status");
 	for (size_t i = 0; i < registry_count(); i++) {
@@ -222,6 +230,23 @@ int cmd_list(int argc, char **argv)
 		       "-", "-", "-", "-", r->path, r->why);
 	}
 	return refused ? EXIT_FAIL : EXIT_OK;
+}
+
+int cmd_list(int argc, char **argv)
+{
+	struct list_args a = { .format = "text" };
+	int rc, refused;
+
+	if ((rc = list_parse(argc, argv, &a)) != 0)
+		return rc < 0 ? EXIT_OK : rc;
+	refused = cli_load_plugins(a.plugins, a.nplugins);
+	if (!strcmp(a.format, "csv"))
+		return list_csv(refused);
+	if (!strcmp(a.format, "json"))
+		return list_json(refused);
+	if (!strcmp(a.format, "glossary"))
+		return list_glossary(refused);
+	return list_text(refused);
 }
 
 /* Checks k's perft of the standard positions to their verify depth (at most max), bulk, and
@@ -244,51 +269,60 @@ static int verify_perft(const struct sb_kernel *k, unsigned max)
 	return bad != 0;
 }
 
-int cmd_verify(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "plugin", required_argument, NULL, 'p' },
-		{ "random", required_argument, NULL, 'r' },
-		{ "perft-depth", required_argument, NULL, 'd' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 } };
-	char *plugins[MAX_PLUGINS];
-	size_t nplugins = 0;
-	struct kentry *sel[MAX_SEL];
-	const char *list = NULL;
-	long nrandom = DEFAULT_RANDOM, perft_max = PERFT_STD_DEPTHS;
-	int c, n, failed = 0, skipped = 0;
+static const struct cli_opt VERIFY_OPTS[] = {
+	{ "kernel", 'k', "LIST", "kernels, comma-separated (default all; see slidebench list)",
+	  NULL },
+	{ "plugin", 'p', "FILE.so", "load a kernel from a shared object (repeatable)", NULL },
+	{ "random", 'r', "N", "seeded random full boards per piece (default "
+	  CLI_STR(DEFAULT_RANDOM) ")", NULL },
+	{ "perft-depth", 'd', "D", "cap the perft depth at D (0: no perft)", NULL },
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+const struct cli_cmd CLI_VERIFY = {
+	"verify", "[OPTIONS]",
+	"Checks each kernel against the reference ray walk: every subset of each\n"
+	"square's relevant occupancy (102,400 rook + 5,248 bishop cases) and N seeded\n"
+	"random full boards per piece (--random N).  Then perft, with the kernel's\n"
+	"lookups in the move generator, of the six standard positions (the\n"
+	"chessprogramming \"Perft Results\" page) to depth 4-6, bulk-counted, and\n"
+	"one ply less played out.\n",
+	VERIFY_OPTS,
+	"Exit 1 on any mismatch or refused kernel or plugin (the others are still\n"
+	"verified).\n"
+};
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "k:p:r:d:h", opts, NULL)) != -1) {
+/* The verify command's arguments. */
+struct verify_args {
+	char *plugins[MAX_PLUGINS];
+	size_t nplugins;
+	const char *list;
+	long nrandom, perft_max;
+};
+
+/* Parses argv into a; returns 0, or EXIT_USAGE / -1 (help printed). */
+static int verify_parse(int argc, char **argv, struct verify_args *a)
+{
+	struct cli_getopt g;
+	int c;
+
+	cli_getopt_init(&g, VERIFY_OPTS);
+	while ((c = cli_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
-		case 'k': list = optarg; break;
+		case 'k': a->list = optarg; break;
 		case 'p':
-			if (nplugins < MAX_PLUGINS)
-				plugins[nplugins++] = optarg;
+			if (a->nplugins < MAX_PLUGINS)
+				a->plugins[a->nplugins++] = optarg;
 			break;
 		case 'r':
-			if (cli_parse_long("--random", optarg, 0, 1000000000L, &nrandom) < 0)
+			if (cli_parse_long("--random", optarg, 0, 1000000000L, &a->nrandom) < 0)
 				return EXIT_USAGE;
 			break;
 		case 'd':
-			if (cli_parse_long("--perft-depth", optarg, 0, PERFT_STD_DEPTHS, &perft_max) < 0)
+			if (cli_parse_long("--perft-depth", optarg, 0, PERFT_STD_DEPTHS, &a->perft_max) < 0)
 				return EXIT_USAGE;
 			break;
-		case 'h':
-			printf("usage: slidebench verify [--kernel LIST] [--plugin FILE.so]... [--random N]\n"
-			       "                         [--perft-depth D]\n"
-			       "Checks each kernel against the reference ray walk: every subset of each\n"
-			       "square's relevant occupancy (102,400 rook + 5,248 bishop cases) and N seeded\n"
-			       "random full boards per piece (default %ld).  Then perft, with the kernel's\n"
-			       "lookups in the move generator, of the six standard positions (the\n"
-			       "chessprogramming \"Perft Results\" page) to depth 4-6, bulk-counted, and\n"
-			       "one ply less played out; --perft-depth D caps the depth (0: no perft).\n"
-			       "Exit 1 on any mismatch or refused kernel or plugin (the others are still\n"
-			       "verified).\n",
-			       DEFAULT_RANDOM);
-			return EXIT_OK;
+		case 'h': cli_print_help(stdout, &CLI_VERIFY); return -1;
 		default: return EXIT_USAGE;
 		}
 	}
@@ -296,27 +330,42 @@ int cmd_verify(int argc, char **argv)
 		fprintf(stderr, "slidebench verify: unexpected argument \"%s\"\n", argv[optind]);
 		return EXIT_USAGE;
 	}
-	failed = cli_load_plugins(plugins, nplugins);
-	n = cli_select_kernels(list, sel, MAX_SEL);
-	if (n < 0)
-		return EXIT_USAGE;
-	for (int i = 0; i < n; i++) {
-		struct verify_result res;
-		if (registry_prepare(sel[i]) < 0) {
-			printf("%-36s %s: %s\n", sel[i]->k->name,
-			       sel[i]->refused ? "refused" : "skipped", sel[i]->why_not);
-			failed += sel[i]->refused;
-			skipped += !sel[i]->refused;
-			continue;
-		}
-		int bad = verify_exhaustive(sel[i]->k, nrandom, stdout, &res) < 0;
-		printf("%-36s %s: %ld cases, %ld mismatches\n", sel[i]->k->name,
-		       bad ? "FAIL" : "ok", res.cases, res.mismatches);
-		failed += bad;
-		if (perft_max > 0 && PERFT_BUILT)
-			failed += verify_perft(sel[i]->k, (unsigned)perft_max);
+	return 0;
+}
+
+/* Verifies kernel e (its lookups, then its perft unless perft_max is 0); prints a line each.
+ * Returns how many failures it counts (a refused kernel is one; a skipped one none). */
+static int verify_kernel(struct kentry *e, const struct verify_args *a)
+{
+	struct verify_result res;
+	int bad;
+
+	if (registry_prepare(e) < 0) {
+		printf("%-36s %s: %s\n", e->k->name, e->refused ? "refused" : "skipped", e->why_not);
+		return e->refused;
 	}
-	if (perft_max > 0 && !PERFT_BUILT)
+	bad = verify_exhaustive(e->k, a->nrandom, stdout, &res) < 0;
+	printf("%-36s %s: %ld cases, %ld mismatches\n", e->k->name, bad ? "FAIL" : "ok",
+	       res.cases, res.mismatches);
+	if (a->perft_max > 0 && PERFT_BUILT)
+		bad += verify_perft(e->k, (unsigned)a->perft_max);
+	return bad;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	struct verify_args a = { .nrandom = DEFAULT_RANDOM, .perft_max = PERFT_STD_DEPTHS };
+	struct kentry *sel[MAX_SEL];
+	int n, failed;
+
+	if ((n = verify_parse(argc, argv, &a)) != 0)
+		return n < 0 ? EXIT_OK : n;
+	failed = cli_load_plugins(a.plugins, a.nplugins);
+	if ((n = cli_select_kernels(a.list, sel, MAX_SEL)) < 0)
+		return EXIT_USAGE;
+	for (int i = 0; i < n; i++)
+		failed += verify_kernel(sel[i], &a);
+	if (a.perft_max > 0 && !PERFT_BUILT)
 		printf("perft not verified: %s\n", PERFT_NOT_BUILT);
 	for (size_t i = 0; i < registry_refused_count(); i++) {
 		const struct refused_plugin *r = registry_refused_at(i);
@@ -325,6 +374,5 @@ int cmd_verify(int argc, char **argv)
 	fflush(stdout);
 	if (failed)
 		fprintf(stderr, "slidebench verify: %d kernel(s) failed or were refused\n", failed);
-	(void)skipped;
 	return failed ? EXIT_FAIL : EXIT_OK;
 }

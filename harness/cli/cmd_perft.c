@@ -1,5 +1,4 @@
 /* cmd_perft.c - `slidebench perft FEN DEPTH`: the engine workload of one position, per kernel. */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,24 +12,33 @@
 
 #define MIN_SECONDS 0.2 /* perft runs again until this much time has passed, for nodes/s */
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-"usage: slidebench perft POSITION DEPTH [--kernel LIST] [--bulk] [--divide] [--plugin FILE.so]\n"
-"Counts the leaves of the legal move tree of POSITION to DEPTH (0 to %d) with each kernel's\n"
-"lookups inlined into the move generator: moves, the king's danger squares, checkers, pins\n"
-"and en passant's discovered checks all come from the kernel.\n"
-"POSITION is a FEN in quotes, or a name: startpos (the initial position), kiwipete,\n"
-"position3 ... position6 (the chessprogramming wiki's perft positions).\n"
-"  --kernel LIST  kernels, comma-separated (default: reference; \"all\" for every kernel)\n"
-"  --bulk         count the last ply's moves instead of playing them (as engines' perft do)\n"
-"  --divide       also print each root move's count (UCI), for finding a wrong move\n"
-"  --plugin FILE  load a kernel from a shared object (repeatable)\n"
-"Prints per kernel: nodes, seconds, nodes per second (a tree that takes less than %.1f s is\n"
-"counted again until that much time has passed).  Every kernel must agree with the first.\n"
-"Exit: 0 ok; 1 kernels disagree, or a plugin was refused; 2 usage (a bad FEN too).\n",
-		MAX_DEPTH, MIN_SECONDS);
-}
+enum { PERFT_BULK = 256, PERFT_DIVIDE };
+
+static const struct cli_opt PERFT_OPTS[] = {
+	{ "kernel", 'k', "LIST", "kernels, comma-separated (default: reference; \"all\" for every "
+	  "kernel)", NULL },
+	{ "bulk", PERFT_BULK, NULL, "count the last ply's moves instead of playing them (as "
+	  "engines' perft do)", NULL },
+	{ "divide", PERFT_DIVIDE, NULL, "also print each root move's count (UCI), for finding a "
+	  "wrong move", NULL },
+	{ "plugin", 'p', "FILE.so", "load a kernel from a shared object (repeatable)", NULL },
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+const struct cli_cmd CLI_PERFT = {
+	"perft", "POSITION DEPTH [OPTIONS]",
+	"Counts the leaves of the legal move tree of POSITION to DEPTH (0 to " CLI_STR(MAX_DEPTH)
+	") with each kernel's\n"
+	"lookups inlined into the move generator: moves, the king's danger squares, checkers, pins\n"
+	"and en passant's discovered checks all come from the kernel.\n"
+	"POSITION is a FEN in quotes, or a name: startpos (the initial position), kiwipete,\n"
+	"position3 ... position6 (the chessprogramming wiki's perft positions).\n",
+	PERFT_OPTS,
+	"Prints per kernel: nodes, seconds, nodes per second (a tree that takes less than "
+	CLI_STR(MIN_SECONDS) " s is\n"
+	"counted again until that much time has passed).  Every kernel must agree with the first.\n"
+	"Exit: 0 ok; 1 kernels disagree, or a plugin was refused; 2 usage (a bad FEN too).\n"
+};
 
 /* Writes v with thousands separators ("4,865,609") into buf.  Returns buf. */
 static const char *grouped(char *buf, size_t len, uint64_t v)
@@ -126,15 +134,12 @@ static int run_kernels(struct kentry **sel, size_t n, const struct sb_perft_pos 
 
 int cmd_perft(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "kernel", required_argument, NULL, 'k' }, { "bulk", no_argument, NULL, 'b' },
-		{ "divide", no_argument, NULL, 'd' }, { "plugin", required_argument, NULL, 'p' },
-		{ "help", no_argument, NULL, 'h' }, { 0, 0, 0, 0 } };
 	static struct kentry *sel[MAX_SEL];
 	char *plugins[MAX_PLUGINS], err[512];
 	size_t nplugins = 0;
 	const char *list = "reference";
 	struct sb_perft_pos p;
+	struct cli_getopt g;
 	long depth;
 	int c, n, bulk = 0, divide = 0, rc;
 
@@ -144,12 +149,12 @@ int cmd_perft(int argc, char **argv)
 				"to %d\n", argv[i], MAX_DEPTH);
 			return EXIT_USAGE;
 		}
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "k:p:h", opts, NULL)) != -1) {
+	cli_getopt_init(&g, PERFT_OPTS);
+	while ((c = cli_getopt(&g, argc, argv)) != -1) {
 		switch (c) {
 		case 'k': list = optarg; break;
-		case 'b': bulk = 1; break;
-		case 'd': divide = 1; break;
+		case PERFT_BULK: bulk = 1; break;
+		case PERFT_DIVIDE: divide = 1; break;
 		case 'p':
 			if (nplugins == MAX_PLUGINS) {
 				fprintf(stderr, "slidebench perft: at most %d --plugin\n", MAX_PLUGINS);
@@ -157,7 +162,7 @@ int cmd_perft(int argc, char **argv)
 			}
 			plugins[nplugins++] = optarg;
 			break;
-		case 'h': usage(stdout); return EXIT_OK;
+		case 'h': cli_print_help(stdout, &CLI_PERFT); return EXIT_OK;
 		default: return EXIT_USAGE;
 		}
 	}

@@ -9,25 +9,26 @@
 #include "util/output.h"
 #include "report/report.h"
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: slidebench report STUDY_DIR\n"
-		"Writes STUDY_DIR/report.html (one self-contained file: inline CSS, the charts of\n"
-		"STUDY_DIR/plots/*.svg embedded as images) and STUDY_DIR/report.md (linking plots/*.png).\n"
-		"STUDY_DIR is what run_all.sh writes (m64/, bits/ or m32.skipped, tables/ or\n"
-		"tables.skipped, compiler/ or compiler.skipped, sim/, pressure/, plots/) or a single\n"
-		"bench run directory (read as m64).  bits/, tables/ and compiler/ hold alternating\n"
-		"blocks (see slidebench blocks).\n"
-		"It opens with the answers: the machine, the three questions (32 or 64 bit, a small\n"
-		"shared table or a larger one, branchless or conditional) in a sentence each, and\n"
-		"which kernel to use for each workload; then the evidence for each, the charts, the\n"
-		"cache study (pressure, huge pages, simulated L1 and TLB), gcc against clang, the\n"
-		"environment and every figure.  Also writes verdicts.csv (every verdict stated) and\n"
-		"answer.txt (the answers in at most 12 lines, what run_all.sh prints last).\n"
-		"STUDY_DIR may be a fleet (run_all.sh --slurm: one study per machine in its\n"
-		"subdirectories): then the fleet report, whether the answer depends on the machine.\n"
-		"Exit: 0 written; 1 unreadable input or write error; 2 usage.\n");
-}
+static const struct cli_opt REPORT_OPTS[] = { CLI_OPT_HELP, CLI_OPT_END };
+const struct cli_cmd CLI_REPORT = {
+	"report", "STUDY_DIR",
+	"Writes STUDY_DIR/report.html (one self-contained file: inline CSS, the charts of\n"
+	"STUDY_DIR/plots/*.svg embedded as images) and STUDY_DIR/report.md (linking plots/*.png).\n"
+	"STUDY_DIR is what run_all.sh writes (m64/, bits/ or m32.skipped, tables/ or\n"
+	"tables.skipped, compiler/ or compiler.skipped, sim/, pressure/, plots/) or a single\n"
+	"bench run directory (read as m64).  bits/, tables/ and compiler/ hold alternating\n"
+	"blocks (see slidebench blocks).\n"
+	"It opens with the answers: the machine, the three questions (32 or 64 bit, a small\n"
+	"shared table or a larger one, branchless or conditional) in a sentence each, and\n"
+	"which kernel to use for each workload; then the evidence for each, the charts, the\n"
+	"cache study (pressure, huge pages, simulated L1 and TLB), gcc against clang, the\n"
+	"environment and every figure.  Also writes verdicts.csv (every verdict stated) and\n"
+	"answer.txt (the answers in at most 12 lines, what run_all.sh prints last).\n"
+	"STUDY_DIR may be a fleet (run_all.sh --slurm: one study per machine in its\n"
+	"subdirectories): then the fleet report, whether the answer depends on the machine.\n",
+	REPORT_OPTS,
+	"Exit: 0 written; 1 unreadable input or write error; 2 usage.\n"
+};
 
 /* Writes s->dir/answer.txt: the answers and the recommendation in a few lines of text.
  * Returns 0, or -1 with err set. */
@@ -55,11 +56,11 @@ int cmd_report(int argc, char **argv)
 	int rc = EXIT_FAIL;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		usage(stdout);
+		cli_print_help(stdout, &CLI_REPORT);
 		return EXIT_OK;
 	}
 	if (argc != 2 || argv[1][0] == '-') {
-		usage(stderr);
+		cli_print_help(stderr, &CLI_REPORT);
 		return EXIT_USAGE;
 	}
 	if (report_is_fleet(argv[1]))

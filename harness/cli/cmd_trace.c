@@ -2,7 +2,6 @@
  * legality, harness/trace/chess.h) and write every position to a trace (harness/trace/trace.h).
  * A game that ends in an illegal, ambiguous or unreadable move, broken movetext or the end of
  * the input is skipped whole: none of its positions is written (datasets/README.md). */
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,28 +230,30 @@ static int convert_input(struct conv *c, const char *path)
 	return 0;
 }
 
-/* Prints the trace command's help. */
-static void trace_usage(FILE *f)
-{
-	fprintf(f,
-		"usage: slidebench trace [OPTIONS] IN... -o OUT.trace\n"
-		"Replays the games of each IN (PGN text, zstd-compressed PGN, or - for standard\n"
-		"input) with full legality and writes every position to OUT: each game's start\n"
-		"position and the position after each move (format: datasets/README.md).\n"
-		"An IN ending in .epd or .fen, or whose first line is a FEN, is a position list:\n"
-		"one EPD or FEN a line, each position a one-position game (a bad line is skipped).\n"
-		"A game with an illegal, ambiguous or unreadable move, broken movetext, an impossible\n"
-		"FEN tag, or cut off by the end of the input is skipped whole, with a message naming\n"
-		"input, game and ply; the other games are converted.\n\n"
-		"  -o, --output FILE   the trace to write (written to FILE.tmp, then renamed; - is\n"
-		"                      standard output; a FILE that exists and is not a regular\n"
-		"                      file, such as /dev/null or a FIFO, is written in place)\n"
-		"  -s, --source TEXT   source description stored in the header (default: the inputs)\n"
-		"  -q, --quiet         no progress line and no summary\n"
-		"  -h, --help          this text\n\n"
-		"exit status: 0 every game converted; 3 some games or inputs skipped; 4 nothing\n"
-		"usable read (no output written); 1 output error; 2 bad command line\n");
-}
+static const struct cli_opt TRACE_OPTS[] = {
+	{ "output", 'o', "FILE", "the trace to write (written to FILE.tmp, then renamed; - is "
+	  "standard output; a FILE that exists and is not a regular file, such as /dev/null or a "
+	  "FIFO, is written in place)", NULL },
+	{ "source", 's', "TEXT", "source description stored in the header (default: the inputs)",
+	  NULL },
+	{ "quiet", 'q', NULL, "no progress line and no summary", NULL },
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+const struct cli_cmd CLI_TRACE = {
+	"trace", "[OPTIONS] IN... -o OUT.trace",
+	"Replays the games of each IN (PGN text, zstd-compressed PGN, or - for standard\n"
+	"input) with full legality and writes every position to OUT: each game's start\n"
+	"position and the position after each move (format: datasets/README.md).\n"
+	"An IN ending in .epd or .fen, or whose first line is a FEN, is a position list:\n"
+	"one EPD or FEN a line, each position a one-position game (a bad line is skipped).\n"
+	"A game with an illegal, ambiguous or unreadable move, broken movetext, an impossible\n"
+	"FEN tag, or cut off by the end of the input is skipped whole, with a message naming\n"
+	"input, game and ply; the other games are converted.\n\n",
+	TRACE_OPTS,
+	"\nexit status: 0 every game converted; 3 some games or inputs skipped; 4 nothing\n"
+	"usable read (no output written); 1 output error; 2 bad command line\n"
+};
 
 /* Prints the closing summary. */
 static void summary(const struct conv *c, const char *out, double secs)
@@ -268,43 +269,78 @@ static void summary(const struct conv *c, const char *out, double secs)
 	fputc('\n', stderr);
 }
 
-int cmd_trace(int argc, char **argv)
+/* Parses argv: *out, *source and c->quiet; checks that there are inputs and that OUT is none
+ * of them.  Returns 0, or EXIT_USAGE / -1 (help printed). */
+static int trace_parse(int argc, char **argv, struct conv *c, const char **out,
+		       const char **source)
 {
-	static const struct option LONG[] = { { "output", required_argument, 0, 'o' },
-					      { "source", required_argument, 0, 's' },
-					      { "quiet", no_argument, 0, 'q' },
-					      { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
-	struct conv c = { .tty = isatty(2) };
-	const char *out = NULL, *source = NULL;
-	char src[TRACE_SOURCE_MAX] = "PGN:";
-	int opt, rc = 0;
+	struct cli_getopt g;
+	int opt;
 
-	while ((opt = getopt_long(argc, argv, "o:s:qh", LONG, NULL)) != -1) {
+	cli_getopt_init(&g, TRACE_OPTS);
+	while ((opt = cli_getopt(&g, argc, argv)) != -1) {
 		switch (opt) {
-		case 'o': out = optarg; break;
-		case 's': source = optarg; break;
-		case 'q': c.quiet = 1; break;
-		case 'h': trace_usage(stdout); return EXIT_OK;
-		default: trace_usage(stderr); return EXIT_USAGE;
+		case 'o': *out = optarg; break;
+		case 's': *source = optarg; break;
+		case 'q': c->quiet = 1; break;
+		case 'h': cli_print_help(stdout, &CLI_TRACE); return -1;
+		default: cli_print_help(stderr, &CLI_TRACE); return EXIT_USAGE;
 		}
 	}
-	if (!out || optind >= argc) {
-		fprintf(stderr, "slidebench trace: %s\n", !out ? "-o OUT.trace is required" :
+	if (!*out || optind >= argc) {
+		fprintf(stderr, "slidebench trace: %s\n", !*out ? "-o OUT.trace is required" :
 			"no input given (a PGN file, a .pgn.zst file, or - for standard input)");
-		trace_usage(stderr);
+		cli_print_help(stderr, &CLI_TRACE);
 		return EXIT_USAGE;
 	}
-	if (!strcmp(out, "-") && isatty(STDOUT_FILENO)) {
+	if (!strcmp(*out, "-") && isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "slidebench trace: -o -: standard output is a terminal; redirect it "
 			"to a file or a pipe (a trace is binary)\n");
 		return EXIT_USAGE;
 	}
 	for (int i = optind; i < argc; i++)
-		if (out_same_file(argv[i], out)) {
+		if (out_same_file(argv[i], *out)) {
 			fprintf(stderr, "slidebench trace: -o %s is also an input (%s); the trace "
-				"would overwrite it; choose another -o\n", out, argv[i]);
+				"would overwrite it; choose another -o\n", *out, argv[i]);
 			return EXIT_USAGE;
 		}
+	return 0;
+}
+
+/* Closes the conversion of c into out: the trace kept, or removed when nothing was
+ * converted or a write failed.  Returns the exit status. */
+static int trace_finish(struct conv *c, const char *out, int rc)
+{
+	if (rc < 0) {
+		fprintf(stderr, "slidebench: %s\n", c->err);
+		trace_writer_abort(&c->w);
+		return EXIT_FAIL;
+	}
+	if (!c->converted) {
+		trace_writer_abort(&c->w);
+		if (!c->quiet)
+			summary(c, NULL, now() - c->t0);
+		fprintf(stderr, "slidebench trace: nothing usable read; %s not written\n", out);
+		return EXIT_NOTHING;
+	}
+	if (trace_writer_close(&c->w, c->err, sizeof c->err) < 0) {
+		fprintf(stderr, "slidebench: %s\n", c->err);
+		return EXIT_FAIL;
+	}
+	if (!c->quiet)
+		summary(c, strcmp(out, "-") ? out : "standard output", now() - c->t0);
+	return (c->skipped || c->inputs_failed) ? EXIT_PARTIAL : EXIT_OK;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+	struct conv c = { .tty = isatty(2) };
+	const char *out = NULL, *source = NULL;
+	char src[TRACE_SOURCE_MAX] = "PGN:";
+	int rc = 0;
+
+	if ((rc = trace_parse(argc, argv, &c, &out, &source)) != 0)
+		return rc < 0 ? EXIT_OK : rc;
 	for (int i = optind; i < argc && !source; i++)
 		snprintf(src + strlen(src), sizeof src - strlen(src), " %s", argv[i]);
 	chess_init();
@@ -316,23 +352,5 @@ int cmd_trace(int argc, char **argv)
 	for (int i = optind; i < argc && rc == 0; i++)
 		rc = convert_input(&c, argv[i]);
 	free(c.rec);
-	if (rc < 0) {
-		fprintf(stderr, "slidebench: %s\n", c.err);
-		trace_writer_abort(&c.w);
-		return EXIT_FAIL;
-	}
-	if (!c.converted) {
-		trace_writer_abort(&c.w);
-		if (!c.quiet)
-			summary(&c, NULL, now() - c.t0);
-		fprintf(stderr, "slidebench trace: nothing usable read; %s not written\n", out);
-		return EXIT_NOTHING;
-	}
-	if (trace_writer_close(&c.w, c.err, sizeof c.err) < 0) {
-		fprintf(stderr, "slidebench: %s\n", c.err);
-		return EXIT_FAIL;
-	}
-	if (!c.quiet)
-		summary(&c, strcmp(out, "-") ? out : "standard output", now() - c.t0);
-	return (c.skipped || c.inputs_failed) ? EXIT_PARTIAL : EXIT_OK;
+	return trace_finish(&c, out, rc);
 }

@@ -1,28 +1,51 @@
 /* cmd_trace_info.c - `slidebench trace-info FILE` (header and statistics) and
  * `slidebench trace-dump FILE` (one FEN per position, to check a trace with any chess tool). */
 #include <errno.h>
-#include <getopt.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "trace/chess.h"
 #include "cli/cli.h"
 #include "trace/trace.h"
 
-/* Returns the file argument after parsing --help and the flag letter (if any); NULL: exit. */
-static const char *one_file(int argc, char **argv, const char *usage, int *flag, int *status)
+static const struct cli_opt INFO_OPTS[] = { CLI_OPT_HELP, CLI_OPT_END };
+static const struct cli_opt DUMP_OPTS[] = {
+	{ "numbers", 'n', NULL, "prefix each FEN with \"GAME PLY \"", NULL },
+	CLI_OPT_HELP,
+	CLI_OPT_END
+};
+const struct cli_cmd CLI_TRACE_INFO = {
+	"trace-info", "FILE (- for standard input)",
+	"Checks a trace (header, size, checksum, every board) and prints its header and\n"
+	"statistics: positions, games, men and sliders per position, men-on-board histogram.\n",
+	INFO_OPTS,
+	"exit status: 0 ok; 1 the trace is unreadable or corrupt (the message says why); 2 usage\n"
+};
+const struct cli_cmd CLI_TRACE_DUMP = {
+	"trace-dump", "[OPTIONS] FILE (- for standard input)",
+	"Checks a trace and prints one FEN per position: placement and side to move\n"
+	"(castling and en passant are not stored).\n",
+	DUMP_OPTS,
+	"exit status: 0 ok; 1 the trace is unreadable or corrupt; 2 usage\n"
+};
+
+/* Returns the file argument after parsing the options of cmd (--numbers sets *flag); NULL with
+ * *status set: the command line was --help, or wrong. */
+static const char *one_file(int argc, char **argv, const struct cli_cmd *cmd, int *flag,
+			    int *status)
 {
-	static const struct option LONG[] = { { "numbers", no_argument, 0, 'n' },
-					      { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 } };
+	struct cli_getopt g;
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, flag ? "nh" : "h", LONG, NULL)) != -1) {
+	cli_getopt_init(&g, cmd->opts);
+	while ((opt = cli_getopt(&g, argc, argv)) != -1) {
 		if (opt == 'h') {
-			fputs(usage, stdout);
+			cli_print_help(stdout, cmd);
 			*status = EXIT_OK;
 			return NULL;
 		}
 		if (opt != 'n' || !flag) {
-			fputs(usage, stderr);
+			cli_print_help(stderr, cmd);
 			*status = EXIT_USAGE;
 			return NULL;
 		}
@@ -30,7 +53,7 @@ static const char *one_file(int argc, char **argv, const char *usage, int *flag,
 	}
 	if (optind != argc - 1) {
 		fprintf(stderr, "slidebench %s: give exactly one trace file\n", argv[0]);
-		fputs(usage, stderr);
+		cli_print_help(stderr, cmd);
 		*status = EXIT_USAGE;
 		return NULL;
 	}
@@ -39,10 +62,10 @@ static const char *one_file(int argc, char **argv, const char *usage, int *flag,
 
 /* Returns the one trace file of the command line, loaded into t; NULL with *status set when
  * the command line was help or wrong, or the trace would not load (the message names why). */
-static const char *load_one(int argc, char **argv, const char *usage, int *flag,
+static const char *load_one(int argc, char **argv, const struct cli_cmd *cmd, int *flag,
 			    struct trace *t, int *status)
 {
-	const char *path = one_file(argc, argv, usage, flag, status);
+	const char *path = one_file(argc, argv, cmd, flag, status);
 	char err[512];
 
 	if (path && trace_load(path, t, err, sizeof err) < 0) {
@@ -75,13 +98,9 @@ static void men_histogram(const struct trace *t)
 
 int cmd_trace_info(int argc, char **argv)
 {
-	static const char USAGE[] = "usage: slidebench trace-info FILE (- for standard input)\n"
-		"Checks a trace (header, size, checksum, every board) and prints its header and\n"
-		"statistics: positions, games, men and sliders per position, men-on-board histogram.\n"
-		"exit status: 0 ok; 1 the trace is unreadable or corrupt (the message says why); 2 usage\n";
 	struct trace t;
 	int status = 0;
-	const char *path = load_one(argc, argv, USAGE, NULL, &t, &status);
+	const char *path = load_one(argc, argv, &CLI_TRACE_INFO, NULL, &t, &status);
 	uint64_t men = 0, rook = 0, bishop = 0, queen = 0, white = 0;
 
 	if (!path)
@@ -115,16 +134,11 @@ int cmd_trace_info(int argc, char **argv)
 
 int cmd_trace_dump(int argc, char **argv)
 {
-	static const char USAGE[] = "usage: slidebench trace-dump [--numbers] FILE (- for standard "
-		"input)\n"
-		"Checks a trace and prints one FEN per position: placement and side to move\n"
-		"(castling and en passant are not stored).  -n, --numbers: prefix \"GAME PLY \".\n"
-		"exit status: 0 ok; 1 the trace is unreadable or corrupt; 2 usage\n";
 	struct trace t;
 	char fen[CHESS_FEN_MAX];
 	int status = 0, numbers = 0;
 
-	if (!load_one(argc, argv, USAGE, &numbers, &t, &status))
+	if (!load_one(argc, argv, &CLI_TRACE_DUMP, &numbers, &t, &status))
 		return status;
 	for (size_t i = 0; i < t.n; i++) {
 		chess_board_fen(&t.rec[i].b, t.rec[i].stm, fen);

@@ -12,19 +12,20 @@
 
 #define MAX_STUDIES 16
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: slidebench verdicts STUDY_A STUDY_B [STUDY_C ...]\n"
-		"Reads each STUDY/verdicts.csv (written by slidebench report) and prints every\n"
-		"verdict (question, B against A) with each study's ratio, interval and settled mark.\n"
-		"Then names each contradiction: reversed (settled both ways), contradicted (settled\n"
-		"one way, estimated the other way elsewhere), and, for information, estimates\n"
-		"outside another study's interval.  A verdicts.csv without a process_pct\n"
-		"column (written before the between-process term) is read as well; its intervals\n"
-		"are within one process only.\n"
-		"Exit: 0 no verdict reversed or contradicted; 1 some were, or a study is unreadable;\n"
-		"2 usage.\n");
-}
+static const struct cli_opt VERDICTS_OPTS[] = { CLI_OPT_HELP, CLI_OPT_END };
+const struct cli_cmd CLI_VERDICTS = {
+	"verdicts", "STUDY_A STUDY_B [STUDY_C ...]",
+	"Reads each STUDY/verdicts.csv (written by slidebench report) and prints every\n"
+	"verdict (question, B against A) with each study's ratio, interval and settled mark.\n"
+	"Then names each contradiction: reversed (settled both ways), contradicted (settled\n"
+	"one way, estimated the other way elsewhere), and, for information, estimates\n"
+	"outside another study's interval.  A verdicts.csv without a process_pct\n"
+	"column (written before the between-process term) is read as well; its intervals\n"
+	"are within one process only.\n",
+	VERDICTS_OPTS,
+	"Exit: 0 no verdict reversed or contradicted; 1 some were, or a study is unreadable;\n"
+	"2 usage.\n"
+};
 
 /* One study's verdicts. */
 struct vset {
@@ -196,7 +197,7 @@ int cmd_verdicts(int argc, char **argv)
 	int bad = 0, outside = 0, rc = EXIT_OK;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		usage(stdout);
+		cli_print_help(stdout, &CLI_VERDICTS);
 		return EXIT_OK;
 	}
 	if (argc == 2) {
@@ -205,7 +206,7 @@ int cmd_verdicts(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (argc < 3 || argc - 1 > MAX_STUDIES) {
-		usage(stderr);
+		cli_print_help(stderr, &CLI_VERDICTS);
 		return EXIT_USAGE;
 	}
 	for (int k = 1; k < argc; k++) {

@@ -8,23 +8,24 @@
 #include "sim/sim_callgrind.h"
 
 static const struct {
-	const char *name;
 	int (*fn)(int, char **);
+	const struct cli_cmd *cmd;   /* its name and options */
 	const char *what;
 } COMMANDS[] = {
-	{ "list", cmd_list, "list the kernels: name, family, word bits, branching, table bytes" },
-	{ "verify", cmd_verify, "check kernels against the reference on every relevant occupancy" },
-	{ "bench", cmd_bench, "time kernels (verified first) under counters; write results/" },
-	{ "trace", cmd_trace, "convert PGN (.pgn, .pgn.zst, -) into a position trace" },
-	{ "trace-info", cmd_trace_info, "print a trace's header and statistics" },
-	{ "trace-dump", cmd_trace_dump, "print one FEN per position of a trace" },
-	{ "perft", cmd_perft, "count a position's legal move tree with each kernel's lookups" },
-	{ "report", cmd_report, "write report.html and report.md for a study or a bench run" },
-	{ "compare", cmd_compare, "set runs side by side: ratios, intervals, significance" },
-	{ "verdicts", cmd_verdicts, "set studies' verdicts side by side; name every contradiction" },
-	{ "blocks", cmd_blocks, "compare two processes run as alternating blocks (run_all.sh)" },
-	{ "export", cmd_export, "write a run in another tool's format (--format gbench)" },
+	{ cmd_list, &CLI_LIST, "list the kernels: name, family, word bits, branching, table bytes" },
+	{ cmd_verify, &CLI_VERIFY, "check kernels against the reference on every relevant occupancy" },
+	{ cmd_bench, &CLI_BENCH, "time kernels (verified first) under counters; write results/" },
+	{ cmd_trace, &CLI_TRACE, "convert PGN (.pgn, .pgn.zst, -) into a position trace" },
+	{ cmd_trace_info, &CLI_TRACE_INFO, "print a trace's header and statistics" },
+	{ cmd_trace_dump, &CLI_TRACE_DUMP, "print one FEN per position of a trace" },
+	{ cmd_perft, &CLI_PERFT, "count a position's legal move tree with each kernel's lookups" },
+	{ cmd_report, &CLI_REPORT, "write report.html and report.md for a study or a bench run" },
+	{ cmd_compare, &CLI_COMPARE, "set runs side by side: ratios, intervals, significance" },
+	{ cmd_verdicts, &CLI_VERDICTS, "set studies' verdicts side by side; name every contradiction" },
+	{ cmd_blocks, &CLI_BLOCKS, "compare two processes run as alternating blocks (run_all.sh)" },
+	{ cmd_export, &CLI_EXPORT, "write a run in another tool's format (--format gbench)" },
 };
+#define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
 /* The program's version: the study and result formats it writes and reads. */
 #define SB_VERSION "1.0"
@@ -42,11 +43,29 @@ static void version(void)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: slidebench COMMAND [OPTIONS]   (slidebench COMMAND --help for options)\n\n");
-	for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
-		fprintf(f, "  %-11s %s\n", COMMANDS[i].name, COMMANDS[i].what);
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "  %-11s %s\n", COMMANDS[i].cmd->name, COMMANDS[i].what);
 	fprintf(f, "\n  --version   the version, git revision and build flags\n");
 	fprintf(f, "\nexit status: 0 ok; 1 a check failed (mismatch, refused kernel, I/O error);\n"
 		   "2 bad command line; 3 trace: some games skipped; 4 trace: nothing usable read\n");
+}
+
+/* `slidebench help-markdown [--summary]` (not in the usage: README.md and docs/program.md
+ * are made of it, harness/scripts/options-md.sh): every command's options as Markdown, one
+ * section each, or with --summary one table row each. */
+static int help_markdown(int argc, char **argv)
+{
+	int summary = argc == 3 && !strcmp(argv[2], "--summary");
+
+	if (argc > 3 || (argc == 3 && !summary)) {
+		fprintf(stderr, "usage: slidebench help-markdown [--summary]\n");
+		return EXIT_USAGE;
+	}
+	if (summary)
+		printf("| command | options (each takes --help) |\n|---|---|\n");
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		(summary ? cli_markdown_summary : cli_markdown_options)(stdout, COMMANDS[i].cmd);
+	return EXIT_OK;
 }
 
 static int run(int argc, char **argv)
@@ -63,12 +82,14 @@ static int run(int argc, char **argv)
 		version();
 		return EXIT_OK;
 	}
+	if (!strcmp(argv[1], "help-markdown"))
+		return help_markdown(argc, argv);
 	if (registry_init() < 0) {
 		fprintf(stderr, "slidebench: a built-in kernel has a bad descriptor\n");
 		return EXIT_FAIL;
 	}
-	for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
-		if (!strcmp(argv[1], COMMANDS[i].name))
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(argv[1], COMMANDS[i].cmd->name))
 			return COMMANDS[i].fn(argc - 1, argv + 1);
 	fprintf(stderr, "slidebench: unknown command \"%s\"\n", argv[1]);
 	usage(stderr);
