@@ -43,6 +43,7 @@ static void row_identity(const struct cell *c, const char *run_id, struct summar
 	o->dataset = c->w->dataset;
 	o->cache_state = workload_state(c->w);
 	o->threads = workload_threads(c->w);
+	o->neighbours = c->w->def->neighbours;
 	o->cpus = c->w->cpus;
 	o->pressure_bytes = c->w->pressure_bytes;
 	o->lookups = workload_mean_lookups(c->w);
@@ -152,7 +153,9 @@ static void row_measure(struct bench *b, size_t wi, size_t ki, const struct summ
 		o->rel_spread_pct = o->spread_pct;
 		o->rel_epoch_spread_pct = o->epoch_spread_pct;
 	}
-	o->mlookups_per_s = 1000.0 * o->threads / o->ns_gross_median;  /* every thread's */
+	/* every thread's lookups (a neighbours row: thread 0's, the others look nothing up) */
+	o->mlookups_per_s = 1000.0 * (o->neighbours ? 1 : o->threads) /
+			    o->ns_gross_median;
 	row_cycles(b, c, gross, m, round, tmp, o);
 	if (!isnan(o->bound_cycles) && o->cycles_median > 0)
 		o->efficiency = o->bound_cycles / o->cycles_median;

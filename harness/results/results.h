@@ -17,6 +17,7 @@ struct summary {
 	const char *run_id, *kernel, *family, *mode, *piece, *dataset, *cache_state, *branching;
 	double pressure_bytes;   /* NaN outside pressure mode */
 	unsigned threads;        /* threads that ran each sample at once (times are each one's) */
+	int neighbours;          /* threads 1.. were noisy neighbours (the times are thread 0's) */
 	const char *cpus;        /* their CPUs, "" for one thread */
 	size_t lookups, samples, table_bytes;
 	int word_bits;

@@ -63,7 +63,8 @@ static void print_ranking(const struct bench *b, const struct results *r, size_t
 		return;
 	const struct summary *o = results_row(r, wi, best);
 	fprintf(f, "  %s/%s (%s%s): fastest %s, %.3f ns", o->mode, results_piece(pc, sizeof pc, o),
-		o->cache_state, o->threads > 1 ? ", each of several threads" : "", o->kernel,
+		o->cache_state, o->threads < 2 ? "" : !o->neighbours ?
+		", each of several threads" : ", beside noisy neighbours", o->kernel,
 		o->ns_median);
 	if (!next) {
 		fputc('\n', f);
