@@ -42,4 +42,13 @@ if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	END { exit !(k == 4 && !bad) }' "$run/scaling.csv"; then ok
 else bad "scaling.csv: not four rows with an interval around the efficiency:"; cat "$run/scaling.csv"; fi
 expect "report reads a threaded run" 0 "report: " -- "$SB" report "$run"
+# noisy neighbours: thread 0's figure, the neighbour looks nothing up (Mlookup/s of one thread)
+expect "--mode neighbours --threads 1,2" 0 "neighbours/all \(warm, beside noisy neighbours\)" \
+	"neighbours/all \(warm\) hyperbola, 2 threads" -- \
+	"$SB" bench --kernel hyperbola --mode neighbours --threads 1,2 --samples 6 --warmup 1 --epochs 1 \
+	--max-queries 4000 --min-lookups 20000 --events none --out "$tmp/nb"
+if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["kernel"] == "hyperbola" { t[$c["threads"]] = $c["mlookups_per_s"] * $c["ns_gross_median"] }
+	END { exit !(t[1] > 990 && t[1] < 1010 && t[2] > 990 && t[2] < 1010) }' "$tmp/nb/summary.csv"; then ok
+else bad "neighbours: Mlookup/s is not one thread's lookups:"; cat "$tmp/nb/summary.csv"; fi
 finish
