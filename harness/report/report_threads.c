@@ -85,8 +85,12 @@ static void answer(struct doc *d, const struct study *s, const struct report_wor
 	}
 	report_winner_text(t1, sizeof t1, &w1);
 	report_winner_text(tn, sizeof tn, &wn);
-	if (wn.second)
-		verdict_add(s, "threads", wn.win, wn.second, &wn.m, wn.settled, wn.why);
+	/* the first screen's recommendation table gets a row for it ("position, 2 threads") */
+	if (wn.second) {
+		char q[160];
+		snprintf(q, sizeof q, "recommend:%s", many->label);
+		verdict_add(s, q, wn.win, wn.second, &wn.m, wn.settled, wn.why);
+	}
 	doc_p(d, "answer", "%s, with %u threads looking up attacks at once (%s): %s. Alone, the "
 	      "fastest is %s; with %u threads, %s.",
 	      strcmp(w1.win, wn.win) ? (wn.settled == 1 ? "Yes: the ranking changes" :
