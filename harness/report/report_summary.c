@@ -234,7 +234,7 @@ static const char *words_for(const char *label)
 	for (size_t i = 0; i < sizeof WORKLOAD_WORDS / sizeof WORKLOAD_WORDS[0]; i++) {
 		size_t n = strlen(WORKLOAD_WORDS[i].mode);
 		if (!strncmp(label, WORKLOAD_WORDS[i].mode, n) &&
-		    (label[n] == 0 || label[n] == ' '))
+		    (label[n] == 0 || label[n] == ' ' || label[n] == ','))
 			return WORKLOAD_WORDS[i].words;
 	}
 	return "";

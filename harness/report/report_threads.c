@@ -91,12 +91,15 @@ static void answer(struct doc *d, const struct study *s, const struct report_wor
 		snprintf(q, sizeof q, "recommend:%s", many->label);
 		verdict_add(s, q, wn.win, wn.second, &wn.m, wn.settled, wn.why);
 	}
-	doc_p(d, "answer", "%s, with %u threads looking up attacks at once (%s): %s. Alone, the "
-	      "fastest is %s; with %u threads, %s.",
-	      strcmp(w1.win, wn.win) ? (wn.settled == 1 ? "Yes: the ranking changes" :
-					"Perhaps: the leader differs, but not settled") :
-	      "No: the same kernel leads", many->threads, many->mode, wn.win, t1,
-	      many->threads, tn);
+	if (!strcmp(w1.win, wn.win))
+		doc_p(d, "answer", "No: %s leads alone and with %u threads looking up attacks at "
+		      "once (%s mode). Alone: %s; with %u threads: %s.", wn.win, many->threads,
+		      many->mode, t1, many->threads, tn);
+	else
+		doc_p(d, "answer", "%s: with %u threads looking up attacks at once (%s mode) %s "
+		      "leads, where %s leads alone. Alone: %s; with %u threads: %s.",
+		      wn.settled == 1 ? "Yes" : "Perhaps (not settled)", many->threads, many->mode,
+		      wn.win, w1.win, t1, many->threads, tn);
 }
 
 /* Writes the table: per kernel, its time per lookup alone and per thread with the others
