@@ -11,22 +11,15 @@
 #include "report/report_fleet.h"
 #include "util/output.h"
 
-/* Returns 1 when dir/a/b (b may be NULL) exists. */
-static int has(const char *dir, const char *a, const char *b)
-{
-	char path[2 * PATH_MAX + 64];
-	struct stat st;
-
-	snprintf(path, sizeof path, "%s/%s%s%s", dir, a, b ? "/" : "", b ? b : "");
-	return stat(path, &st) == 0;
-}
-
 /* Returns 1 when dir/name is a machine's study: run_all.sh's, recognised by its m64/ (a bench
  * run's summary.csv alone is not: a study without m64/ has pressure/ and sim/ runs, and was
  * reported as a fleet of two machines). */
 static int is_study(const char *dir, const char *name)
 {
-	return has(dir, name, "m64/summary.csv");
+	char study[2 * PATH_MAX];
+
+	snprintf(study, sizeof study, "%s/%s", dir, name);
+	return out_exists(study, "m64/summary.csv");
 }
 
 /* Returns 1 when dir/name is a subdirectory that may hold a machine's study: not the fleet's
@@ -52,9 +45,9 @@ int report_is_fleet(const char *dir)
 	struct dirent **e;
 	int n, found = 0;
 
-	if (has(dir, "summary.csv", NULL) || has(dir, "m64", "summary.csv"))
+	if (out_exists(dir, "summary.csv") || out_exists(dir, "m64/summary.csv"))
 		return 0;
-	if (has(dir, "fleet.txt", NULL) || has(dir, "tasks", NULL))
+	if (out_exists(dir, "fleet.txt") || out_exists(dir, "tasks"))
 		return 1;
 	if ((n = scandir(dir, &e, NULL, alphasort)) < 0)
 		return 0;

@@ -80,6 +80,15 @@ static int open_in(struct out_file *o, const char *dir, const char *name, int st
 	return 0;
 }
 
+int out_exists(const char *dir, const char *name)
+{
+	char path[2 * PATH_MAX + 2];
+	struct stat st;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return stat(path, &st) == 0;
+}
+
 int out_is_link(const char *path)
 {
 	struct stat st;

@@ -51,6 +51,8 @@ int out_run_abandon(const char *work_dir, char *err, size_t errlen);
 /* Returns a new temporary file beside path final, created exclusively (never an existing
  * file or link), open for writing, its name in tmp; NULL (errno set) when it cannot. */
 FILE *out_tmp_create(const char *final, char *tmp, size_t len);
+/* Returns 1 when dir/name exists (a symbolic link is followed), else 0. */
+int out_exists(const char *dir, const char *name);
 /* Returns non-zero when path is a symbolic link. */
 int out_is_link(const char *path);
 /* Opens dir/name (an output of a study or run folder) for writing under a temporary name;
