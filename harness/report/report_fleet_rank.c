@@ -97,7 +97,7 @@ static int write_csv(const struct fleet *f, const struct fleet_rank *r, size_t n
 
 	if (out_open(&o, f->dir, "fleet-ranks.csv", err, len) < 0)
 		return -1;
-	fprintf(o.f, "workload,kernel,machine,rank,ns_per_lookup\n");
+	fprintf(o.f, "workload,kernel,machine,rank,ns_per_lookup,format\n");
 	for (size_t i = 0; i < nr; i++)
 		for (size_t k = 0; k < r[i].nk; k++)
 			for (size_t m = 0; m < f->n; m++) {
@@ -110,7 +110,7 @@ static int write_csv(const struct fleet *f, const struct fleet_rank *r, size_t n
 				out_csv_str(o.f, f->m[m].name);
 				fprintf(o.f, ",%d,", r[i].rank[k][m]);
 				out_csv_num(o.f, r[i].ns[k][m]);
-				fputc('\n', o.f);
+				fprintf(o.f, ",%d\n", out_format("fleet-ranks.csv"));
 			}
 	return out_commit(&o, err, len);
 }

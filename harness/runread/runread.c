@@ -216,12 +216,7 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 		run_free(r);
 		return -1;
 	}
-	const json_t *fv = json_object_get(r->ctx, "format");
-	if (fv && (!json_is_integer(fv) || json_integer_value(fv) < 1 ||
-		   json_integer_value(fv) > SB_RUN_FORMAT)) {
-		snprintf(err, errlen, "context.json: format %lld: this slidebench reads formats 0 "
-			 "(no \"format\") to %d; a newer slidebench wrote it",
-			 json_is_integer(fv) ? (long long)json_integer_value(fv) : -1LL, SB_RUN_FORMAT);
+	if (run_ctx_format(r->ctx, path, err, errlen) < 0) {
 		run_free(r);
 		return -1;
 	}
@@ -230,6 +225,18 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 		return -1;
 	}
 	return 0;
+}
+
+int run_ctx_format(const json_t *ctx, const char *path, char *err, size_t errlen)
+{
+	const json_t *fv = json_object_get(ctx, "format");
+	char v[32] = "not a number";
+
+	if (!fv)
+		return 0;
+	if (json_is_integer(fv))
+		snprintf(v, sizeof v, "%lld", (long long)json_integer_value(fv));
+	return out_format_check(path, 0, v, err, errlen);
 }
 
 void run_free(struct run *r)

@@ -246,3 +246,48 @@ const char *out_text_problem(const char *s)
 	}
 	return NULL;
 }
+
+/* The format this slidebench writes, per result file (see output.h). */
+static const struct {
+	const char *name;
+	int format;
+} FORMATS[] = {
+	{ "context.json", SB_RUN_FORMAT }, { "summary.csv", 1 }, { "samples.csv", 1 },
+	{ "counters.csv", 1 }, { "sim.csv", 1 }, { "blocks.csv", 1 }, { "verdicts.csv", 1 },
+	{ "fleet-ranks.csv", 1 },
+};
+
+int out_format(const char *name)
+{
+	const char *base = strrchr(name, '/');
+
+	base = base ? base + 1 : name;
+	for (size_t i = 0; i < sizeof FORMATS / sizeof FORMATS[0]; i++)
+		if (!strcmp(base, FORMATS[i].name))
+			return FORMATS[i].format;
+	return -1;
+}
+
+int out_format_check(const char *path, size_t line, const char *v, char *err, size_t errlen)
+{
+	int known = out_format(path);
+	char at[32] = "", *end;
+	long long n;
+
+	if (line)
+		snprintf(at, sizeof at, "line %zu: ", line);
+	errno = 0;
+	n = strtoll(v, &end, 10);
+	if (!*v || *end || errno || n < 0) {
+		snprintf(err, errlen, "%s: %sformat \"%.32s\" is not a format number (a damaged "
+			 "file)", path, at, v);
+		return -1;
+	}
+	if (known >= 0 && n > known) {
+		snprintf(err, errlen, "%s: %sformat %lld: this slidebench reads %s formats 0 (none "
+			 "written) to %d; a newer slidebench wrote it", path, at, n,
+			 strrchr(path, '/') ? strrchr(path, '/') + 1 : path, known);
+		return -1;
+	}
+	return 0;
+}
