@@ -59,6 +59,14 @@ for path, namecol in ((study + "/m64/summary.csv", "kernel"), (study + "/kernels
     csv.writer(out, lineterminator="\n").writerows(rows)
     open(path, "w").write(out.getvalue())
 PY
+	# and context.json's CPU (read by slidebench plot-data into the charts' context.csv)
+	python3 - "$S/m64/context.json" "CPU'\$(touch\${IFS}$mark/c1)'\`touch $mark/c2\`,\"x\"
+payload-cpu" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+j["machine"]["cpu_model"] = sys.argv[2]
+json.dump(j, open(sys.argv[1], "w"), indent=1)
+PY
 	grep -qF "$K1" "$S/m64/summary.csv" && grep -qF "$DS" "$S/m64/summary.csv" && ok ||
 		bad "the payloads are not in the fixture's summary.csv"
 	for S in "$S" "$tmp/it's a \$(touch \${IFS}$mark/path1) \`touch $mark/path2\` study"; do
@@ -78,6 +86,8 @@ PY
 		grep -qF 'touch${IFS}' "$S/plots/$c.svg" && ok || bad "$c.svg: the payload kernel name is not drawn"
 	done
 	grep -qF 'dataset d2`.trace' "$S/plots/ranking.svg" && ok || bad "ranking.svg: the caption does not name the dataset's file"
+	grep -qF 'touch ' "$S/plots/ranking.svg" && grep -qF 'payload-cpu' "$S/plots/ranking.svg" && ok ||
+		bad "ranking.svg: the caption does not name the payload CPU from context.json"
 	rm -rf "$S/plots"
 	done
 	rm -rf "$S"

@@ -27,6 +27,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_verdicts(int argc, char **argv);
 int cmd_blocks(int argc, char **argv);
+int cmd_plot_data(int argc, char **argv);
 /* report on a fleet (cmd_report_fleet.c): a directory of studies, one per machine */
 /* Returns 1 when dir is a fleet: no study itself, but studies in its subdirectories. */
 int report_is_fleet(const char *dir);

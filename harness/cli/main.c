@@ -22,6 +22,7 @@ static const struct {
 	{ "report", cmd_report, "write report.html and report.md for a study or a bench run" },
 	{ "compare", cmd_compare, "set runs side by side: ratios, intervals, significance" },
 	{ "verdicts", cmd_verdicts, "set studies' verdicts side by side; name every contradiction" },
+	{ "plot-data", cmd_plot_data, "write what the charts read of a study (plots/render.sh)" },
 	{ "blocks", cmd_blocks, "compare two processes run as alternating blocks (run_all.sh)" },
 	{ "export", cmd_export, "write a run in another tool's format (--format gbench)" },
 };

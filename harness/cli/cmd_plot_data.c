@@ -1,0 +1,39 @@
+/* cmd_plot_data.c - `slidebench plot-data STUDY_DIR OUT_DIR`: what the charts read of a study
+ * besides its result CSVs, as small CSVs (report/report_plotdata.c); plots/render.sh runs it
+ * into its temporary folder before gnuplot. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "report/report.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: slidebench plot-data STUDY_DIR OUT_DIR\n"
+		"Writes OUT_DIR/context.csv (one row per run folder of the study: run, run_id,\n"
+		"cpu_model, uarch, is_vm, hypervisor, ncpus, l1d_bytes, l2_bytes, l3_bytes,\n"
+		"compiler, cflags, git_rev, trace, sim_d1, sim_tlb_entries, sim_tlb_page_bytes,\n"
+		"read from its context.json) and OUT_DIR/hugepages.csv (run, mode, thp, possible,\n"
+		"why, bytes, huge_bytes, regions, readback: its \"tables\" record), for the charts.\n"
+		"Refuses a result file the charts read that is damaged or of a newer format.\n"
+		"Exit: 0 written; 1 unreadable input or write error; 2 usage.\n");
+}
+
+int cmd_plot_data(int argc, char **argv)
+{
+	char err[2 * PATH_MAX + 256];
+
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (argc != 3 || argv[1][0] == '-' || argv[2][0] == '-') {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (report_plot_data(argv[1], argv[2], err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench plot-data: %s\n", err);
+		return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
