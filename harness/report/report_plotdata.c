@@ -32,31 +32,12 @@ static const struct {
 static const char *const RUNS[] = { "m64", "sim", "pressure" };
 static const char *const BLOCK_DIRS[] = { "bits", "tables", "compiler" };
 
-/* Writes text s as one CSV cell that a line-by-line reader takes whole: control characters
- * as spaces, bytes that are not UTF-8 as '?', quoted where it holds a comma or a quote. */
-static void put_text(FILE *f, const char *s)
-{
-	char buf[1024];
-	size_t n = 0;
-
-	for (const unsigned char *p = (const unsigned char *)s; *p && n + 5 < sizeof buf;) {
-		int len = *p >= 0x80 ? out_utf8_len(p) : 1;
-		if (len == 0 || *p < 0x20 || *p == 0x7f)
-			buf[n++] = len == 0 ? '?' : ' ', p++;
-		else
-			while (len--)
-				buf[n++] = (char)*p++;
-	}
-	buf[n] = 0;
-	out_csv_str(f, buf);
-}
-
 /* Writes JSON value v as one cell: a string as text, a number as written, true or false;
  * nothing for null or a missing value (not recorded). */
 static void put_json(FILE *f, const json_t *v)
 {
 	if (json_is_string(v))
-		put_text(f, json_string_value(v));
+		out_csv_text(f, json_string_value(v));
 	else if (json_is_integer(v))
 		fprintf(f, "%lld", (long long)json_integer_value(v));
 	else if (json_is_real(v))
@@ -78,7 +59,7 @@ static void hugepage_row(FILE *f, const char *name, const json_t *t)
 		if (json_is_number(h))
 			huge += json_number_value(h), nread++;
 	}
-	put_text(f, name);
+	out_csv_text(f, name);
 	fputc(',', f);
 	put_json(f, json_object_get(t, "mode"));
 	fputc(',', f);
@@ -132,7 +113,7 @@ static int add_run(struct plotdata *p, const char *name, char *err, size_t len)
 		json_decref(j);
 		return -1;
 	}
-	put_text(p->ctx.f, name);
+	out_csv_text(p->ctx.f, name);
 	for (size_t i = 0; i < NCTX; i++) {
 		fputc(',', p->ctx.f);
 		put_json(p->ctx.f, jsonx_get(j, CTX_COLS[i].path));

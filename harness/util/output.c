@@ -213,6 +213,29 @@ void out_csv_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+void out_csv_text(FILE *f, const char *s)
+{
+	size_t n = 0;
+	char *t = malloc(3 * strlen(s) + 1);
+
+	if (!t)
+		return;
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		int len = *p >= 0x80 ? out_utf8_len(p) : 1;
+		if (len == 0 || *p < 0x20 || *p == 0x7f) {
+			memcpy(t + n, "\xef\xbf\xbd", 3);   /* U+FFFD */
+			n += 3, p++;
+		} else if (*p == ',' || *p == '"') {
+			t[n++] = *p++ == ',' ? ';' : '\'';
+		} else
+			while (len--)
+				t[n++] = (char)*p++;
+	}
+	t[n] = 0;
+	fputs(t, f);
+	free(t);
+}
+
 void out_csv_num(FILE *f, double x)
 {
 	if (!isnan(x))

@@ -87,6 +87,10 @@ int out_copy(FILE *from, const char *path, char *err, size_t errlen);
 void out_abort(struct out_file *o);
 /* Writes s as one CSV field, quoted when it holds a comma, quote or newline. */
 void out_csv_str(FILE *f, const char *s);
+/* Writes text s as one CSV cell for the charts, as plots/csv.awk writes cells (gnuplot reads
+ * no quoted field): never quoted, a ',' as ';' and a '"' as '\'', and valid UTF-8 on one line
+ * whatever s holds: control characters and bytes that are not UTF-8 as U+FFFD. */
+void out_csv_text(FILE *f, const char *s);
 /* Writes x with six significant digits, or nothing for NaN: an honest empty cell. */
 void out_csv_num(FILE *f, double x);
 /* Returns the length (2-4) of the well-formed UTF-8 sequence at s (lead byte >= 0x80), or 0. */
