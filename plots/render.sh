@@ -30,9 +30,6 @@ if ! command -v gnuplot >/dev/null 2>&1; then
 	echo "render.sh: gnuplot is not installed, so no charts (the CSVs in $study are complete; apt-get install gnuplot-nox, then plots/render.sh $study)" >&2
 	exit 0
 fi
-if [[ $# -eq 0 ]]; then
-	set -- $(cd "$here" && ls -- *.gp | grep -v '^common\.gp$' | sed 's/\.gp$//')
-fi
 out="$study/plots"
 # Returns 1 (saying so) when $1 is a symbolic link, which render.sh never writes through.
 refuse_link() {
@@ -87,13 +84,22 @@ elif ! "$sb" plot-data "$study" "$tmp" 2>"$tmp/err.data"; then
 	echo "render.sh: no charts: $(cat "$tmp/err.data")" >&2
 	exit 1
 fi
+# The charts: those named, else a fleet's (fleet-*.gp: plot-data wrote fleet-chart.csv) or a
+# study's (every other one).
+if [[ $# -eq 0 ]]; then
+	if [[ -s $tmp/fleet-chart.csv ]]; then
+		set -- $(cd "$here" && ls -- fleet-*.gp | sed 's/\.gp$//')
+	else
+		set -- $(cd "$here" && ls -- *.gp | grep -Ev '^(common|fleet-.*)\.gp$' | sed 's/\.gp$//')
+	fi
+fi
 for name in "$@"; do
 	if [[ ! -f $here/$name.gp ]]; then
 		echo "render.sh: no chart $name (plots/$name.gp)" >&2; fail=1; continue
 	fi
 	# PNG and SVG side by side (each gnuplot run is mostly waiting on its awk helpers)
 	for fmt in png svg; do
-		(cd "$tmp" && exec gnuplot -e "study='study'; outdir='out'; tmp='$fmt'; plotdir='plotdir'; fmt='$fmt'; kcsv='kernels.csv'; ctxcsv='context.csv'; hpcsv='hugepages.csv'" \
+		(cd "$tmp" && exec gnuplot -e "study='study'; outdir='out'; tmp='$fmt'; plotdir='plotdir'; fmt='$fmt'; kcsv='kernels.csv'; ctxcsv='context.csv'; hpcsv='hugepages.csv'; fccsv='fleet-chart.csv'" \
 			"plotdir/$name.gp") 2>"$tmp/err.$fmt" &
 		pids[$fmt]=$!
 	done
@@ -103,12 +109,20 @@ for name in "$@"; do
 		fi
 		# gnuplot warns on stderr (e.g. a panel without points); pass them on, tagged
 		[[ -s $tmp/err.$fmt ]] && sed "s/^/render.sh: $name.$fmt: /" "$tmp/err.$fmt" >&2
-		if [[ ! -s $tmp/out/$name.$fmt ]]; then
+		# a chart is NAME.fmt, or one per part, NAME-1.fmt, NAME-2.fmt, ... (fleet-ranks)
+		files=$(cd "$tmp/out" && ls -- "$name.$fmt" "$name"-[0-9]*."$fmt" 2>/dev/null || true)
+		if [[ -z $files ]]; then
 			echo "render.sh: $name.$fmt is empty" >&2; fail=1
-		elif ! install_chart "$name.$fmt"; then
-			fail=1
 		fi
+		for f in $files; do
+			if [[ ! -s $tmp/out/$f ]]; then
+				echo "render.sh: $f is empty" >&2; fail=1
+			elif ! install_chart "$f"; then
+				fail=1
+			elif [[ $fmt == png ]]; then
+				echo "$out/$f"
+			fi
+		done
 	done
-	[[ -s $out/$name.png ]] && echo "$out/$name.png"
 done
 exit $fail

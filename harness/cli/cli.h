@@ -32,6 +32,8 @@ int cmd_plot_data(int argc, char **argv);
 /* Returns 1 when dir is a fleet: no study itself, but studies in its subdirectories. */
 int report_is_fleet(const char *dir);
 int cmd_report_fleet(const char *dir);
+/* `slidebench plot-data FLEET_DIR OUT_DIR`: the fleet ranking chart's data (fleet-chart.csv). */
+int cmd_fleet_plot_data(const char *dir, const char *outdir);
 
 /* Loads each --plugin path (each first tried in a child process: registry.h); prints
  * "slidebench: PATH: WHY: refused" for each one refused.  Returns how many were refused: the

@@ -16,6 +16,8 @@ static void usage(FILE *f)
 		"read from its context.json) and OUT_DIR/hugepages.csv (run, mode, thp, possible,\n"
 		"why, bytes, huge_bytes, regions, readback: its \"tables\" record), for the charts.\n"
 		"Refuses a result file the charts read that is damaged or of a newer format.\n"
+		"For a fleet (a directory of studies: see slidebench report), OUT_DIR/fleet-chart.csv:\n"
+		"each machine's ranking per workload, what plots/fleet-ranks.gp draws.\n"
 		"Exit: 0 written; 1 unreadable input or write error; 2 usage.\n");
 }
 
@@ -31,6 +33,8 @@ int cmd_plot_data(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (report_is_fleet(argv[1]))
+		return cmd_fleet_plot_data(argv[1], argv[2]);
 	if (report_plot_data(argv[1], argv[2], err, sizeof err) < 0) {
 		fprintf(stderr, "slidebench plot-data: %s\n", err);
 		return EXIT_FAIL;
