@@ -3,7 +3,8 @@
 # outdir (default study/plots), tmp (scratch directory, default outdir), plotdir (default plots).
 # Charts read only the study's result CSVs (through plots/csv.awk, by column name), the kernels'
 # descriptors (kcsv: `slidebench list --format csv`, the study's kernels.csv or render.sh's) and,
-# for the caption and the cache sizes, a few keys of context.json (plots/ctx.awk).
+# for the caption, the cache sizes and the huge pages, what `slidebench plot-data` wrote of the
+# runs' context.json (ctxcsv: context.csv, hpcsv: hugepages.csv; default in tmp): no JSON here.
 # A study may come from someone else: a value read from it (a kernel name, a mode, a dataset)
 # never goes into a system() command.  The commands hold only constants and the paths above
 # (render.sh gives fixed relative names); a value to select rows by goes to csv.awk through a
@@ -14,6 +15,8 @@ if (!exists("plotdir")) plotdir = "plots"
 if (!exists("outdir")) outdir = study."/plots"
 if (!exists("tmp")) tmp = outdir
 if (!exists("fmt")) fmt = "png"
+if (!exists("ctxcsv")) ctxcsv = tmp."/context.csv"
+if (!exists("hpcsv")) hpcsv = tmp."/hugepages.csv"
 if (!exists("width")) width = 1280
 if (!exists("height")) height = 760
 dummy = system("mkdir -p '".outdir."' '".tmp."'")
@@ -40,9 +43,12 @@ exists_file(f) = int(system("test -r '".f."' && echo 1 || echo 0"))
 sel(src, args, dst) = int(system("awk -f '".plotdir."/csv.awk' ".args." '".src."' > '".dst."' && awk 'END { print (NR > 0 ? NR - 1 : 0) }' '".dst."'"))
 # Returns 1 when src's header has column c.
 hascol(src, c) = exists_file(src) ? int(system("awk -f '".plotdir."/csv.awk' -v hascol=".c." '".src."'")) : 0
-# Returns key's value in run's context.json ("" when missing).
-ctx(run, key) = exists_file(study."/".run."/context.json") ? \
-	system("awk -f '".plotdir."/ctx.awk' -v key=".key." '".study."/".run."/context.json'") : ""
+# Returns column c of run's row (run: m64, sim, bits/01-m32, ...; a constant, never data) in
+# CSV f of `slidebench plot-data` ("" when f, the row or the value is missing).
+cval(f, run, c) = exists_file(f) ? system("awk -f '".plotdir."/csv.awk' -v where='run=".run."' -v cols=".c." '".f."' | sed -n 2p | cut -d, -f1") : ""
+# Returns column key of run's row in context.csv (what its context.json records: cpu_model,
+# l1d_bytes, sim_d1, ...; "" when missing).
+ctx(run, key) = cval(ctxcsv, run, key)
 # Returns the first non-empty value of column c in CSV f.
 first(f, c) = system("awk -f '".plotdir."/csv.awk' -v where='".c."!=' -v cols=".c." '".f."' | sed -n 2p | cut -d, -f1")
 # Returns the last component of a path.

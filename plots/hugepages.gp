@@ -32,16 +32,14 @@ xfont = K > 10 ? ",8" : ",10"   # the tick labels' font: smaller with many kerne
 kx(k) = (x_ = NaN, sum [j_ = 1:K] (word(KL, j_) eq k ? (x_ = j_, 0) : 0), x_)
 # Returns kernel k's table footprint from whichever of the inputs has it.
 kbytes(k) = (s_ = tbytes(nh > 0 ? dh : nn > 0 ? dn : ds, k), s_ eq "?" && nn > 0 ? tbytes(dn, k) : s_)
-# what smaps read back (context.json "tables"): hp(run, field) from hugepage.awk's line
-hpline(run) = exists_file(study."/".run."/context.json") ? system("awk -f '".plotdir."/hugepage.awk' '".study."/".run."/context.json'") : ""
-hpf(l, f) = (p_ = strstrt(";".l, ";".f."="), p_ == 0 ? "" : (r_ = l[p_ + strlen(f) + 1:], strstrt(r_, ";") ? r_[1:strstrt(r_, ";") - 1] : r_))
-HH = hpline("tables/01-hugepage"); HN = hpline("tables/01-nohugepage")
+# what smaps read back (context.json "tables", as `slidebench plot-data` wrote it to hugepages.csv)
+hp(run, c) = cval(hpcsv, run, c)
 # Returns the read-back sentence of one run ("hugepage run: 4 MiB of 7.4 MiB table memory ...").
-readback(l, name) = l eq "" ? name." run: no \"tables\" record in its context.json" : \
-	hpf(l, "readback") eq "0" ? name." run: smaps not read back" : \
+readback(run, name) = hp(run, "regions") eq "" ? name." run: no \"tables\" record in its context.json" : \
+	hp(run, "readback") eq "0" ? name." run: smaps not read back" : \
 	sprintf("%s run: %s of %s of the table regions in huge pages (smaps AnonHugePages)%s", name, \
-		(real(hpf(l, "huge")) > 0 ? human(real(hpf(l, "huge"))) : "0 B"), human(real(hpf(l, "bytes"))), \
-		hpf(l, "possible") eq "false" ? ", not possible: ".hpf(l, "why") : "")
+		(num(hp(run, "huge_bytes")) > 0 ? human(num(hp(run, "huge_bytes"))) : "0 B"), human(num(hp(run, "bytes"))), \
+		hp(run, "possible") eq "false" ? ", not possible: ".hp(run, "why") : "")
 
 # Returns "\n1.12x" for kernel k: its paired ratio without/with over every pair of blocks
 # (tables/blocks.csv), or "".  Whether it is settled is the report's to say: the report widens
@@ -77,7 +75,7 @@ if (nh + nn == 0 || K == 0) {
 	ytop = ytop > 0 ? ytop : 1
 	clipped = real(word(ym, 2)) > ytop ? "; error bars that run off the top are clipped" : ""
 	set label 2 spread.clipped."; under each kernel: table footprint, time without huge pages over with, paired over the blocks (intervals: tables/blocks.csv; settled or not: the report); * unstable, drifting or disturbed" at screen 0.01, 0.034 left font ",9" tc rgb "#444444"
-	set label 4 readback(HH, "hugepage")."; ".readback(HN, "nohugepage") at screen 0.01, 0.056 left font ",9" tc rgb "#444444"
+	set label 4 readback("tables/01-hugepage", "hugepage")."; ".readback("tables/01-nohugepage", "nohugepage") at screen 0.01, 0.056 left font ",9" tc rgb "#444444"
 	set xrange [0.4:K + 0.6]
 	set xtics () scale 0 font ",10"
 	set xtics font xfont
@@ -100,8 +98,8 @@ set size 1, 0.35; set origin 0, 0.075
 if (notlb) {
 	# said in the caption above
 } else {
-	tlbgeo = (ctx("sim", "tlb_entries") eq "" ? "" : ctx("sim", "tlb_entries")." entries of ").\
-		(ctx("sim", "tlb_page_bytes") eq "" ? "4 KiB" : human(real(ctx("sim", "tlb_page_bytes"))))." pages"
+	tlbgeo = (ctx("sim", "sim_tlb_entries") eq "" ? "" : ctx("sim", "sim_tlb_entries")." entries of ").\
+		(ctx("sim", "sim_tlb_page_bytes") eq "" ? "4 KiB" : human(real(ctx("sim", "sim_tlb_page_bytes"))))." pages"
 	if (tlbsrc eq "hw") {
 		set title "data-TLB misses per lookup (hardware counter hw_dtlb_miss, net of the null kernel)" font ",11"
 		set key above font ",10"

@@ -3,10 +3,12 @@
 # and NAME.svg.  Usage: plots/render.sh STUDY [NAME...]   (NAME: bits, tables, ... ; default all)
 # Without gnuplot it prints one note and exits 0: the result CSVs are what matters.
 # A study may come from someone else: gnuplot runs in a fresh temporary folder and sees only
-# fixed names there (study, a link to STUDY; plotdir; kernels.csv; out/), never STUDY's path;
+# fixed names there (study, a link to STUDY; plotdir; kernels.csv; context.csv and hugepages.csv,
+# which slidebench plot-data writes; out/), never STUDY's path;
 # each chart is then moved into STUDY/plots through a fresh temporary file, and a chart whose
 # name there is a symbolic link (or a plots/ that is one) is refused, not written through.
-# Exit status: 0 ok (or no gnuplot); 1 a chart failed to render; 2 bad usage.
+# Exit status: 0 ok (or no gnuplot); 1 a chart failed to render, or plot-data refused a result
+# file (damaged, or of a newer format); 2 bad usage.
 set -euo pipefail
 trap 'echo "render.sh: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,9 +29,6 @@ fi
 if ! command -v gnuplot >/dev/null 2>&1; then
 	echo "render.sh: gnuplot is not installed, so no charts (the CSVs in $study are complete; apt-get install gnuplot-nox, then plots/render.sh $study)" >&2
 	exit 0
-fi
-if [[ $# -eq 0 ]]; then
-	set -- $(cd "$here" && ls -- *.gp | grep -v '^common\.gp$' | sed 's/\.gp$//')
 fi
 out="$study/plots"
 # Returns 1 (saying so) when $1 is a symbolic link, which render.sh never writes through.
@@ -76,13 +75,31 @@ else
 	"$sb" list --format csv >"$tmp/kernels.csv" 2>/dev/null ||
 		echo "render.sh: no $study/kernels.csv and bin/slidebench list failed: charts that group kernels by their descriptors are empty" >&2
 fi
+# What the charts read of the runs' context.json (captions, cache sizes, huge pages), as CSVs
+# with named columns that slidebench writes (plot-data): context.csv and hugepages.csv.  It
+# also refuses a result file of a newer format, which no chart is drawn from.
+if [[ ! -x $sb ]]; then
+	echo "render.sh: $sb is not built (make all): the captions, cache lines and huge-page read-back are empty" >&2
+elif ! "$sb" plot-data "$study" "$tmp" 2>"$tmp/err.data"; then
+	echo "render.sh: no charts: $(cat "$tmp/err.data")" >&2
+	exit 1
+fi
+# The charts: those named, else a fleet's (fleet-*.gp: plot-data wrote fleet-chart.csv) or a
+# study's (every other one).
+if [[ $# -eq 0 ]]; then
+	if [[ -s $tmp/fleet-chart.csv ]]; then
+		set -- $(cd "$here" && ls -- fleet-*.gp | sed 's/\.gp$//')
+	else
+		set -- $(cd "$here" && ls -- *.gp | grep -Ev '^(common|fleet-.*)\.gp$' | sed 's/\.gp$//')
+	fi
+fi
 for name in "$@"; do
 	if [[ ! -f $here/$name.gp ]]; then
 		echo "render.sh: no chart $name (plots/$name.gp)" >&2; fail=1; continue
 	fi
 	# PNG and SVG side by side (each gnuplot run is mostly waiting on its awk helpers)
 	for fmt in png svg; do
-		(cd "$tmp" && exec gnuplot -e "study='study'; outdir='out'; tmp='$fmt'; plotdir='plotdir'; fmt='$fmt'; kcsv='kernels.csv'" \
+		(cd "$tmp" && exec gnuplot -e "study='study'; outdir='out'; tmp='$fmt'; plotdir='plotdir'; fmt='$fmt'; kcsv='kernels.csv'; ctxcsv='context.csv'; hpcsv='hugepages.csv'; fccsv='fleet-chart.csv'" \
 			"plotdir/$name.gp") 2>"$tmp/err.$fmt" &
 		pids[$fmt]=$!
 	done
@@ -92,12 +109,20 @@ for name in "$@"; do
 		fi
 		# gnuplot warns on stderr (e.g. a panel without points); pass them on, tagged
 		[[ -s $tmp/err.$fmt ]] && sed "s/^/render.sh: $name.$fmt: /" "$tmp/err.$fmt" >&2
-		if [[ ! -s $tmp/out/$name.$fmt ]]; then
+		# a chart is NAME.fmt, or one per part, NAME-1.fmt, NAME-2.fmt, ... (fleet-ranks)
+		files=$(cd "$tmp/out" && ls -- "$name.$fmt" "$name"-[0-9]*."$fmt" 2>/dev/null || true)
+		if [[ -z $files ]]; then
 			echo "render.sh: $name.$fmt is empty" >&2; fail=1
-		elif ! install_chart "$name.$fmt"; then
-			fail=1
 		fi
+		for f in $files; do
+			if [[ ! -s $tmp/out/$f ]]; then
+				echo "render.sh: $f is empty" >&2; fail=1
+			elif ! install_chart "$f"; then
+				fail=1
+			elif [[ $fmt == png ]]; then
+				echo "$out/$f"
+			fi
+		done
 	done
-	[[ -s $out/$name.png ]] && echo "$out/$name.png"
 done
 exit $fail

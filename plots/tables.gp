@@ -36,7 +36,7 @@ if (n == 0 || K == 0) {
 l1src = has_data(m64, "hw_l1d_miss") ? "hw" : has_data(simcsv, "sim_d1_miss") ? "sim" : ""
 ds = tmp."/tables-sim.csv"
 if (l1src eq "sim") { EQ = TF; eval PUT_EQ; ns_ = sel(simcsv, EQARGS("family")." -v where='".PLAIN."' -v cols='kernel,mode,piece,sim_d1_miss' -v gcol=mode,piece -v groups='".WL."'", ds) }
-d1geo = ctx("sim", "D1") eq "" ? "geometry not recorded" : ctx("sim", "D1")
+d1geo = ctx("sim", "sim_d1") eq "" ? "geometry not recorded" : ctx("sim", "sim_d1")
 
 set label 1 caption("m64", "all workloads").(l1src eq "sim" ? "; L1 misses from sim/ ".ctx("sim", "run_id") : "") at screen 0.01, 0.012 left font ",9" tc rgb "#444444"
 set label 2 spread."; legend: kernel (table footprint after init); peer: the whole loop's time, nothing subtracted (as the peer times it)" at screen 0.01, 0.032 left font ",9" tc rgb "#444444"

@@ -52,7 +52,17 @@ refused "a sample fewer than summary says" "$r" "samples.csv: 11 measured sample
 r=$(damaged dup); sed -n 2p $A/summary.csv >>"$r/summary.csv"
 refused "a duplicated summary row" "$r" "summary.csv: line [0-9]+: a second row of kindergarten-4k stream rook warm \\(the first is line 2\\)"
 r=$(damaged newformat); sed -i 's|^{|{"format": 99,|' "$r/context.json"
-refused "context.json of a newer format" "$r" "context.json: format 99: this slidebench reads formats 0 \(no \"format\"\) to 1; a newer slidebench wrote it"
+refused "context.json of a newer format" "$r" "context.json: format 99: this slidebench reads context.json formats 0 \(none written\) to 1; a newer slidebench wrote it"
+# Every CSV carries its format as a last column `format`; a reader takes 0 (no such column: the
+# fixtures) to its own and refuses a newer one, naming the file, the line and the format.
+for f in summary samples; do
+	r=$(damaged "new$f"); sed -i '1s/$/,format/; 2,$s/$/,1/; 3s/,1$/,2/' "$r/$f.csv"
+	refused "$f.csv of a newer format" "$r" "$f.csv: line 3: format 2: this slidebench reads $f.csv formats 0 \(none written\) to 1"
+	r=$(damaged "bad$f"); sed -i '1s/$/,format/; 2,$s/$/,1/; 2s/,1$/,one/' "$r/$f.csv"
+	refused "$f.csv with a format that is no number" "$r" "$f.csv: line 2: format \"one\" is not a format number"
+	r=$(damaged "ok$f"); sed -i '1s/$/,format/; 2,$s/$/,1/' "$r/$f.csv"
+	expect "$f.csv of format 1 (the one written)" 0 "report: " -- "$SB" report "$r"
+done
 r=$(damaged emptyctx); echo '{}' >"$r/context.json"
 refused "context.json {}" "$r" "context.json: no \"run_id\" string"
 for v in -5 nan inf; do

@@ -103,6 +103,15 @@ else
 		[[ $nocaption == *" $chart "* ]] ||
 			check "$chart.svg has a caption line" grep -q "dataset master-2000.trace" "$svg"
 	done
+	# what the charts read of context.json comes through slidebench plot-data's context.csv
+	cpu=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["machine"]["cpu_model"])' "$study/m64/context.json")
+	check "ranking.svg: the caption names m64's CPU ($cpu)" grep -qF "$cpu" "$study/plots/ranking.svg"
+	check "ranking.svg: the caption names m64's run id" grep -qF "run m64/ $(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["run_id"])' "$study/m64/context.json")" "$study/plots/ranking.svg"
+	if grep -q '"l1d_bytes": [0-9]' "$study/m64/context.json"; then
+		check "footprint.svg: the L1d line from context.json" grep -Eq '>L1d [0-9.]+ KiB<' "$study/plots/footprint.svg"
+	else
+		check "footprint.svg: the cache sizes said to be missing" grep -q 'cache sizes not recorded' "$study/plots/footprint.svg"
+	fi
 	check "pressure.svg: 0 bytes shown as 0" grep -q '>0<' "$study/plots/pressure.svg"
 	check "pressure.svg: the kernel lines (two points each)" test "$(grep -c '<path' "$study/plots/pressure.svg")" -gt 4
 
@@ -116,6 +125,9 @@ else
 	check "hugepages.svg: the paired ratio of the blocks" grep -Eq ">[0-9]+\.[0-9][0-9]x<" "$s2/plots/hugepages.svg"
 	check "render.sh made tables/blocks.csv" grep -q '^sherwin,hugepage,nohugepage,' "$s2/tables/blocks.csv"
 	check "hugepages.svg: what smaps read back (or that there is no record)" grep -q "hugepage run" "$s2/plots/hugepages.svg"
+	if grep -q '"tables"' "$s2/tables/01-hugepage/context.json"; then
+		check "hugepages.svg: the \"tables\" record read back (hugepages.csv)" grep -Eq 'hugepage run: ([0-9.]+ [KMG]?i?B|0 B) of [0-9.]+ [KMG]?i?B of the table regions|hugepage run: smaps not read back' "$s2/plots/hugepages.svg"
+	fi
 	check "hugepages.svg has a caption line" grep -q "dataset master-2000.trace" "$s2/plots/hugepages.svg"
 	if [[ -z $sim_why ]]; then
 		for k in sherwin kindergarten-4k; do

@@ -176,8 +176,9 @@ has "compiler verdict ka" "$GV" 'compiler,"ka, gcc build","ka, clang build",0.8,
 has "compiler verdict kb" "$GV" 'compiler,"kb, gcc build","kb, clang build",1.25,1.23'
 has "compiler verdict all" "$GV" 'compiler,"every kernel, gcc build","every kernel, clang build",1.00'
 [[ $(grep -c '^compiler,' "$GV") -eq 4 ]] && ok || bad "compiler verdicts: expected 4 rows in $GV"
-awk -F, '$1 == "compiler" { n++; if ($(NF-1) == "" && $(NF-2) != "yes") bad = 1 }
-	$1 == "compiler" && $2 ~ /^"k[ab],/ && $(NF-2) != "yes" { bad = 1 }
+# (the last columns: settled, why, robust, format)
+awk -F, '$1 == "compiler" { n++; if ($(NF-2) == "" && $(NF-3) != "yes") bad = 1 }
+	$1 == "compiler" && $2 ~ /^"k[ab],/ && $(NF-3) != "yes" { bad = 1 }
 	$1 == "compiler" && $2 ~ /^"(kc|every)/ && $0 !~ /,no,/ { bad = 1 }
 	END { exit bad || n != 4 }' "$GV" && ok || bad "compiler verdicts: settled column: $(grep '^compiler,' "$GV")"
 order=$(grep -n '^## ' "$GM" | cut -d: -f2- | paste -sd'|')
@@ -211,8 +212,8 @@ procterm "kc, kd in no block: study-wide" "$PV" "recommend:random" kc kd 1.5 6 s
 # a term borrowed from other cells or kernels never settles a verdict (the run's own interval
 # would: ka is 1.30x ahead with p = 1e-9); the phrase still says which is faster
 has "borrowed term (pair): not settled" "$PV" 'recommend:chain,ka,kb,1.27319,1.21257,1.33682,signed-rank,9.31323e-10,rounds,1,31,4.99'
-awk -F, '$1 ~ /^recommend:(chain|random)$/ { n++; if ($(NF-2) != "no" || $(NF-1) !~ /^its between-process spread was measured on other (cells only|kernels)$/) bad = 1 }
-	$1 ~ /^recommend:(stream|position)$/ { m++; if ($(NF-2) != "yes") bad = 1 }
+awk -F, '$1 ~ /^recommend:(chain|random)$/ { n++; if ($(NF-3) != "no" || $(NF-2) !~ /^its between-process spread was measured on other (cells only|kernels)$/) bad = 1 }
+	$1 ~ /^recommend:(stream|position)$/ { m++; if ($(NF-3) != "yes") bad = 1 }
 	END { exit bad || n != 2 || m != 2 }' "$PV" && ok || bad "borrowed terms settled: $(grep '^recommend:' "$PV")"
 has "borrowed term: looks faster, not settled" "$PM" "| chain | ka looks 1.27× (1.21–1.34) faster than kb; not settled because its between-process spread was measured on other cells only |"
 has "process term: where from" "$PM" "is measured over 6 processes of the main sweep's binary (compiler/NN-gcc/)"

@@ -180,12 +180,12 @@ static void test_results(void)
 	CHECK(f && sim_write_csv(f, "r1", s, n) == 0, "sim_write_csv");
 	fclose(f);
 	static const char *want[] = {
-		SIM_CSV_HEADER "r1,null,stream,rook,,d1,32768,8,64,100,4,0.1,0,0.02,0.1\n",
-		"\nr1,k,stream,rook,,d1,32768,8,64,100,10,0.6,0.05,0.03,0.7\n",
-		"\nr1,k,stream,rook,,d1,16384,8,64,100,10,2,0.05,0.03,2.2\n",
-		"\nr1,k,stream,rook,,tlb,262144,64,4096,100,10,0.3,,,0.31\n",
-		"\nr1,k,stream,bishop,,d1,32768,8,64,50,,,,,0.1\n", /* gross needs no null */
-		"\nr1,k,pressure,all,1048576,d1,32768,8,64,100,4,1,0,0,1.9\n" };
+		SIM_CSV_HEADER "r1,null,stream,rook,,d1,32768,8,64,100,4,0.1,0,0.02,0.1,1\n",
+		"\nr1,k,stream,rook,,d1,32768,8,64,100,10,0.6,0.05,0.03,0.7,1\n",
+		"\nr1,k,stream,rook,,d1,16384,8,64,100,10,2,0.05,0.03,2.2,1\n",
+		"\nr1,k,stream,rook,,tlb,262144,64,4096,100,10,0.3,,,0.31,1\n",
+		"\nr1,k,stream,bishop,,d1,32768,8,64,50,,,,,0.1,1\n", /* gross needs no null */
+		"\nr1,k,pressure,all,1048576,d1,32768,8,64,100,4,1,0,0,1.9,1\n" };
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
 		CHECK(buf && strstr(buf, want[i]), "sim.csv lacks \"%s\"; have:\n%s", want[i], buf);
 	free(buf);

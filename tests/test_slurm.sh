@@ -87,8 +87,19 @@ done
 grep -q "task 1 on $host: FAILED (FAILED, exit 2:0): run_all.sh: --kernels: unknown kernel .*no-such-kernel" "$html" && ok ||
 	bad "report.html does not name the failed task 1, its node and reason"
 grep -q "Does the answer depend on the machine?" "$fleet/report.md" && ok || bad "report.md lacks the per-machine question"
-grep -A1 '<figure id="chart-fleet-ranks-1">' "$html" 2>/dev/null | grep -q '^<img src="data:image/svg+xml;base64,' && ok ||
-	bad "the ranking chart is not embedded"
+if command -v gnuplot >/dev/null 2>&1; then
+	# the ranking charts: drawn by plots/fleet-ranks.gp (render.sh, before the report)
+	grep -A1 '<figure id="chart-fleet-ranks-1">' "$html" 2>/dev/null | grep -q '^<img src="data:image/svg+xml;base64,' && ok ||
+		bad "the ranking chart is not embedded"
+	svg=$fleet/plots/fleet-ranks-1.svg
+	check "fleet-ranks-1.svg: gnuplot's, its title the first workload" grep -q '>Places per machine: stream<' "$svg"
+	check "fleet-ranks-1.svg: the machine $host" grep -q ">$(basename "$good")<" "$svg"
+	check "fleet-ranks-1.svg: hyperbola at a place" grep -q '>hyperbola<' "$svg"
+	check "fleet-ranks-1.png beside it" test -s "$fleet/plots/fleet-ranks-1.png"
+	check "one chart per workload" test "$(ls "$fleet"/plots/fleet-ranks-*.svg | wc -l)" -eq "$(cut -d, -f1 "$fleet/fleet-ranks.csv" | tail -n +2 | sort -u | wc -l)"
+else
+	skipped "the fleet's ranking charts: gnuplot is not installed"
+fi
 grep -q "^stream,hyperbola,$(basename "$good"),1," "$fleet/fleet-ranks.csv" && ok ||
 	bad "fleet-ranks.csv lacks hyperbola's first place in stream on $(basename "$good")"
 expect "report FLEET again" 0 'report: .*/report.html' -- "$SB" report "$fleet"

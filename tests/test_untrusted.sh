@@ -8,7 +8,7 @@
 #    CSS url()) are embedded as data: images under a Content-Security-Policy; in headless
 #    Chromium the page's title and DOM are not changed by them (no chromium: SKIPPED);
 #  - the fleet report: host folder names with markup, & and a byte that is not UTF-8 give
-#    well-formed fleet-ranks-N.svg files whose <title>s hold the names as text;
+#    well-formed fleet-ranks-N.svg charts (render.sh) whose texts hold the names as text;
 #  - planted symbolic links (report.md, report.html, verdicts.csv, blocks.csv, fleet-ranks.csv,
 #    plots/*.svg|png, plots/ itself, a run's .NAME.lock, the fleet's node-local build folder)
 #    pointing outside: refused with the path named, the outside files' checksums unchanged.
@@ -59,6 +59,14 @@ for path, namecol in ((study + "/m64/summary.csv", "kernel"), (study + "/kernels
     csv.writer(out, lineterminator="\n").writerows(rows)
     open(path, "w").write(out.getvalue())
 PY
+	# and context.json's CPU (read by slidebench plot-data into the charts' context.csv)
+	python3 - "$S/m64/context.json" "CPU'\$(touch\${IFS}$mark/c1)'\`touch $mark/c2\`,\"x\"
+payload-cpu" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+j["machine"]["cpu_model"] = sys.argv[2]
+json.dump(j, open(sys.argv[1], "w"), indent=1)
+PY
 	grep -qF "$K1" "$S/m64/summary.csv" && grep -qF "$DS" "$S/m64/summary.csv" && ok ||
 		bad "the payloads are not in the fixture's summary.csv"
 	for S in "$S" "$tmp/it's a \$(touch \${IFS}$mark/path1) \`touch $mark/path2\` study"; do
@@ -78,6 +86,8 @@ PY
 		grep -qF 'touch${IFS}' "$S/plots/$c.svg" && ok || bad "$c.svg: the payload kernel name is not drawn"
 	done
 	grep -qF 'dataset d2`.trace' "$S/plots/ranking.svg" && ok || bad "ranking.svg: the caption does not name the dataset's file"
+	grep -qF 'touch ' "$S/plots/ranking.svg" && grep -qF 'payload-cpu' "$S/plots/ranking.svg" && ok ||
+		bad "ranking.svg: the caption does not name the payload CPU from context.json"
 	rm -rf "$S/plots"
 	done
 	rm -rf "$S"
@@ -108,17 +118,28 @@ F=$tmp/fleet
 names=("a<svg onload=\"$(tr -d / <<<"$js")\">" "b&c \"q\" 'x'" $'d\xff\xfee' $'g\x01h\xc3\xa9')
 for n in "${names[@]}"; do mkdir -p "$F/$n"; cp -r "$A" "$F/$n/m64"; done
 expect "report FLEET with crafted host names" 0 "report: .*report.html" -- "$SB" report "$F"
-if [[ -s $F/plots/fleet-ranks-1.svg ]] && python3 - "$F"/plots/fleet-ranks-*.svg <<'PY'
+# the ranking charts (plots/fleet-ranks.gp, from slidebench plot-data's fleet-chart.csv): the
+# names drawn as text, a quote as ' and a comma as ; (the charts' CSV cells are never quoted)
+if ! command -v gnuplot >/dev/null 2>&1; then
+	skipped "the fleet's ranking charts with crafted host names: gnuplot is not installed"
+else
+	expect "render.sh FLEET with crafted host names" 0 "fleet-ranks-1.png" -- plots/render.sh "$F"
+	if [[ -s $F/plots/fleet-ranks-1.svg ]] && python3 - "$F"/plots/fleet-ranks-*.svg <<'PY'
 import sys, xml.etree.ElementTree as ET
 for p in sys.argv[1:]:
     root = ET.parse(p).getroot()          # raises on XML that is not well-formed
-    titles = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}title"))
-    assert "b&c \"q\" 'x'" in titles, "name with & and quotes not kept as text in " + p
-    assert "d\ufffd\ufffde" in titles, "byte that is not UTF-8 not replaced in " + p
-    assert "g\ufffdh\u00e9" in titles, "control byte not replaced, or UTF-8 not kept, in " + p
+    texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    assert "b&c 'q' 'x'" in texts, "name with & and quotes not kept as text in " + p
+    assert "a<svg onload='" in texts, "name with markup not kept as text in " + p
+    assert "d\ufffd\ufffde" in texts, "byte that is not UTF-8 not replaced in " + p
+    assert "g\ufffdh\u00e9" in texts, "control byte not replaced, or UTF-8 not kept, in " + p
     assert not list(root.iter("{http://www.w3.org/2000/svg}svg"))[1:], "markup from a name in " + p
 PY
-then ok; else bad "fleet-ranks-N.svg: not well-formed, or a name not kept as text"; fi
+	then ok; else bad "fleet-ranks-N.svg: not well-formed, or a name not kept as text"; fi
+	expect "report FLEET embeds the charts" 0 "report: .*report.html" -- "$SB" report "$F"
+	grep -A1 '<figure id="chart-fleet-ranks-1">' "$F/report.html" | grep -q '^<img src="data:image/svg+xml;base64,' &&
+		ok || bad "the fleet report does not embed plots/fleet-ranks-1.svg as an image"
+fi
 
 # ---- the pages in a real browser: nothing ran --------------------------------------------------
 CHROME=$(command -v chromium || command -v chromium-browser || true)
@@ -129,6 +150,7 @@ else
 	       --disable-background-networking --disable-component-update --disable-sync
 	       --user-data-dir="$tmp/profile" --virtual-time-budget=3000)
 	for page in "$H" "$F/plots/fleet-ranks-1.svg" "$P/plots/branching.svg"; do
+		[[ -s $page ]] || continue   # (fleet-ranks-1.svg: drawn where gnuplot is installed)
 		timeout 120 "$CHROME" "${flags[@]}" --dump-dom "file://$(realpath "$page")" >"$tmp/dom" 2>/dev/null
 		if [[ -s $tmp/dom ]] && ! grep -qE '<title>PWNED|<p id="pwned"' "$tmp/dom"; then ok
 		else bad "${page#$tmp/}: a script ran in Chromium (or no DOM): $(head -c 300 "$tmp/dom")"; fi
@@ -161,12 +183,15 @@ cp -r tests/data/fixture-blocks "$tmp/blocks"
 ln -s "$tmp/outside/f2" "$tmp/blocks/blocks.csv"
 expect "blocks: blocks.csv a link" 1 "blocks.csv: a symbolic link" -- "$SB" blocks "$tmp/blocks" a b
 outside_same && ok || bad "blocks wrote through a planted blocks.csv"
-# the fleet: fleet-ranks.csv, plots/fleet-ranks-1.svg, plots/ itself
+# the fleet: fleet-ranks.csv (the report), plots/fleet-ranks-1.svg and plots/ itself (render.sh)
 for out in fleet-ranks.csv plots/fleet-ranks-1.svg plots; do
+	[[ $out == fleet-ranks.csv ]] || command -v gnuplot >/dev/null 2>&1 || continue
 	rm -rf "$F/plots" "$F/fleet-ranks.csv"; mkdir "$F/plots"
 	[[ $out == plots ]] && { rmdir "$F/plots"; ln -s "$tmp/outside" "$F/plots"; } || ln -s "$tmp/outside/f3" "$F/$out"
-	rc=0; "$SB" report "$F" >"$tmp/out" 2>&1 || rc=$?
-	if [[ $rc -ne 0 ]] && grep -qF "$F/$out: a symbolic link" "$tmp/out"; then ok
+	rc=0
+	if [[ $out == fleet-ranks.csv ]]; then "$SB" report "$F" >"$tmp/out" 2>&1 || rc=$?
+	else plots/render.sh "$F" >"$tmp/out" 2>&1 || rc=$?; fi
+	if [[ $rc -ne 0 ]] && grep -qF "$([[ $out == plots ]] && echo "$F/plots" || echo "$out"): a symbolic link" "$tmp/out"; then ok
 	else bad "fleet report with $out a link: exit $rc, output: $(head -c 300 "$tmp/out")"; fi
 	outside_same && [[ ! -e $tmp/outside/fleet-ranks-1.svg ]] && ok || bad "the fleet report wrote through a planted $out"
 done

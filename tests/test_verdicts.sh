@@ -22,7 +22,7 @@ mkdir -p "$tmp/old"
 python3 - "$tmp/a/verdicts.csv" "$tmp/old/verdicts.csv" <<'PY'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1])))
-drop = [rows[0].index(c) for c in ("process_pct", "processes", "process_from")]
+drop = [rows[0].index(c) for c in ("process_pct", "processes", "process_from", "format")]
 csv.writer(open(sys.argv[2], "w"), lineterminator="\n").writerows(
     [[x for i, x in enumerate(r) if i not in drop] for r in rows])
 PY

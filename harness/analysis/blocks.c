@@ -3,18 +3,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "analysis/blocks.h"
+#include "util/output.h"
 
 /* Returns 1 when dir/NN-side/summary.csv exists. */
 static int block_exists(const char *dir, unsigned nn, const char *side)
 {
-	char path[PATH_MAX + 64];
-	struct stat st;
+	char name[PATH_MAX + 64];
 
-	snprintf(path, sizeof path, "%s/%02u-%s/summary.csv", dir, nn, side);
-	return stat(path, &st) == 0;
+	snprintf(name, sizeof name, "%02u-%s/summary.csv", nn, side);
+	return out_exists(dir, name);
 }
 
 /* Loads dir/NN-side into r.  Returns 0, or -1 with err set. */

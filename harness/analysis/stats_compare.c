@@ -73,26 +73,26 @@ static double resample_median(struct rng *r, const double *x, size_t n, double *
 	return stats_median_inplace(tmp, n);
 }
 
-int sc_boot_ratio(const struct sc_pair *p, size_t np, uint64_t seed, double *est, double *lo,
-		  double *hi)
+/* Returns the most samples of either side of any pair (at least 1), 0 when a side is empty. */
+static size_t pair_max(const struct sc_pair *p, size_t np)
 {
-	size_t maxn = 1, bad = 0, good = 0;
-	double *tmp, *logs, s = 0;
-	struct rng r;
+	size_t maxn = 1;
 
-	*est = *lo = *hi = NAN;
-	if (np == 0)
-		return -1;
 	for (size_t i = 0; i < np; i++) {
 		if (p[i].na == 0 || p[i].nb == 0)
-			return -1;
+			return 0;
 		maxn = p[i].na > maxn ? p[i].na : maxn;
 		maxn = p[i].nb > maxn ? p[i].nb : maxn;
 	}
-	tmp = malloc(maxn * sizeof *tmp);
-	logs = malloc(SC_BOOT_ITERS * sizeof *logs);
-	if (!tmp || !logs)
-		goto out_bad;
+	return maxn;
+}
+
+/* Returns the geometric mean over the pairs of b's median over a's (tmp: scratch of the
+ * largest side), or NaN when a median is not positive. */
+static double median_ratio(const struct sc_pair *p, size_t np, double *tmp)
+{
+	double s = 0;
+
 	for (size_t i = 0; i < np; i++) {
 		double ma, mb;
 		memcpy(tmp, p[i].a, p[i].na * sizeof *tmp);
@@ -100,10 +100,20 @@ int sc_boot_ratio(const struct sc_pair *p, size_t np, uint64_t seed, double *est
 		memcpy(tmp, p[i].b, p[i].nb * sizeof *tmp);
 		mb = stats_median_inplace(tmp, p[i].nb);
 		if (!(ma > 0) || !(mb > 0))
-			goto out_bad;
+			return NAN;
 		s += log(mb / ma);
 	}
-	*est = exp(s / (double)np);
+	return exp(s / (double)np);
+}
+
+/* Fills logs with SC_BOOT_ITERS resampled log ratios (each pair's sides resampled) where every
+ * resampled median is positive.  Returns how many; *bad counts the others. */
+static size_t boot_logs(const struct sc_pair *p, size_t np, uint64_t seed, double *tmp,
+			double *logs, size_t *bad)
+{
+	size_t good = 0;
+	struct rng r;
+
 	rng_seed(&r, seed);
 	for (unsigned it = 0; it < SC_BOOT_ITERS; it++) {
 		double ls = 0;
@@ -119,8 +129,26 @@ int sc_boot_ratio(const struct sc_pair *p, size_t np, uint64_t seed, double *est
 		if (ok)
 			logs[good++] = ls / (double)np;
 		else
-			bad++;
+			(*bad)++;
 	}
+	return good;
+}
+
+int sc_boot_ratio(const struct sc_pair *p, size_t np, uint64_t seed, double *est, double *lo,
+		  double *hi)
+{
+	size_t maxn = pair_max(p, np), bad = 0, good;
+	double *tmp, *logs;
+	int rc = -1;
+
+	*est = *lo = *hi = NAN;
+	if (np == 0 || maxn == 0)
+		return -1;
+	tmp = malloc(maxn * sizeof *tmp);
+	logs = malloc(SC_BOOT_ITERS * sizeof *logs);
+	if (!tmp || !logs || isnan(*est = median_ratio(p, np, tmp)))
+		goto out_free;
+	good = boot_logs(p, np, seed, tmp, logs, &bad);
 	if (bad * 40 > SC_BOOT_ITERS || good == 0) {   /* more than 2.5%: no upper bound */
 		*lo = 0;
 		*hi = INFINITY;
@@ -129,12 +157,9 @@ int sc_boot_ratio(const struct sc_pair *p, size_t np, uint64_t seed, double *est
 		*lo = exp(logs[(size_t)floor(0.025 * (double)(good - 1))]);
 		*hi = exp(logs[(size_t)ceil(0.975 * (double)(good - 1))]);
 	}
+	rc = 0;
+out_free:
 	free(tmp);
 	free(logs);
-	return 0;
-out_bad:
-	free(tmp);
-	free(logs);
-	*est = NAN;
-	return -1;
+	return rc;
 }

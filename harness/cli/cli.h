@@ -65,7 +65,8 @@ void cli_markdown_summary(FILE *f, const struct cli_cmd *c);
 
 /* Each command as its help shows it (in its cmd_*.c). */
 extern const struct cli_cmd CLI_LIST, CLI_VERIFY, CLI_BENCH, CLI_TRACE, CLI_TRACE_INFO,
-	CLI_TRACE_DUMP, CLI_PERFT, CLI_REPORT, CLI_COMPARE, CLI_EXPORT, CLI_VERDICTS, CLI_BLOCKS;
+	CLI_TRACE_DUMP, CLI_PERFT, CLI_REPORT, CLI_COMPARE, CLI_EXPORT, CLI_VERDICTS, CLI_BLOCKS,
+	CLI_PLOT_DATA;
 
 int cmd_list(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
@@ -80,10 +81,13 @@ int cmd_compare(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_verdicts(int argc, char **argv);
 int cmd_blocks(int argc, char **argv);
+int cmd_plot_data(int argc, char **argv);
 /* report on a fleet (cmd_report_fleet.c): a directory of studies, one per machine */
 /* Returns 1 when dir is a fleet: no study itself, but studies in its subdirectories. */
 int report_is_fleet(const char *dir);
 int cmd_report_fleet(const char *dir);
+/* `slidebench plot-data FLEET_DIR OUT_DIR`: the fleet ranking chart's data (fleet-chart.csv). */
+int cmd_fleet_plot_data(const char *dir, const char *outdir);
 
 /* Loads each --plugin path (each first tried in a child process: registry.h); prints
  * "slidebench: PATH: WHY: refused" for each one refused.  Returns how many were refused: the

@@ -44,7 +44,7 @@ static void csv_row(FILE *f, const struct blk_set *s, const char *k, const struc
 		v->settled == 1 ? "yes" : v->settled == 0 ? "no" : "unknown");
 	for (const char *c = v->why; *c; c++)
 		fputs(*c == '"' ? "\"\"" : (char[2]){ *c, 0 }, f);
-	fputs("\"\n", f);
+	fprintf(f, "\",%d\n", out_format("blocks.csv"));
 }
 
 /* Prints one verdict line for kernel k. */
@@ -88,7 +88,7 @@ int cmd_blocks(int argc, char **argv)
 	       blk_alternates(s) == 0 ? " - NOT alternating A B B A" : "");
 	if (s->incomplete)
 		printf("%zu pair(s) with only one block left out\n", s->incomplete);
-	fprintf(o.f, "kernel,a,b,ratio,lo,hi,p,pairs,cells,settled,why\n");
+	fprintf(o.f, "kernel,a,b,ratio,lo,hi,p,pairs,cells,settled,why,format\n");
 	blk_compare(s, NULL, &v);
 	csv_row(o.f, s, "all", &v);
 	print_row("all", s, &v);

@@ -11,22 +11,15 @@
 #include "report/report_fleet.h"
 #include "util/output.h"
 
-/* Returns 1 when dir/a/b (b may be NULL) exists. */
-static int has(const char *dir, const char *a, const char *b)
-{
-	char path[2 * PATH_MAX + 64];
-	struct stat st;
-
-	snprintf(path, sizeof path, "%s/%s%s%s", dir, a, b ? "/" : "", b ? b : "");
-	return stat(path, &st) == 0;
-}
-
 /* Returns 1 when dir/name is a machine's study: run_all.sh's, recognised by its m64/ (a bench
  * run's summary.csv alone is not: a study without m64/ has pressure/ and sim/ runs, and was
  * reported as a fleet of two machines). */
 static int is_study(const char *dir, const char *name)
 {
-	return has(dir, name, "m64/summary.csv");
+	char study[2 * PATH_MAX];
+
+	snprintf(study, sizeof study, "%s/%s", dir, name);
+	return out_exists(study, "m64/summary.csv");
 }
 
 /* Returns 1 when dir/name is a subdirectory that may hold a machine's study: not the fleet's
@@ -52,9 +45,9 @@ int report_is_fleet(const char *dir)
 	struct dirent **e;
 	int n, found = 0;
 
-	if (has(dir, "summary.csv", NULL) || has(dir, "m64", "summary.csv"))
+	if (out_exists(dir, "summary.csv") || out_exists(dir, "m64/summary.csv"))
 		return 0;
-	if (has(dir, "fleet.txt", NULL) || has(dir, "tasks", NULL))
+	if (out_exists(dir, "fleet.txt") || out_exists(dir, "tasks"))
 		return 1;
 	if ((n = scandir(dir, &e, NULL, alphasort)) < 0)
 		return 0;
@@ -182,9 +175,53 @@ next:
 	return f->n || f->nt ? 0 : -1;   /* with task records: a report of the failures */
 }
 
-int cmd_report_fleet(const char *dir)
+static void fleet_free(struct fleet *f)
+{
+	for (size_t i = 0; f && i < f->n; i++) {
+		study_free(f->m[i].s);
+		free(f->m[i].s);
+	}
+	if (f)
+		free(f->t);
+	free(f);
+}
+
+/* Returns the fleet of dir, its tasks and machines read, or NULL (said why). */
+static struct fleet *fleet_open(const char *dir)
 {
 	struct fleet *f = calloc(1, sizeof *f);
+
+	if (!f)
+		return NULL;
+	snprintf(f->dir, sizeof f->dir, "%s", dir);
+	load_tasks(f);
+	if (load_machines(f) < 0) {
+		fleet_free(f);
+		return NULL;
+	}
+	return f;
+}
+
+int cmd_fleet_plot_data(const char *dir, const char *outdir)
+{
+	struct fleet *f = fleet_open(dir);
+	struct fleet_rank *r = calloc(REPORT_MAX_WORKLOADS, sizeof *r);
+	char err[PATH_MAX + 256];
+	int rc = EXIT_FAIL;
+
+	if (f && r && fleet_rank_chart_data(f, r, fleet_ranks(f, r, REPORT_MAX_WORKLOADS), outdir,
+					    err, sizeof err) < 0)
+		fprintf(stderr, "slidebench plot-data: %s\n", err);
+	else if (f && r)
+		rc = EXIT_OK;
+	fleet_free(f);
+	free(r);
+	return rc;
+}
+
+int cmd_report_fleet(const char *dir)
+{
+	struct fleet *f = fleet_open(dir);
 	struct fleet_rank *r = calloc(REPORT_MAX_WORKLOADS, sizeof *r);
 	struct out_file html, md;
 	char err[PATH_MAX + 256], title[PATH_MAX + 64];
@@ -193,10 +230,6 @@ int cmd_report_fleet(const char *dir)
 	int rc = EXIT_FAIL;
 
 	if (!f || !r)
-		goto out_free;
-	snprintf(f->dir, sizeof f->dir, "%s", dir);
-	load_tasks(f);
-	if (load_machines(f) < 0)
 		goto out_free;
 	nr = fleet_ranks(f, r, REPORT_MAX_WORKLOADS);
 	if (fleet_rank_files(f, r, nr, err, sizeof err) < 0 ||
@@ -223,13 +256,7 @@ int cmd_report_fleet(const char *dir)
 	       f->dir, f->dir, f->dir);
 	rc = EXIT_OK;
 out_free:
-	for (size_t i = 0; f && i < f->n; i++) {
-		study_free(f->m[i].s);
-		free(f->m[i].s);
-	}
-	if (f)
-		free(f->t);
-	free(f);
+	fleet_free(f);
 	free(r);
 	return rc;
 }

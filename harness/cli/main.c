@@ -22,6 +22,7 @@ static const struct {
 	{ cmd_report, &CLI_REPORT, "write report.html and report.md for a study or a bench run" },
 	{ cmd_compare, &CLI_COMPARE, "set runs side by side: ratios, intervals, significance" },
 	{ cmd_verdicts, &CLI_VERDICTS, "set studies' verdicts side by side; name every contradiction" },
+	{ cmd_plot_data, &CLI_PLOT_DATA, "write what the charts read of a study (plots/render.sh)" },
 	{ cmd_blocks, &CLI_BLOCKS, "compare two processes run as alternating blocks (run_all.sh)" },
 	{ cmd_export, &CLI_EXPORT, "write a run in another tool's format (--format gbench)" },
 };

@@ -47,6 +47,11 @@ struct study {
 /* Returns 0 with the study of dir loaded, or -1 (message printed; report_load.c). */
 int report_load(const char *dir, struct study *s);
 void study_free(struct study *s);
+/* Writes what the charts read of study dir besides its result CSVs into outdir: context.csv
+ * (one row per run folder: machine, build, cache sizes, simulated geometry) and hugepages.csv
+ * (context.json's "tables" per run), refusing a result file of a newer format
+ * (report_plotdata.c).  Returns 0, or -1 with err set. */
+int report_plot_data(const char *dir, const char *outdir, char *err, size_t len);
 /* Writes the report of s to html and md: the sections (report_write.c's SECTIONS) into memory
  * first, as they record the verdicts, then the first screen that reads those verdicts
  * (report_summary), the contents, and the sections.  Returns 0, or -1 when memory runs out. */

@@ -123,6 +123,92 @@ static void fmt_miss(char *buf, size_t len, double v, const char *src)
 		snprintf(buf, len, "%.4f (%s)", v, src);
 }
 
+/* One question's kernel-against-kernel comparison: x against y, their misses (columns hw
+ * and sim, called what), and what the rows so far say. */
+struct kcmp {
+	const struct study *s;
+	const char *x, *y, *hw, *sim, *what;
+	size_t done;              /* workloads compared (table rows) */
+	char lists[3][512];       /* the workloads settled faster, settled slower, not settled */
+	double sx, sy;            /* the misses summed over the workloads that have both */
+	int nm;
+	const char *src;
+	struct gather g;
+};
+
+/* Writes the per-workload table's header. */
+static void kcmp_head(struct doc *d, const struct kcmp *k)
+{
+	char h0[128], h4[160], h5[160];
+
+	snprintf(h0, sizeof h0, "%s vs %s: mode", k->x, k->y);
+	snprintf(h4, sizeof h4, "%s per lookup, %s", k->what, k->x);
+	snprintf(h5, sizeof h5, "%s per lookup, %s", k->what, k->y);
+	const char *head[] = { h0, "result", "p (signed-rank, paired)", "basis", h4, h5 };
+	doc_table_begin(d, 6, head);
+}
+
+/* Compares x against y in workload w (one table row, the table begun at the first) and files
+ * w under its list. */
+static void kcmp_workload(struct doc *d, struct kcmp *k, const struct report_workload *w)
+{
+	const struct run *r = &k->s->m64;
+	size_t n = report_pairs(r, w, k->y, k->x, k->g.a, k->g.b, MAXP);
+	char buf[512], mx[48], my[48], pv[32];
+	const char *sx_src, *sy_src;
+	struct cmp c;
+
+	if (!n)
+		return;
+	if (!k->done++)
+		kcmp_head(d, k);
+	report_cmp(k->s, k->g.a, k->g.b, n, &c);
+	cmp_phrase(buf, sizeof buf, k->x, k->y, &c, 1);
+	if (!strcmp(c.basis, "rounds"))
+		doc_cat(buf, sizeof buf, "%s%s", c.settled == 1 ? "; settled" :
+			"; not settled because ", c.settled == 1 ? "" : c.why);
+	double vx = report_misses(k->s, r, w, k->x, k->hw, k->sim, &sx_src);
+	double vy = report_misses(k->s, r, w, k->y, k->hw, k->sim, &sy_src);
+	fmt_miss(mx, sizeof mx, vx, sx_src);
+	fmt_miss(my, sizeof my, vy, sy_src);
+	if (!isnan(vx) && !isnan(vy))
+		k->sx += vx, k->sy += vy, k->nm++, k->src = sx_src;
+	if (isnan(c.p))
+		snprintf(pv, sizeof pv, "\u2014");
+	else
+		snprintf(pv, sizeof pv, "%.3g", c.p);
+	const char *cells[] = { w->label, buf, pv, c.basis, mx, my };
+	doc_table_row(d, 6, cells, 0);
+	char *list = k->lists[c.settled == 1 ? (c.ratio < 1 ? 0 : 1) : 2];
+	doc_cat(list, sizeof k->lists[0], "%s%s", list[0] ? ", " : "", w->label);
+}
+
+/* Compares x against y over every workload but pressure, records the verdict (question) and
+ * writes the clause into out: the overall phrase, where it holds per mode, the misses. */
+static void kcmp_overall(struct kcmp *k, const char *question, char *out, size_t len)
+{
+	char buf[512], why[160];
+	struct cmp all;
+
+	report_cmp(k->s, k->g.a, k->g.b, k->g.n, &all);
+	int settled = verdict_settle(&all, NAN, why, sizeof why);
+	verdict_add(k->s, question, k->y, k->x, &all, settled, why);
+	cmp_phrase(buf, sizeof buf, k->x, k->y, &all, 1);
+	out[0] = 0;
+	doc_cat(out, len, "%s over %zu mode%s (geometric mean of %zu cells)", buf, k->done,
+		k->done == 1 ? "" : "s", k->g.n);
+	verdict_clause(out, len, &all, settled, why);
+	doc_cat(out, len, "%s%s%s%s%s%s", k->lists[0][0] ? "; settled faster in " : "",
+		k->lists[0], k->lists[1][0] ? "; settled slower in " : "", k->lists[1],
+		k->lists[2][0] ? "; not settled in " : "", k->lists[2]);
+	if (k->nm)
+		doc_cat(out, len, "; %s per lookup %.4f vs %.4f (%s, mean over %d mode%s)", k->what,
+			k->sx / k->nm, k->sy / k->nm, k->src, k->nm, k->nm == 1 ? "" : "s");
+	else
+		doc_cat(out, len, "; %s per lookup: not measured (no counters, no sim/ run)",
+			k->what);
+}
+
 /* Compares kernel x against y per workload (a table) and over all workloads.  Appends one
  * clause to out: the overall phrase, where it holds per mode, and the misses (miss columns
  * hw and sim, called what).  Returns the number of workloads compared. */
@@ -130,82 +216,25 @@ static size_t compare_kernels(struct doc *d, const struct study *s, const char *
 			      const char *x, const char *y, const char *hw, const char *sim,
 			      const char *what, char *out, size_t len)
 {
-	static const char *const HEAD[] = { "mode", "result", "p (signed-rank, paired)", "basis",
-		"misses x", "misses y" };
-	const struct run *r = &s->m64;
 	struct report_workload w[REPORT_MAX_WORKLOADS];
-	size_t nw = report_workloads(r, w, REPORT_MAX_WORKLOADS), done = 0;
-	char lists[3][512] = { "", "", "" }, buf[512], mx[48], my[48], pv[32], why[160];
-	double sx = 0, sy = 0;
-	int nm = 0;
-	const char *src = "", *sx_src, *sy_src;
-	struct gather *g = calloc(1, sizeof *g);
-	struct cmp all, c;
+	size_t nw = report_workloads(&s->m64, w, REPORT_MAX_WORKLOADS), done;
+	struct kcmp *k = calloc(1, sizeof *k);
 
-	if (!g)
+	if (!k)
 		return 0;
-	for (size_t i = 0; i < nw; i++) {
-		size_t n;
-		if (!strcmp(w[i].mode, "pressure"))
-			continue;
-		n = report_pairs(r, &w[i], y, x, g->a, g->b, MAXP);
-		if (!n)
-			continue;
-		if (!done++) {
-			char h0[128], h4[160], h5[160];
-			snprintf(h0, sizeof h0, "%s vs %s: mode", x, y);
-			snprintf(h4, sizeof h4, "%s per lookup, %s", what, x);
-			snprintf(h5, sizeof h5, "%s per lookup, %s", what, y);
-			const char *head[] = { h0, HEAD[1], HEAD[2], HEAD[3], h4, h5 };
-			doc_table_begin(d, 6, head);
-		}
-		report_cmp(s, g->a, g->b, n, &c);
-		cmp_phrase(buf, sizeof buf, x, y, &c, 1);
-		if (!strcmp(c.basis, "rounds"))
-			doc_cat(buf, sizeof buf, "%s%s", c.settled == 1 ? "; settled" :
-				"; not settled because ", c.settled == 1 ? "" : c.why);
-		double vx = report_misses(s, r, &w[i], x, hw, sim, &sx_src);
-		double vy = report_misses(s, r, &w[i], y, hw, sim, &sy_src);
-		fmt_miss(mx, sizeof mx, vx, sx_src);
-		fmt_miss(my, sizeof my, vy, sy_src);
-		if (!isnan(vx) && !isnan(vy))
-			sx += vx, sy += vy, nm++, src = sx_src;
-		if (isnan(c.p))
-			snprintf(pv, sizeof pv, "\u2014");
-		else
-			snprintf(pv, sizeof pv, "%.3g", c.p);
-		const char *cells[] = { w[i].label, buf, pv, c.basis, mx, my };
-		doc_table_row(d, 6, cells, 0);
-		int k = c.settled == 1 ? (c.ratio < 1 ? 0 : 1) : 2;
-		snprintf(lists[k] + strlen(lists[k]), sizeof lists[k] - strlen(lists[k]), "%s%s",
-			 lists[k][0] ? ", " : "", w[i].label);
-	}
-	if (done)
+	*k = (struct kcmp){ .s = s, .x = x, .y = y, .hw = hw, .sim = sim, .what = what, .src = "" };
+	for (size_t i = 0; i < nw; i++)
+		if (strcmp(w[i].mode, "pressure"))
+			kcmp_workload(d, k, &w[i]);
+	if (k->done)
 		doc_table_end(d);
-	gather_all(r, x, y, g);
-	if (!g->n) {
-		snprintf(out, len, "%s and %s were not both timed in this run", x, y);
-		free(g);
-		return 0;
-	}
-	report_cmp(s, g->a, g->b, g->n, &all);
-	int settled = verdict_settle(&all, NAN, why, sizeof why);
-	verdict_add(s, question, y, x, &all, settled, why);
-	cmp_phrase(buf, sizeof buf, x, y, &all, 1);
-	out[0] = 0;
-	doc_cat(out, len, "%s over %zu mode%s (geometric mean of %zu cells)", buf, done,
-		done == 1 ? "" : "s", g->n);
-	verdict_clause(out, len, &all, settled, why);
-	doc_cat(out, len, "%s%s%s%s%s%s", lists[0][0] ? "; settled faster in " : "", lists[0],
-		lists[1][0] ? "; settled slower in " : "", lists[1],
-		lists[2][0] ? "; not settled in " : "", lists[2]);
-	if (nm)
-		doc_cat(out, len, "; %s per lookup %.4f vs %.4f (%s, "
-			 "mean over %d mode%s)", what, sx / nm, sy / nm, src, nm, nm == 1 ? "" : "s");
+	gather_all(&s->m64, x, y, &k->g);
+	if (k->g.n)
+		kcmp_overall(k, question, out, len);
 	else
-		doc_cat(out, len, "; %s per lookup: not measured "
-			 "(no counters, no sim/ run)", what);
-	free(g);
+		snprintf(out, len, "%s and %s were not both timed in this run", x, y);
+	done = k->g.n ? k->done : 0;
+	free(k);
 	return done;
 }
 

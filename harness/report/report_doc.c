@@ -271,7 +271,6 @@ static char *read_text(const char *path, size_t *len)
 static void missing_reason(const char *dir, char *why, size_t len)
 {
 	char path[PATH_MAX + 32];
-	struct stat st;
 	char *note;
 
 	snprintf(path, sizeof path, "%s/plots.skipped", dir);
@@ -286,8 +285,7 @@ static void missing_reason(const char *dir, char *why, size_t len)
 		free(note);
 		return;
 	}
-	snprintf(path, sizeof path, "%s/plots", dir);
-	if (stat(path, &st) != 0)
+	if (!out_exists(dir, "plots"))
 		snprintf(why, len, "there is no plots/ directory: the charts were not rendered "
 			 "(gnuplot absent, or run_all.sh's plot step not run)");
 	else
@@ -299,7 +297,6 @@ void doc_chart(struct doc *d, const char *dir, const char *name, const char *cap
 	char path[PATH_MAX + 64], why[400];
 	char *svg;
 	size_t n;
-	struct stat st;
 
 	snprintf(path, sizeof path, "%s/plots/%s.svg", dir, name);
 	svg = read_text(path, &n);
@@ -319,8 +316,8 @@ void doc_chart(struct doc *d, const char *dir, const char *name, const char *cap
 		doc_html_esc(d->html, why);
 		fprintf(d->html, ".</p></figure>\n");
 	}
-	snprintf(path, sizeof path, "%s/plots/%s.png", dir, name);
-	if (stat(path, &st) == 0)
+	snprintf(path, sizeof path, "plots/%s.png", name);
+	if (out_exists(dir, path))
 		fprintf(d->md, "![%s](plots/%s.png)\n\n", caption, name);
 	else if (svg)
 		fprintf(d->md, "![%s](plots/%s.svg)\n\n", caption, name);

@@ -120,15 +120,63 @@ static void movers(const struct fleet *f, const struct fleet_rank *r, char *out,
 			 "one machine: nothing to compare");
 }
 
+/* What the table of section_depend found: the workloads whose answer depends on the machine
+ * (named in sum), and in how many of them that is settled. */
+struct depend_count {
+	size_t depends, settled;
+	char sum[1024];
+};
+
+/* Writes the header of the table: a winner column per machine. */
+static void depend_head(struct doc *d, const struct fleet *f)
+{
+	const char *head[FLEET_MAX_MACHINES + 3];
+	char (*hcol)[300] = calloc(f->n ? f->n : 1, sizeof *hcol);
+
+	if (!hcol)
+		return;
+	head[0] = "workload";
+	for (size_t m = 0; m < f->n; m++) {
+		snprintf(hcol[m], sizeof hcol[m], "winner on %s", f->m[m].name);
+		head[m + 1] = hcol[m];
+	}
+	head[f->n + 1] = "places that move most";
+	head[f->n + 2] = "depends on the machine?";
+	doc_table_begin(d, f->n + 3, head);
+	free(hcol);
+}
+
+/* Writes workload r's row: its winner on each machine (p, txt: room per machine), the kernels
+ * whose place moves most and the verdict; counts it in k. */
+static void depend_row(struct doc *d, const struct fleet *f, const struct fleet_rank *r,
+		       struct report_winner *p, char (*txt)[320], struct depend_count *k)
+{
+	const char *cells[FLEET_MAX_MACHINES + 3];
+	char verdict[768], moves[512];
+
+	cells[0] = r->label;
+	for (size_t m = 0; m < f->n; m++) {
+		if (!fleet_pick(f->m[m].s, r->label, &p[m]))
+			p[m].win = NULL;
+		report_winner_text(txt[m], sizeof txt[m], &p[m]);
+		cells[m + 1] = txt[m];
+	}
+	movers(f, r, moves, sizeof moves);
+	int dep = depend_verdict(f, r->label, p, verdict, sizeof verdict);
+	if (dep)
+		doc_cat(k->sum, sizeof k->sum, "%s%s", k->depends++ ? ", " : "", r->label);
+	k->settled += dep == 2;
+	cells[f->n + 1] = moves;
+	cells[f->n + 2] = verdict;
+	doc_table_row(d, f->n + 3, cells, dep);
+}
+
 static void section_depend(struct doc *d, const struct fleet *f, const struct fleet_rank *r,
 			   size_t nr)
 {
-	const char *head[FLEET_MAX_MACHINES + 3];
-	const char *cells[FLEET_MAX_MACHINES + 3];
-	char (*txt)[320] = calloc(f->n, sizeof *txt), verdict[768], moves[512], sum[1024] = "";
-	char hcol[FLEET_MAX_MACHINES][300];
-	struct report_winner *p = calloc(f->n, sizeof *p);
-	size_t depends = 0, settled = 0;
+	char (*txt)[320] = calloc(f->n ? f->n : 1, sizeof *txt);
+	struct report_winner *p = calloc(f->n ? f->n : 1, sizeof *p);
+	struct depend_count k = { 0 };
 
 	doc_h(d, 2, "depend", "Does the answer depend on the machine?");
 	doc_p(d, NULL, "Per workload, the fastest kernel on each machine (each machine's own "
@@ -146,39 +194,17 @@ static void section_depend(struct doc *d, const struct fleet *f, const struct fl
 		      "Tasks of the job array).");
 		goto out_free;
 	}
-	head[0] = "workload";
-	for (size_t m = 0; m < f->n; m++) {
-		snprintf(hcol[m], sizeof hcol[m], "winner on %s", f->m[m].name);
-		head[m + 1] = hcol[m];
-	}
-	head[f->n + 1] = "places that move most";
-	head[f->n + 2] = "depends on the machine?";
-	doc_table_begin(d, f->n + 3, head);
-	for (size_t i = 0; i < nr; i++) {
-		cells[0] = r[i].label;
-		for (size_t m = 0; m < f->n; m++) {
-			if (!fleet_pick(f->m[m].s, r[i].label, &p[m]))
-				p[m].win = NULL;
-			report_winner_text(txt[m], sizeof txt[m], &p[m]);
-			cells[m + 1] = txt[m];
-		}
-		movers(f, &r[i], moves, sizeof moves);
-		int dep = depend_verdict(f, r[i].label, p, verdict, sizeof verdict);
-		if (dep)
-			doc_cat(sum, sizeof sum, "%s%s", depends++ ? ", " : "", r[i].label);
-		settled += dep == 2;
-		cells[f->n + 1] = moves;
-		cells[f->n + 2] = verdict;
-		doc_table_row(d, f->n + 3, cells, dep);
-	}
+	depend_head(d, f);
+	for (size_t i = 0; i < nr; i++)
+		depend_row(d, f, &r[i], p, txt, &k);
 	doc_table_end(d);
 	if (f->n < 2)
 		doc_p(d, "answer", "Only one machine's study is here: nothing to compare across "
 		      "machines.");
-	else if (depends)
+	else if (k.depends)
 		doc_p(d, "answer", "The answer depends on the machine in %zu of %zu workloads (%s); "
-		      "settled in %zu of them (the table says where and why not).", depends, nr, sum,
-		      settled);
+		      "settled in %zu of them (the table says where and why not).", k.depends, nr,
+		      k.sum, k.settled);
 	else
 		doc_p(d, "answer", "The same kernel wins every workload on all %zu machines.", f->n);
 out_free:

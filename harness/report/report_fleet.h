@@ -47,10 +47,18 @@ struct fleet_rank {
 /* Fills out[] (at most max) with the rankings of the workloads of the machines' m64 runs, in
  * the first machine's order.  Returns how many. */
 size_t fleet_ranks(const struct fleet *f, struct fleet_rank *out, size_t max);
-/* Writes FLEET/fleet-ranks.csv (workload, kernel, machine, rank, ns_per_lookup) and one chart
- * per workload, FLEET/plots/fleet-ranks-N.svg.  Returns 0, or -1 with err set. */
+/* Writes FLEET/fleet-ranks.csv (workload, kernel, machine, rank, ns_per_lookup, format).
+ * Returns 0, or -1 with err set. */
 int fleet_rank_files(const struct fleet *f, const struct fleet_rank *r, size_t nr, char *err,
 		     size_t len);
+/* Writes outdir/fleet-chart.csv, what plots/fleet-ranks.gp draws (one chart per workload,
+ * FLEET/plots/fleet-ranks-N.svg and .png): per workload (workload_no from 1, workload) and
+ * kernel (kernel_no, by mean place) a row per machine that placed it (machine_no from 0,
+ * machine, rank, prev_rank: its place on machine_no - 1, ns_per_lookup, moved: 1 when its
+ * place differs between machines, first and last: 1 on its first and last machine).
+ * Returns 0, or -1 with err set. */
+int fleet_rank_chart_data(const struct fleet *f, const struct fleet_rank *r, size_t nr,
+			  const char *outdir, char *err, size_t len);
 
 /* report_fleet.c */
 /* Writes the whole fleet report into d. */

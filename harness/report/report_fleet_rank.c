@@ -1,13 +1,11 @@
 /* report_fleet_rank.c - a fleet's rankings: per workload, every kernel's place on every
- * machine (the single-machine report's candidates and scores), written as fleet-ranks.csv and
- * drawn as one chart per workload: the machines side by side, a line per kernel joining its
- * places (a "bump chart"), the kernels whose place moves drawn bold. */
-#include <errno.h>
+ * machine (the single-machine report's candidates and scores), written as fleet-ranks.csv, and
+ * what plots/fleet-ranks.gp draws of them (fleet-chart.csv: one chart per workload, the
+ * machines side by side, a line per kernel joining its places, a "bump chart"). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "report/report_fleet.h"
 #include "util/output.h"
@@ -89,15 +87,14 @@ out_free:
 	return nr;
 }
 
-/* Writes FLEET/fleet-ranks.csv.  Returns 0 or -1 (err). */
-static int write_csv(const struct fleet *f, const struct fleet_rank *r, size_t nr, char *err,
+int fleet_rank_files(const struct fleet *f, const struct fleet_rank *r, size_t nr, char *err,
 		     size_t len)
 {
 	struct out_file o;
 
 	if (out_open(&o, f->dir, "fleet-ranks.csv", err, len) < 0)
 		return -1;
-	fprintf(o.f, "workload,kernel,machine,rank,ns_per_lookup\n");
+	fprintf(o.f, "workload,kernel,machine,rank,ns_per_lookup,format\n");
 	for (size_t i = 0; i < nr; i++)
 		for (size_t k = 0; k < r[i].nk; k++)
 			for (size_t m = 0; m < f->n; m++) {
@@ -110,7 +107,7 @@ static int write_csv(const struct fleet *f, const struct fleet_rank *r, size_t n
 				out_csv_str(o.f, f->m[m].name);
 				fprintf(o.f, ",%d,", r[i].rank[k][m]);
 				out_csv_num(o.f, r[i].ns[k][m]);
-				fputc('\n', o.f);
+				fprintf(o.f, ",%d\n", out_format("fleet-ranks.csv"));
 			}
 	return out_commit(&o, err, len);
 }
@@ -128,98 +125,47 @@ static int rank_range(const struct fleet_rank *r, size_t k, size_t nm)
 	return hi - lo;
 }
 
-#define COL 150     /* pixels between machines */
-#define ROW 22      /* pixels between places */
-#define LABEL 190   /* room for the kernels' names on either side */
-#define TOP 46
-
-/* Writes one workload's bump chart into f. */
-static void write_svg(FILE *f, const struct fleet *fl, const struct fleet_rank *r)
+/* Writes the chart's rows of workload i (r), kernel k: one per machine that placed it. */
+static void chart_rows(FILE *f, const struct fleet *fl, const struct fleet_rank *r, size_t i,
+		       size_t k)
 {
-	static const char *const PAL[] = { "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
-		"#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22" };
-	size_t nm = fl->n, places = r->nk;
-	int wd = 2 * LABEL + (int)(nm > 1 ? nm - 1 : 0) * COL, ht = TOP + (int)places * ROW + 10;
+	size_t nm = fl->n, first = nm, last = 0;
+	int moved = rank_range(r, k, nm) > 0;
 
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<svg xmlns=\"http://www.w3.org/"
-		"2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
-		"font-size=\"12\">\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
-		wd, ht, wd, ht);
-	for (size_t m = 0; m < nm; m++) {
-		int x = LABEL + (int)m * COL;
-		fprintf(f, "<text x=\"%d\" y=\"18\" text-anchor=\"middle\" font-weight=\"bold\">", x);
-		doc_html_esc(f, fl->m[m].name);
-		fprintf(f, "</text>\n<line x1=\"%d\" y1=\"26\" x2=\"%d\" y2=\"%d\" stroke=\"#ccd\"/>\n",
-			x, x, ht - 6);
-	}
-	fprintf(f, "<text x=\"4\" y=\"18\" fill=\"#889\">place</text>\n");
-	for (size_t p = 1; p <= places; p++)  /* the places, at the far left */
-		fprintf(f, "<text x=\"4\" y=\"%zu\" fill=\"#889\">%zu</text>\n",
-			TOP + (p - 1) * ROW + 4, p);
-	for (size_t k = 0; k < r->nk; k++) {
-		const char *col = PAL[k % (sizeof PAL / sizeof PAL[0])];
-		int moved = rank_range(r, k, nm) > 0, first = -1, last = -1;
-		double sw = moved ? 2.6 : 1.2;
-		for (size_t m = 0; m < nm; m++) {
-			if (!r->rank[k][m])
-				continue;
-			int x = LABEL + (int)m * COL, y = TOP + (r->rank[k][m] - 1) * ROW;
-			if (last >= 0 && (size_t)last == m - 1)
-				fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-					"stroke-width=\"%.1f\"/>\n", x - COL,
-					TOP + (r->rank[k][m - 1] - 1) * ROW, x, y, col, sw);
-			fprintf(f, "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"><title>", x, y, col);
-			doc_html_esc(f, r->kernel[k]);
-			fputs(" on ", f);
-			doc_html_esc(f, fl->m[m].name);
-			fprintf(f, ": place %d, %.3f ns/lookup</title></circle>\n", r->rank[k][m],
-				r->ns[k][m]);
-			if (first < 0)
-				first = (int)m;
-			last = (int)m;
+	for (size_t m = 0; m < nm; m++)
+		if (r->rank[k][m]) {
+			first = first < m ? first : m;
+			last = m;
 		}
-		if (first < 0)
+	for (size_t m = first; m < nm; m++) {
+		if (!r->rank[k][m])
 			continue;
-		fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" fill=\"%s\"%s>",
-			LABEL + first * COL - 9, TOP + (r->rank[k][first] - 1) * ROW + 4, col,
-			moved ? " font-weight=\"bold\"" : "");
-		doc_html_esc(f, r->kernel[k]);
-		fprintf(f, "</text>\n");
-		if (last != first || nm > 1) {
-			fprintf(f, "<text x=\"%d\" y=\"%d\" fill=\"%s\"%s>", LABEL + last * COL + 9,
-				TOP + (r->rank[k][last] - 1) * ROW + 4, col,
-				moved ? " font-weight=\"bold\"" : "");
-			doc_html_esc(f, r->kernel[k]);
-			fprintf(f, "</text>\n");
-		}
+		fprintf(f, "%zu,", i + 1);
+		out_csv_text(f, r->label);
+		fputc(',', f);
+		out_csv_text(f, r->kernel[k]);
+		fprintf(f, ",%zu,%zu,", k + 1, m);
+		out_csv_text(f, fl->m[m].name);
+		fprintf(f, ",%d,", r->rank[k][m]);
+		if (m > 0 && r->rank[k][m - 1])
+			fprintf(f, "%d", r->rank[k][m - 1]);
+		fputc(',', f);
+		out_csv_num(f, r->ns[k][m]);
+		fprintf(f, ",%d,%d,%d\n", moved, m == first, m == last);
 	}
-	fprintf(f, "</svg>\n");
 }
 
-int fleet_rank_files(const struct fleet *f, const struct fleet_rank *r, size_t nr, char *err,
-		     size_t len)
+int fleet_rank_chart_data(const struct fleet *f, const struct fleet_rank *r, size_t nr,
+			  const char *outdir, char *err, size_t len)
 {
-	char plots[PATH_MAX + 16], name[64];
 	struct out_file o;
 
-	if (write_csv(f, r, nr, err, len) < 0)
+	if (out_open(&o, outdir, "fleet-chart.csv", err, len) < 0)
 		return -1;
-	snprintf(plots, sizeof plots, "%s/plots", f->dir);
-	if (mkdir(plots, 0777) < 0 && errno != EEXIST) {
-		snprintf(err, len, "%s: %s", plots, strerror(errno));
-		return -1;
-	}
-	if (out_is_link(plots)) {  /* the charts would land wherever it points */
-		snprintf(err, len, "%s: a symbolic link; not written through (remove it)", plots);
-		return -1;
-	}
-	for (size_t i = 0; i < nr; i++) {
-		snprintf(name, sizeof name, "fleet-ranks-%zu.svg", i + 1);
-		if (out_open(&o, plots, name, err, len) < 0)
-			return -1;
-		write_svg(o.f, f, &r[i]);
-		if (out_commit(&o, err, len) < 0)
-			return -1;
-	}
-	return 0;
+	fprintf(o.f, "workload_no,workload,kernel,kernel_no,machine_no,machine,rank,prev_rank,"
+		"ns_per_lookup,moved,first,last\n");
+	for (size_t i = 0; i < nr; i++)
+		for (size_t k = 0; k < r[i].nk; k++)
+			chart_rows(o.f, f, &r[i], i, k);
+	return out_commit(&o, err, len);
 }

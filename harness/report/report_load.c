@@ -5,18 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "report/report.h"
-
-static int exists(const char *dir, const char *name)
-{
-	char path[2 * PATH_MAX];
-	struct stat st;
-
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	return stat(path, &st) == 0;
-}
+#include "util/output.h"
 
 /* Loads dir/sub into r when it holds a summary.csv.  Returns 1 loaded, 0 absent, -1 bad. */
 static int load_sub(const char *dir, const char *sub, struct run *r, char *err, size_t len)
@@ -24,7 +15,7 @@ static int load_sub(const char *dir, const char *sub, struct run *r, char *err, 
 	char path[PATH_MAX + 64];
 
 	snprintf(path, sizeof path, "%s/summary.csv", sub);
-	if (!exists(dir, path))
+	if (!out_exists(dir, path))
 		return 0;
 	snprintf(path, sizeof path, "%s/%s", dir, sub);
 	return run_load(path, r, err, len) == 0 ? 1 : -1;
@@ -147,7 +138,7 @@ static const char *blocks_problem(const struct run *m64, const char *dir, const 
 	for (int i = 0; i < n; i++) {
 		char run[NAME_MAX + 16];
 		snprintf(run, sizeof run, "%s/summary.csv", e[i]->d_name);
-		if (!why && e[i]->d_name[0] != '.' && exists(path, run))
+		if (!why && e[i]->d_name[0] != '.' && out_exists(path, run))
 			why = block_problem(m64, dir, sub, e[i]->d_name, buf, len);
 		free(e[i]);
 	}
@@ -162,7 +153,7 @@ int report_load(const char *dir, struct study *s)
 
 	memset(s, 0, sizeof *s);
 	snprintf(s->dir, sizeof s->dir, "%s", dir);
-	if (exists(dir, "summary.csv")) {
+	if (out_exists(dir, "summary.csv")) {
 		s->plain = 1;
 		rc = run_load(dir, &s->m64, err, sizeof err) == 0 ? 1 : -1;
 		snprintf(s->m32_why, sizeof s->m32_why, "this is a single bench run, not a study "
@@ -170,7 +161,7 @@ int report_load(const char *dir, struct study *s)
 	} else if ((rc = load_sub(dir, "m64", &s->m64, err, sizeof err)) == 0) {
 		fprintf(stderr, "slidebench report: %s: neither summary.csv nor m64/summary.csv%s: "
 			"give a bench run directory or a study directory from run_all.sh\n", dir,
-			exists(dir, "pressure") || exists(dir, "sim") || exists(dir, "bits") ?
+			out_exists(dir, "pressure") || out_exists(dir, "sim") || out_exists(dir, "bits") ?
 			" (a study is recognised by its m64/ sweep; this one has none)" : "");
 		return -1;
 	}
@@ -189,8 +180,8 @@ int report_load(const char *dir, struct study *s)
 		return 0;
 	}
 	pt_load(dir, s->pt);
-	s->have_bits = exists(dir, "bits/01-m64/summary.csv");
-	s->have_tables = exists(dir, "tables/01-hugepage/summary.csv");
+	s->have_bits = out_exists(dir, "bits/01-m64/summary.csv");
+	s->have_tables = out_exists(dir, "tables/01-hugepage/summary.csv");
 	if (!s->have_bits)
 		m32_reason(s);
 	if ((rc = load_sub(dir, "sim", &s->sim, err, sizeof err)) < 0)

@@ -26,30 +26,31 @@ static int by_miss(const void *a, const void *b)
 	return (x < y) - (x > y);
 }
 
-static void sim_sentence(struct doc *d, const struct study *s)
+/* Adds point (sz, m, g) to f, kept in order of size. */
+static void fit_add(struct fit *f, double sz, double m, double g)
 {
-	struct csv c;
-	struct fit *ft = calloc(MAXK, sizeof *ft);
-	char path[PATH_MAX + 32], err[PATH_MAX + 256], out[4096] = "", fits[1024] = "", b0[32];
-	char b1[32];
-	size_t nk = 0;
-	int ck, cp, cs, cb, cm, cg, first = 1;
+	size_t at = f->n++;
 
-	snprintf(path, sizeof path, "%s/sim/sim.csv", s->dir);
-	if (!ft)
-		return;
-	if (csv_load(path, &c, err, sizeof err) < 0) {
-		doc_p(d, "note", "No simulated L1 sweep: %s.", err);
-		free(ft);
-		return;
+	while (at && f->pt[at - 1].size > sz) {
+		f->pt[at] = f->pt[at - 1];
+		at--;
 	}
-	ck = csv_col(&c, "kernel"), cp = csv_col(&c, "piece"), cs = csv_col(&c, "sim_kind");
-	cb = csv_col(&c, "cache_bytes"), cm = csv_col(&c, "sim_d1_miss");
-	cg = csv_col(&c, "sim_d1_miss_gross");
-	for (size_t i = 0; i < c.nrow; i++) {         /* rook rows where present, else the first */
-		const char *k = csv_cell(&c, i, ck), *p = csv_cell(&c, i, cp);
+	f->pt[at] = (struct fit_point){ sz, m, g };
+}
+
+/* Fills ft (MAXK) with each kernel's d1 points of sim.csv c, its rook rows where present,
+ * else its first piece's.  Returns how many kernels. */
+static size_t read_fits(const struct csv *c, struct fit *ft)
+{
+	int ck = csv_col(c, "kernel"), cp = csv_col(c, "piece"), cs = csv_col(c, "sim_kind");
+	int cb = csv_col(c, "cache_bytes"), cm = csv_col(c, "sim_d1_miss");
+	int cg = csv_col(c, "sim_d1_miss_gross");
+	size_t nk = 0;
+
+	for (size_t i = 0; i < c->nrow; i++) {
+		const char *k = csv_cell(c, i, ck), *p = csv_cell(c, i, cp);
 		size_t j;
-		if (strcmp(csv_cell(&c, i, cs), "d1") || !strcmp(k, "null"))
+		if (strcmp(csv_cell(c, i, cs), "d1") || !strcmp(k, "null"))
 			continue;
 		for (j = 0; j < nk && strcmp(ft[j].k, k); j++)
 			;
@@ -62,17 +63,21 @@ static void sim_sentence(struct doc *d, const struct study *s)
 			ft[j].piece = p, ft[j].n = 0;
 		if (strcmp(ft[j].piece, p) || ft[j].n == 16)
 			continue;
-		size_t at = ft[j].n++;                 /* insertion by size */
-		double sz = csv_num(&c, i, cb), m = csv_num(&c, i, cm);
-		double g = cg >= 0 ? csv_num(&c, i, cg) : m;
-		while (at && ft[j].pt[at - 1].size > sz) {
-			ft[j].pt[at] = ft[j].pt[at - 1];
-			at--;
-		}
-		ft[j].pt[at] = (struct fit_point){ sz, m, g };
+		double m = csv_num(c, i, cm);
+		fit_add(&ft[j], csv_num(c, i, cb), m, cg >= 0 ? csv_num(c, i, cg) : m);
 	}
+	return nk;
+}
+
+/* Writes into out, per kernel of ft, the L1 it needs (or that it does not fit in the largest
+ * simulated), and the kernels that fit in the smallest. */
+static void fit_clauses(const struct fit *ft, size_t nk, char *out, size_t len)
+{
+	char fits[1024] = "", b0[32], b1[32];
+	int first = 1;
+
 	for (size_t j = 0; j < nk; j++) {
-		struct fit *f = &ft[j];
+		const struct fit *f = &ft[j];
 		size_t i;
 		if (!f->n)
 			continue;
@@ -85,17 +90,36 @@ static void sim_sentence(struct doc *d, const struct study *s)
 		}
 		const struct fit_point *to = &f->pt[i < f->n ? i : f->n - 1];
 		report_bytes(b1, sizeof b1, to->size);
-		doc_cat(out, sizeof out, "%s%s %s %s L1 (%.2g \u2192 %.2g misses per %s lookup from "
-			"%s to %s)", first ? "" : "; ", f->k, i < f->n ? "needs a" : "does not fit in a",
-			b1, f->pt[0].shown, to->shown, f->piece, b0, b1);
+		doc_cat(out, len, "%s%s %s %s L1 (%.2g \u2192 %.2g misses per %s lookup from %s to "
+			"%s)", first ? "" : "; ", f->k, i < f->n ? "needs a" : "does not fit in a", b1,
+			f->pt[0].shown, to->shown, f->piece, b0, b1);
 		first = 0;
 	}
 	if (fits[0])
-		doc_cat(out, sizeof out, "%s%s fit%s in %s", first ? "" : "; ", fits,
-		    strchr(fits, ',') ? "" : "s", b0);
+		doc_cat(out, len, "%s%s fit%s in %s", first ? "" : "; ", fits,
+			strchr(fits, ',') ? "" : "s", b0);
+}
+
+/* The simulated L1 sweep (sim/sim.csv) in one sentence: what L1 each kernel needs. */
+static void sim_sentence(struct doc *d, const struct study *s)
+{
+	struct csv c;
+	struct fit *ft = calloc(MAXK, sizeof *ft);
+	char path[PATH_MAX + 32], err[PATH_MAX + 256], out[4096] = "";
+
+	snprintf(path, sizeof path, "%s/sim/sim.csv", s->dir);
+	if (!ft)
+		return;
+	if (csv_load(path, &c, err, sizeof err) < 0) {
+		doc_p(d, "note", "No simulated L1 sweep: %s.", err);
+		free(ft);
+		return;
+	}
+	fit_clauses(ft, read_fits(&c, ft), out, sizeof out);
 	doc_p(d, "answer", "Simulated L1 (fits: under %.2f D1 misses per lookup more than the null "
-	      "kernel's%s): %s.", FIT_MISSES, cg >= 0 ? "; the misses quoted include reading the "
-	      "query" : "", out[0] ? out : "no d1 rows in sim/sim.csv");
+	      "kernel's%s): %s.", FIT_MISSES, csv_col(&c, "sim_d1_miss_gross") >= 0 ? "; the "
+	      "misses quoted include reading the query" : "", out[0] ? out : "no d1 rows in "
+	      "sim/sim.csv");
 	csv_free(&c);
 	free(ft);
 }

@@ -350,13 +350,9 @@ static void html_text(FILE *f, const char *tag, const char *text)
 	fprintf(f, "</%s>", tag);
 }
 
-static void summary_doc(struct doc *d, const struct summary *m)
+/* Writes the three answers, a sentence each with its confidence word. */
+static void answers_doc(struct doc *d, const struct summary *m)
 {
-	static const char *const head[] = { "workload", "use this", "runner-up", "margin",
-					     "confidence" };
-	char mg[32];
-
-	doc_p(d, "machine", "%s.", m->machine);
 	/* not doc_h: the contents list the sections below, written before this one */
 	fputs("<h2 id=\"found\">What this study found</h2>\n<dl class=\"answers\">\n", d->html);
 	fputs("## What this study found\n\n", d->md);
@@ -375,38 +371,60 @@ static void summary_doc(struct doc *d, const struct summary *m)
 		fprintf(d->md, "- **%s** %s%s%s%s%s%s\n", a->q, a->text, a->word ? " (" : "",
 			a->word ? a->word : "", a->word ? ")" : "", a->more[0] ? " " : "", a->more);
 	}
-	fputs("</dl>\n<table class=\"rec\"><tr>", d->html);
+	fputs("</dl>\n", d->html);
+}
+
+/* Writes one row of the recommendation table. */
+static void rec_doc_row(struct doc *d, const struct rec *r)
+{
+	char mg[32];
+
+	snprintf(mg, sizeof mg, isnan(r->margin) ? "not measured" : "%.2f\u00d7", r->margin);
+	fputs("<tr><td><b>", d->html);
+	doc_html_esc(d->html, r->workload);
+	fputs("</b> ", d->html);
+	doc_html_esc(d->html, r->words);
+	fputs("</td><td>", d->html);
+	html_text(d->html, "b", r->use);
+	if (r->note[0]) {
+		fputs(" ", d->html);
+		doc_html_esc(d->html, r->note);
+	}
+	fputs("</td>", d->html);
+	html_text(d->html, "td", r->second);
+	fputs("<td class=\"n\">", d->html);
+	doc_html_esc(d->html, mg);
+	fputs("</td><td>", d->html);
+	word_html(d->html, r->word);
+	fputs("</td></tr>\n", d->html);
+	fprintf(d->md, "| %s: %s | **%s**%s%s | %s | %s | %s |\n", r->workload, r->words, r->use,
+		r->note[0] ? " " : "", r->note, r->second, mg, r->word);
+}
+
+/* Writes the recommendation table: per workload, the kernel to use. */
+static void recs_doc(struct doc *d, const struct summary *m)
+{
+	static const char *const head[] = { "workload", "use this", "runner-up", "margin",
+					     "confidence" };
+
+	fputs("<table class=\"rec\"><tr>", d->html);
 	for (size_t i = 0; i < 5; i++)
 		fprintf(d->html, "<th>%s</th>", head[i]);
 	fputs("</tr>\n", d->html);
 	fputs("\n| workload | use this | runner-up | margin | confidence |\n"
 	      "|---|---|---|---:|---|\n", d->md);
-	for (size_t i = 0; i < m->nrec; i++) {
-		const struct rec *r = &m->rec[i];
-		snprintf(mg, sizeof mg, isnan(r->margin) ? "not measured" : "%.2f\u00d7", r->margin);
-		fputs("<tr><td><b>", d->html);
-		doc_html_esc(d->html, r->workload);
-		fputs("</b> ", d->html);
-		doc_html_esc(d->html, r->words);
-		fputs("</td><td>", d->html);
-		html_text(d->html, "b", r->use);
-		if (r->note[0]) {
-			fputs(" ", d->html);
-			doc_html_esc(d->html, r->note);
-		}
-		fputs("</td>", d->html);
-		html_text(d->html, "td", r->second);
-		fputs("<td class=\"n\">", d->html);
-		doc_html_esc(d->html, mg);
-		fputs("</td>", d->html);
-		fputs("<td>", d->html);
-		word_html(d->html, r->word);
-		fputs("</td></tr>\n", d->html);
-		fprintf(d->md, "| %s: %s | **%s**%s%s | %s | %s | %s |\n", r->workload, r->words,
-			r->use, r->note[0] ? " " : "", r->note, r->second, mg, r->word);
-	}
+	for (size_t i = 0; i < m->nrec; i++)
+		rec_doc_row(d, &m->rec[i]);
 	fputs("</table>\n", d->html);
 	fputs("\n", d->md);
+}
+
+/* The first screen: the machine, the answers, the recommendation and how to read them. */
+static void summary_doc(struct doc *d, const struct summary *m)
+{
+	doc_p(d, "machine", "%s.", m->machine);
+	answers_doc(d, m);
+	recs_doc(d, m);
 	if (!m->nrec)
 		doc_p(d, "note", "No workload had two kernels timed: nothing to recommend.");
 	doc_p(d, "foot", "settled: the kernels were timed in the same rounds, the 95%% interval "

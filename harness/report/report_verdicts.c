@@ -181,7 +181,7 @@ int verdicts_write(const struct study *s, char *err, size_t len)
 	if (out_open(&o, s->dir, "verdicts.csv", err, len) < 0)
 		return -1;
 	fprintf(o.f, "question,a,b,ratio,lo,hi,test,p,basis,cells,pairs,process_pct,processes,"
-		"process_from,settled,why,robust\n");
+		"process_from,settled,why,robust,format\n");
 	for (size_t i = 0; v && i < v->n; i++) {
 		const struct verdict *x = &v->v[i];
 		out_csv_str(o.f, x->question), fputc(',', o.f);
@@ -201,7 +201,7 @@ int verdicts_write(const struct study *s, char *err, size_t len)
 		out_csv_str(o.f, x->why);
 		fputc(',', o.f);
 		out_csv_str(o.f, x->robust);
-		fputc('\n', o.f);
+		fprintf(o.f, ",%d\n", out_format("verdicts.csv"));
 	}
 	return out_commit(&o, err, len);
 }

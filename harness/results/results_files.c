@@ -108,15 +108,17 @@ static void write_summary(const struct results *r, FILE *f)
 	size_t nc = sizeof SUMMARY_COLS / sizeof SUMMARY_COLS[0];
 
 	for (size_t i = 0; i < nc; i++)
-		fprintf(f, "%s%s", SUMMARY_COLS[i].name, i + 1 < nc ? "," : "\n");
+		fprintf(f, "%s,", SUMMARY_COLS[i].name);
+	fputs("format\n", f);
 	for (size_t i = 0; i < r->nw * r->ncols; i++) {
 		const struct summary *o = &r->row[i];
 		if (o->layout_copy)
 			continue;  /* folded into its kernel's layout_spread_pct */
 		for (size_t j = 0; j < nc; j++) {
 			put_cell(f, SUMMARY_COLS[j].type, (const char *)o + SUMMARY_COLS[j].off);
-			fputc(j + 1 < nc ? ',' : '\n', f);
+			fputc(',', f);
 		}
+		fprintf(f, "%d\n", out_format("summary.csv"));
 	}
 }
 
@@ -130,8 +132,9 @@ static void write_sample_row(FILE *f, const struct sample_row *s)
 		if (c->sub != (size_t)-1)
 			base = (const char *)*(const struct summary *const *)base + c->sub;
 		put_cell(f, c->type, base);
-		fputc(j + 1 < nc ? ',' : '\n', f);
+		fputc(',', f);
 	}
+	fprintf(f, "%d\n", out_format("samples.csv"));
 }
 
 static void write_samples(struct bench *b, const struct results *r, FILE *f, FILE *fc)
@@ -140,8 +143,10 @@ static void write_samples(struct bench *b, const struct results *r, FILE *f, FIL
 		b->taken - b->warmup : 0;
 
 	for (size_t i = 0; i < nc; i++)
-		fprintf(f, "%s%s", SAMPLE_COLS[i].name, i + 1 < nc ? "," : "\n");
-	fputs("run_id,kernel,mode,piece,cache_state,threads,phase,sample,event,value,per_lookup\n",
+		fprintf(f, "%s,", SAMPLE_COLS[i].name);
+	fputs("format\n", f);
+	fputs("run_id,kernel,mode,piece,cache_state,threads,phase,sample,event,value,per_lookup,"
+	      "format\n",
 	      fc);
 	for (size_t wi = 0; wi < b->nw; wi++)
 		for (size_t ki = 0; ki <= b->nk; ki++) {
@@ -170,8 +175,9 @@ static void write_samples(struct bench *b, const struct results *r, FILE *f, FIL
 						o->mode, o->piece, o->cache_state, o->threads, x.phase,
 						s);
 					out_csv_str(fc, counters_name(b->ctr, e));
-					fprintf(fc, ",%lld,%.6g\n", v, (double)v /
-						(double)workload_sample_lookups(c->w, s));
+					fprintf(fc, ",%lld,%.6g,%d\n", v, (double)v /
+						(double)workload_sample_lookups(c->w, s),
+						out_format("counters.csv"));
 				}
 			}
 		}

@@ -85,7 +85,7 @@ long results_scaling(const struct bench *b, const struct results *r, struct scal
 void results_scaling_csv(const struct scaling *s, size_t n, FILE *f)
 {
 	fputs("run_id,kernel,mode,piece,cache_state,threads,cpus,ns_one_thread,ns_per_thread,"
-	      "efficiency,efficiency_lo,efficiency_hi,p,rounds,settled,mlookups_per_s\n", f);
+	      "efficiency,efficiency_lo,efficiency_hi,p,rounds,settled,mlookups_per_s,format\n", f);
 	for (size_t i = 0; i < n; i++) {
 		const struct summary *o = s[i].many;
 		char pc[48];
@@ -103,7 +103,7 @@ void results_scaling_csv(const struct scaling *s, size_t n, FILE *f)
 		out_csv_num(f, s[i].p);
 		fprintf(f, ",%zu,%d,", s[i].rounds, s[i].settled);
 		out_csv_num(f, o->mlookups_per_s);
-		fputc('\n', f);
+		fprintf(f, ",%d\n", out_format("scaling.csv"));
 	}
 }
 

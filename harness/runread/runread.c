@@ -143,34 +143,15 @@ static int samples_without_row(const struct run *r, const char *path, char *err,
 	return 0;
 }
 
-int run_load(const char *dir, struct run *r, char *err, size_t errlen)
+/* Fills r->rows from summary.csv's rows (its columns k).  Returns 0, or -1 out of memory. */
+static int read_rows(struct run *r, struct keycols k)
 {
-	char path[PATH_MAX + 32], why[256];
-	const struct csv *c;
-	struct keycols k;
+	static unsigned serial;  /* which run_load() read a row: rows of one run can be paired */
+	const struct csv *c = &r->summary;
 
-	static unsigned serial;
-
-	memset(r, 0, sizeof *r);
 	serial++;
-	snprintf(r->dir, sizeof r->dir, "%s", dir);
-	snprintf(path, sizeof path, "%s/summary.csv", dir);
-	if (csv_load(path, &r->summary, err, errlen) < 0)
+	if (!(r->rows = calloc(c->nrow ? c->nrow : 1, sizeof *r->rows)))
 		return -1;
-	c = &r->summary;
-	k = key_cols(c);
-	if (k.kernel < 0 || k.mode < 0 || csv_col(c, "ns_median") < 0) {
-		snprintf(err, errlen, "%s: not a slidebench summary (no kernel, mode or ns_median "
-			 "column)", path);
-		run_free(r);
-		return -1;
-	}
-	r->rows = calloc(c->nrow ? c->nrow : 1, sizeof *r->rows);
-	if (!r->rows) {
-		snprintf(err, errlen, "out of memory");
-		run_free(r);
-		return -1;
-	}
 	for (size_t i = 0; i < c->nrow; i++) {
 		struct rr_row *w = &r->rows[r->nrows++];
 		w->line = i;
@@ -196,50 +177,82 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 		w->mlookups_per_s = csv_num(c, i, csv_col(c, "mlookups_per_s"));
 		w->epoch_spread_pct = csv_num(c, i, csv_col(c, "epoch_spread_pct"));
 	}
-	if (c->nrow == 0) {
-		snprintf(err, errlen, "%s: line 2: no rows after the header (an empty or cut run)",
-			 path);
-		run_free(r);
+	return 0;
+}
+
+/* Reads r->dir/summary.csv (required: a slidebench summary with at least one row) into
+ * r->summary and r->rows.  Returns 0, or -1 with err set. */
+static int load_summary(struct run *r, char *err, size_t errlen)
+{
+	char path[PATH_MAX + 32];
+	struct keycols k;
+
+	snprintf(path, sizeof path, "%s/summary.csv", r->dir);
+	if (csv_load(path, &r->summary, err, errlen) < 0)
 		return -1;
-	}
-	snprintf(path, sizeof path, "%s/samples.csv", dir);
-	if (csv_load(path, &r->samples, why, sizeof why) < 0) {
-		snprintf(err, errlen, "%s", why);  /* required: the intervals come from it */
-		run_free(r);
+	k = key_cols(&r->summary);
+	if (k.kernel < 0 || k.mode < 0 || csv_col(&r->summary, "ns_median") < 0)
+		return snprintf(err, errlen, "%s: not a slidebench summary (no kernel, mode or "
+				"ns_median column)", path), -1;
+	if (read_rows(r, k) < 0)
+		return snprintf(err, errlen, "out of memory"), -1;
+	if (r->summary.nrow == 0)
+		return snprintf(err, errlen, "%s: line 2: no rows after the header (an empty or cut "
+				"run)", path), -1;
+	return 0;
+}
+
+/* Reads r->dir/samples.csv (required: the intervals come from it) and gives every summary row
+ * its samples; a sample without its row is refused.  Returns 0, or -1 with err set. */
+static int load_samples(struct run *r, char *err, size_t errlen)
+{
+	char path[PATH_MAX + 32];
+
+	snprintf(path, sizeof path, "%s/samples.csv", r->dir);
+	if (csv_load(path, &r->samples, err, errlen) < 0)
 		return -1;
-	}
 	r->have_samples = 1;
-	if (attach_samples(r) < 0) {
-		snprintf(err, errlen, "out of memory");
-		run_free(r);
-		return -1;
-	}
-	if (samples_without_row(r, path, err, errlen) < 0) {
-		run_free(r);
-		return -1;
-	}
-	snprintf(path, sizeof path, "%s/context.json", dir);
+	if (attach_samples(r) < 0)
+		return snprintf(err, errlen, "out of memory"), -1;
+	return samples_without_row(r, path, err, errlen);
+}
+
+/* Reads r->dir/context.json (required: the machine, the compiler and the trace come from it)
+ * into r->ctx, a format this slidebench reads.  Returns 0, or -1 with err set. */
+static int load_context(struct run *r, char *err, size_t errlen)
+{
+	char path[PATH_MAX + 32];
+
+	snprintf(path, sizeof path, "%s/context.json", r->dir);
 	r->ctx = jsonx_load(path, r->ctx_err, sizeof r->ctx_err);
-	if (!r->ctx || !json_is_object(r->ctx)) {
-		/* required: the machine, the compiler and the trace come from it */
-		snprintf(err, errlen, "%s", r->ctx ? "context.json: not a JSON object" : r->ctx_err);
-		run_free(r);
-		return -1;
-	}
-	const json_t *fv = json_object_get(r->ctx, "format");
-	if (fv && (!json_is_integer(fv) || json_integer_value(fv) < 1 ||
-		   json_integer_value(fv) > SB_RUN_FORMAT)) {
-		snprintf(err, errlen, "context.json: format %lld: this slidebench reads formats 0 "
-			 "(no \"format\") to %d; a newer slidebench wrote it",
-			 json_is_integer(fv) ? (long long)json_integer_value(fv) : -1LL, SB_RUN_FORMAT);
-		run_free(r);
-		return -1;
-	}
-	if (run_check(r, err, errlen) < 0) {
+	if (!r->ctx || !json_is_object(r->ctx))
+		return snprintf(err, errlen, "%s", r->ctx ? "context.json: not a JSON object" :
+				r->ctx_err), -1;
+	return run_ctx_format(r->ctx, path, err, errlen);
+}
+
+int run_load(const char *dir, struct run *r, char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->dir, sizeof r->dir, "%s", dir);
+	if (load_summary(r, err, errlen) < 0 || load_samples(r, err, errlen) < 0 ||
+	    load_context(r, err, errlen) < 0 || run_check(r, err, errlen) < 0) {
 		run_free(r);
 		return -1;
 	}
 	return 0;
+}
+
+int run_ctx_format(const json_t *ctx, const char *path, char *err, size_t errlen)
+{
+	const json_t *fv = json_object_get(ctx, "format");
+	char v[32] = "not a number";
+
+	if (!fv)
+		return 0;
+	if (json_is_integer(fv))
+		snprintf(v, sizeof v, "%lld", (long long)json_integer_value(fv));
+	return out_format_check(path, 0, v, err, errlen);
 }
 
 void run_free(struct run *r)

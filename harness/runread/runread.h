@@ -62,6 +62,9 @@ struct run {
  * Returns 0, or -1 with err set. */
 int run_load(const char *dir, struct run *r, char *err, size_t errlen);
 void run_free(struct run *r);
+/* Returns 0 when context.json ctx (read from path) is of a format this slidebench reads (no
+ * "format": 0, to SB_RUN_FORMAT), else -1 with err naming path and the format. */
+int run_ctx_format(const json_t *ctx, const char *path, char *err, size_t errlen);
 /* Returns 0 when the loaded run can be trusted (runread_check.c: finite, non-negative times,
  * one row per cell, every timed row's samples, a context that names its run), else -1 with
  * err naming the file, the line and the problem.  run_load() calls it. */

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "runread/runread.h"
+#include "util/output.h"
 
 /* A growing list of strings: the fields of the record being read. */
 struct fields {
@@ -139,6 +140,21 @@ static int text_problem(const char *path, const char *text, size_t len, char *er
 	return 0;
 }
 
+/* Returns 0 when c, read from path, is a format this slidebench reads: a result file's
+ * `format` column (util/output.h; no such column: format 0) on every row, or any other CSV.
+ * Else -1 with err naming the file, the line and the format. */
+static int format_problem(const char *path, const struct csv *c, char *err, size_t errlen)
+{
+	int col = csv_col(c, "format");
+
+	if (col < 0 || out_format(path) < 0)
+		return 0;
+	for (size_t i = 0; i < c->nrow; i++)
+		if (out_format_check(path, i + 2, csv_cell(c, i, col), err, errlen) < 0)
+			return -1;
+	return 0;
+}
+
 int csv_load(const char *path, struct csv *c, char *err, size_t errlen)
 {
 	struct fields f = { 0 };
@@ -181,6 +197,8 @@ int csv_load(const char *path, struct csv *c, char *err, size_t errlen)
 	}
 	c->cell = f.v;
 	f = (struct fields){ 0 };
+	if (format_problem(path, c, err, errlen) < 0)
+		goto out_rows;
 	rc = 0;
 	goto out_free;
 out_rows:

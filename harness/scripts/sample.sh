@@ -22,7 +22,11 @@ cp "$study/report.html" "$study/report.md" "$study/answer.txt" "$study/verdicts.
 for p in "$study"/plots/*.png; do
 	[[ -f $p && ! -L $p ]] && cp "$p" "$out.new/plots/"
 done
-ctx() { awk -f plots/ctx.awk -v key="$1" "$study/m64/context.json"; }
+# the machine and the build as m64/'s context.json records them (slidebench plot-data)
+data=$(mktemp -d)
+trap 'rm -rf "$data"' EXIT
+bin/slidebench plot-data "$study" "$data"
+ctx() { awk -f plots/csv.awk -v where='run=m64' -v cols="$1" "$data/context.csv" | sed -n 2p | cut -d, -f1; }
 {
 	echo "# A sample study"
 	echo

@@ -265,6 +265,9 @@ wait_fleet() {
 		} >"$st.tmp" && mv "$st.tmp" "$st"
 	done
 	if [[ -x $repo/bin/slidebench ]]; then
+		# the ranking charts first (plots/fleet-ranks.gp), which the report embeds
+		BIN=$repo/bin "$repo/plots/render.sh" "$fleet" >&2 ||
+			echo "$me: note: plots/render.sh $fleet failed (see above): the report has no charts" >&2
 		"$repo/bin/slidebench" report "$fleet" >&2 ||
 			echo "$me: note: bin/slidebench report $fleet failed (see above)" >&2
 	else

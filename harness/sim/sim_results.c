@@ -130,7 +130,7 @@ int sim_write_csv(FILE *f, const char *run_id, const struct sim_counts *sim, siz
 		sim_per_lookup(c, NULL, gross);
 		fputc(',', f);
 		out_csv_num(f, gross[1]);
-		fputc('\n', f);
+		fprintf(f, ",%d\n", out_format("sim.csv"));
 	}
 	return ferror(f) ? -1 : 0;
 }

@@ -10,7 +10,7 @@
 #include "sim/sim_bench.h"
 
 #define SIM_CSV_HEADER "run_id,kernel,mode,piece,pressure_bytes,sim_kind,cache_bytes,assoc,line_bytes," \
-	"lookups,sim_ir,sim_d1_miss,sim_ll_miss,sim_br_miss,sim_d1_miss_gross\n"
+	"lookups,sim_ir,sim_d1_miss,sim_ll_miss,sim_br_miss,sim_d1_miss_gross,format\n"
 
 /* Writes into out the pressure field of a region's label: the working set's bytes in pressure
  * mode, "" otherwise (pressure_bytes NaN), so each --pressure size has a region of its own. */

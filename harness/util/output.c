@@ -80,6 +80,15 @@ static int open_in(struct out_file *o, const char *dir, const char *name, int st
 	return 0;
 }
 
+int out_exists(const char *dir, const char *name)
+{
+	char path[2 * PATH_MAX + 2];
+	struct stat st;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	return stat(path, &st) == 0;
+}
+
 int out_is_link(const char *path)
 {
 	struct stat st;
@@ -204,6 +213,29 @@ void out_csv_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+void out_csv_text(FILE *f, const char *s)
+{
+	size_t n = 0;
+	char *t = malloc(3 * strlen(s) + 1);
+
+	if (!t)
+		return;
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		int len = *p >= 0x80 ? out_utf8_len(p) : 1;
+		if (len == 0 || *p < 0x20 || *p == 0x7f) {
+			memcpy(t + n, "\xef\xbf\xbd", 3);   /* U+FFFD */
+			n += 3, p++;
+		} else if (*p == ',' || *p == '"') {
+			t[n++] = *p++ == ',' ? ';' : '\'';
+		} else
+			while (len--)
+				t[n++] = (char)*p++;
+	}
+	t[n] = 0;
+	fputs(t, f);
+	free(t);
+}
+
 void out_csv_num(FILE *f, double x)
 {
 	if (!isnan(x))
@@ -236,4 +268,50 @@ const char *out_text_problem(const char *s)
 		p += n;
 	}
 	return NULL;
+}
+
+/* The format this slidebench writes, per result file (see output.h). */
+static const struct {
+	const char *name;
+	int format;
+} FORMATS[] = {
+	{ "context.json", SB_RUN_FORMAT }, { "summary.csv", 1 }, { "samples.csv", 1 },
+	{ "counters.csv", 1 }, { "sim.csv", 1 }, { "blocks.csv", 1 }, { "verdicts.csv", 1 },
+	{ "scaling.csv", 1 },
+	{ "fleet-ranks.csv", 1 },
+};
+
+int out_format(const char *name)
+{
+	const char *base = strrchr(name, '/');
+
+	base = base ? base + 1 : name;
+	for (size_t i = 0; i < sizeof FORMATS / sizeof FORMATS[0]; i++)
+		if (!strcmp(base, FORMATS[i].name))
+			return FORMATS[i].format;
+	return -1;
+}
+
+int out_format_check(const char *path, size_t line, const char *v, char *err, size_t errlen)
+{
+	int known = out_format(path);
+	char at[32] = "", *end;
+	long long n;
+
+	if (line)
+		snprintf(at, sizeof at, "line %zu: ", line);
+	errno = 0;
+	n = strtoll(v, &end, 10);
+	if (!*v || *end || errno || n < 0) {
+		snprintf(err, errlen, "%s: %sformat \"%.32s\" is not a format number (a damaged "
+			 "file)", path, at, v);
+		return -1;
+	}
+	if (known >= 0 && n > known) {
+		snprintf(err, errlen, "%s: %sformat %lld: this slidebench reads %s formats 0 (none "
+			 "written) to %d; a newer slidebench wrote it", path, at, n,
+			 strrchr(path, '/') ? strrchr(path, '/') + 1 : path, known);
+		return -1;
+	}
+	return 0;
 }

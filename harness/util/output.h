@@ -32,10 +32,19 @@ struct out_file {
 
 /* Returns how path is to be written (see the top of this file). */
 enum out_how out_how(const char *path);
-/* The format of a run directory (summary.csv, samples.csv, counters.csv, context.json), written
- * as context.json's "format".  Readers take 0 (no "format": every run before it was written)
- * to SB_RUN_FORMAT and refuse a newer one, naming it: raise it when a file changes meaning. */
+/* Every result file carries its format: context.json as "format", each CSV as its last
+ * column `format` (the same number on every row).  Readers take 0 (no such field or column:
+ * every file written before it) to the format this slidebench writes, and refuse a newer one,
+ * naming the file and the format.  Raise a file's number in output.c's table (context.json's
+ * here) when that file changes meaning. */
 #define SB_RUN_FORMAT 1
+/* Returns the format this slidebench writes for the result file called name (its last path
+ * component: "summary.csv", "blocks.csv", ...), or -1 when name is no result file. */
+int out_format(const char *name);
+/* Returns 0 when format text v, read from result file path (line: its line, 0 for none), is
+ * one this slidebench reads (a whole number from 0 to out_format(path)); else -1 with err
+ * naming the file, the line and the format. */
+int out_format_check(const char *path, size_t line, const char *v, char *err, size_t errlen);
 
 /* Returns a fresh run id: UTC time and process id, e.g. "20261121-131502-4711". */
 void out_run_id(char *buf, size_t len);
@@ -51,6 +60,8 @@ int out_run_abandon(const char *work_dir, char *err, size_t errlen);
 /* Returns a new temporary file beside path final, created exclusively (never an existing
  * file or link), open for writing, its name in tmp; NULL (errno set) when it cannot. */
 FILE *out_tmp_create(const char *final, char *tmp, size_t len);
+/* Returns 1 when dir/name exists (a symbolic link is followed), else 0. */
+int out_exists(const char *dir, const char *name);
 /* Returns non-zero when path is a symbolic link. */
 int out_is_link(const char *path);
 /* Opens dir/name (an output of a study or run folder) for writing under a temporary name;
@@ -76,6 +87,10 @@ int out_copy(FILE *from, const char *path, char *err, size_t errlen);
 void out_abort(struct out_file *o);
 /* Writes s as one CSV field, quoted when it holds a comma, quote or newline. */
 void out_csv_str(FILE *f, const char *s);
+/* Writes text s as one CSV cell for the charts, as plots/csv.awk writes cells (gnuplot reads
+ * no quoted field): never quoted, a ',' as ';' and a '"' as '\'', and valid UTF-8 on one line
+ * whatever s holds: control characters and bytes that are not UTF-8 as U+FFFD. */
+void out_csv_text(FILE *f, const char *s);
 /* Writes x with six significant digits, or nothing for NaN: an honest empty cell. */
 void out_csv_num(FILE *f, double x);
 /* Returns the length (2-4) of the well-formed UTF-8 sequence at s (lead byte >= 0x80), or 0. */
