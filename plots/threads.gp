@@ -22,14 +22,7 @@ if (n == 0) {
 	exit
 }
 TMAX = real(system("awk -f '".plotdir."/csv.awk' -v cols=threads '".d."' | tail -n +2 | cut -d, -f1 | sort -n | tail -n 1"))
-set bmargin 8
-set xrange [0.5:TMAX + 0.5]
-set xtics 1
-set xlabel "threads at once"
-set ylabel "time per lookup, each thread (ns)"
-set yrange [0:*]
-set key outside below center vertical maxrows 3 font ",9"
-set datafile columnheaders
+set datafile nocolumnheaders
 cls = "no table|512 B-16 KiB|16 KiB-1 MiB|over 1 MiB"
 do for [c = 1:4] {
 	cl = system("echo '".cls."' | cut -d'|' -f".c)
@@ -37,14 +30,21 @@ do for [c = 1:4] {
 	# one data block per kernel of the class (the class is a constant of this script, the
 	# kernel names go to the key only through the data file)
 	dummy = system("tail -n +2 '".d."' | sort -t, -k1,1 -k3,3n | awk -F, -v cl='".cl."' '$2 == cl { if (!($1 in seen)) { seen[$1] = ++k; if (k > 1) printf \"\\n\\n\"; print $1 }; print $3 \",\" $4 \",\" $5 \",\" $6 }' > '".f."'")
-	K = int(system("awk -F, 'NF == 1 && $1 != \"\" { k++ } END { print k + 0 }' '".f."'"))
+	KL = system("awk -F, 'NF == 1 && $1 != \"\" { print $1 }' '".f."' | tr '\n' ' '")
+	K = words(KL)
 	set title cl font ",11"
 	if (K == 0) {
 		NODATA_MSG = "no kernel of this size"
 		eval NODATA
-		set xrange [0.5:TMAX + 0.5]; set xtics 1; set yrange [0:*]
 	} else {
-		plot for [k = 1:K] f index (k - 1) using 1:2:3:4 with yerrorlines lw 2 pt 7 ps 0.9 lc rgb scol(k) title columnhead(1)
+		set bmargin 8
+		set xrange [0.5:TMAX + 0.5]
+		set xtics 1
+		set xlabel "threads at once"
+		set ylabel "ns per lookup, each thread"
+		set yrange [0:*]
+		set key outside below center vertical maxrows 3 font ",9"
+		plot for [k = 1:K] f index (k - 1) using 1:2:3:4 every ::1 with yerrorlines lw 2 pt 7 ps 0.9 lc rgb scol(k) title word(KL, k)
 	}
 }
 unset multiplot
