@@ -66,12 +66,6 @@ const struct mode_def MODES[MODE_COUNT] = {
 		"over the trace: per node", .input = INPUT_TRACE_POSITIONS, .build = input_perft,
 		.loop = { SB_LOOP_PERFT }, .per_query = 1, .perft = 1,
 	},
-	[MODE_CHAIN_RANDOM] = {
-		.name = "chain-random", .help = "chain mode's loop over the random queries: latency "
-		"off the trace", .input = INPUT_RANDOM_QUERIES, .build = input_random,
-		.pieces = PIECES_QUEEN, .loop = QUERY_LOOPS(ROOK_CHAIN, BISHOP_CHAIN, QUEEN_CHAIN),
-		.check_queries = 1, .per_query = 1,
-	},
 };
 
 int mode_find(const char *name)
