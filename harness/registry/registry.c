@@ -156,22 +156,6 @@ int registry_init(void)
 	return 0;
 }
 
-/* Returns NULL when a plugin of ABI version v can be read, else why (in buf). */
-static const char *version_problem(int v, char *buf, size_t len)
-{
-	if (v > SB_ABI_VERSION)
-		snprintf(buf, len, "built for ABI version %d, newer than this slidebench, which reads "
-			 "versions %d to %d: use a slidebench as new as the plugin, or rebuild the "
-			 "plugin against this one's kernels/kernel.h", v, SB_ABI_OLDEST, SB_ABI_VERSION);
-	else if (v < SB_ABI_OLDEST)
-		snprintf(buf, len, "built for ABI version %d, older than this slidebench reads (%d "
-			 "to %d): rebuild it against this one's kernels/kernel.h", v, SB_ABI_OLDEST,
-			 SB_ABI_VERSION);
-	else
-		return NULL;
-	return buf;
-}
-
 int registry_open_plugin(const char *path, void **handle, struct sb_kernel *desc, char *name,
 			 size_t namelen, char *why, size_t whylen)
 {
@@ -198,7 +182,7 @@ int registry_open_plugin(const char *path, void **handle, struct sb_kernel *desc
 	/* abi_version and name open every version's descriptor */
 	if ((*sym)->name && !name_problem((*sym)->name))
 		snprintf(name, namelen, "%s", (*sym)->name);
-	if ((bad = version_problem((*sym)->abi_version, vwhy, sizeof vwhy))) {
+	if ((bad = registry_version_problem((*sym)->abi_version, vwhy, sizeof vwhy))) {
 		snprintf(why, whylen, "%s%s%s%s", name[0] ? "kernel \"" : "", name,
 			 name[0] ? "\": " : "", bad);
 		goto close_handle;
@@ -217,27 +201,6 @@ close_handle:
 	dlclose(h);
 	memset(desc, 0, sizeof *desc);
 	return -1;
-}
-
-const char *registry_loop_missing(const struct sb_kernel *k, enum sb_loop l)
-{
-	static const char *const LOOP_NAME[SB_LOOP_COUNT] = {
-		[SB_LOOP_ROOK_STREAM] = "rook stream", [SB_LOOP_BISHOP_STREAM] = "bishop stream",
-		[SB_LOOP_QUEEN_STREAM] = "queen stream", [SB_LOOP_ROOK_CHAIN] = "rook chain",
-		[SB_LOOP_BISHOP_CHAIN] = "bishop chain", [SB_LOOP_QUEEN_CHAIN] = "queen chain",
-		[SB_LOOP_POSITION] = "position", [SB_LOOP_PEER] = "peer",
-		[SB_LOOP_PRESSURE] = "pressure", [SB_LOOP_PERFT] = "perft",
-		[SB_LOOP_PEER_RANDOM] = "peer-random" };
-	static char why[SB_ABI_VERSION + 1][SB_LOOP_COUNT][160];
-	int v = k->abi_version;
-
-	if ((unsigned)l >= SB_LOOP_COUNT || v < 0 || v > SB_ABI_VERSION || v >= sb_loop_abi(l))
-		return NULL;
-	if (!why[v][l][0])
-		snprintf(why[v][l], sizeof why[v][l], "built for ABI version %d, which has no %s loop "
-			 "(ABI %d added it; rebuild against this kernels/kernel.h)", v, LOOP_NAME[l],
-			 sb_loop_abi(l));
-	return why[v][l];
 }
 
 /* Records a refused plugin, writes "PATH: WHY: refused" to err; returns -1. */

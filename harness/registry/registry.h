@@ -74,6 +74,9 @@ const char *registry_question_name(enum sb_question q);
  * word_bits, branching, table_bytes, sibling, question, simd, oracle): context.json's "kernels" and
  * `list --format json`.  NULL when out of memory. */
 json_t *registry_kernel_json(const struct kentry *e);
+/* Returns NULL when a plugin of ABI version v can be read (SB_ABI_OLDEST to SB_ABI_VERSION),
+ * else why not and what to do, written to buf. */
+const char *registry_version_problem(int v, char *buf, size_t len);
 /* Returns NULL when k has loop l, else why not: a plugin built for an ABI version older than
  * the one that added l (kernel.h, sb_loop_abi) has no such loop, and is not asked for it. */
 const char *registry_loop_missing(const struct sb_kernel *k, enum sb_loop l);
