@@ -72,8 +72,9 @@ struct workload {
 	double lookups_per_node;  /* perft: slider lookups per leaf; NaN otherwise */
 };
 
-/* Fills ws from a trace: whole games, every k-th one with k chosen so neither piece's stream
- * exceeds max_queries (0: everything), in game order.  Returns 0 or -1. */
+/* Adds a trace's query streams and positions to ws (its other inputs are kept): whole games,
+ * every k-th one with k chosen so neither piece's stream exceeds max_queries (0: everything),
+ * in game order.  Returns 0 or -1. */
 struct trace;
 /* Returns zeroed memory of at least bytes that starts on a page (free() releases it), or NULL.
  * What a timed loop reads lives in such blocks, so its cache sets do not depend on what was
