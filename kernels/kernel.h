@@ -20,20 +20,33 @@
 
 #include "perft_gen.h"
 
-/* Bump when struct sb_kernel, struct sb_input or enum sb_loop change shape.
- * 2: enum sb_loop gains SB_LOOP_PEER and SB_LOOP_PRESSURE; struct sb_input gains the pressure
- *    working set (pressure, touch, ntouch, touch_per_pos); every generated loop function is
- *    64-byte aligned and not inlined into run(); SB_DEFINE_LOOPS_WITH takes a position-state
- *    hook (PS) and SB_DEFINE_POINTER_LOOP builds pointer mode's loop from the stream loop.
+/* The ABI grows as SQLite's VFS does (its iVersion): a descriptor says which version of this
+ * header it was built against, and the harness reads every version from SB_ABI_OLDEST up to
+ * SB_ABI_VERSION.  So a version may only *append*: a field goes at the end of struct sb_kernel
+ * or struct sb_input, a loop at the end of enum sb_loop; nothing is removed, moved or retyped.
+ * The harness reads no more of an older plugin's descriptor than its version has
+ * (sb_kernel_size: the fields after it read as zero, their "not set"), never asks it for a
+ * loop its version lacks (sb_loop_abi: that mode is reported unavailable for it, with the
+ * reason), and refuses a plugin built for a newer version than its own, by name.
+ * Bump the version for any such addition, and say here what it added:
+ * 1: struct sb_kernel abi_version .. run; struct sb_input q, pos, npos, zero; the rook, bishop
+ *    and queen stream and chain loops and the position loop.  No longer read: its loops were
+ *    inlined into run() and unaligned, so its figures moved with code placement.
+ * 2: struct sb_kernel gains prepare and release; struct sb_input gains aux and the pressure
+ *    working set (pressure, touch, ntouch, touch_per_pos); enum sb_loop gains SB_LOOP_PEER and
+ *    SB_LOOP_PRESSURE; every generated loop function is 64-byte aligned and not inlined into
+ *    run().  The oldest version read (SB_ABI_OLDEST).
  * 3: struct sb_kernel gains what the study needs to know of a kernel: sibling and question
  *    (the pair a study question compares) and simd; enum sb_loop gains SB_LOOP_PERFT and
  *    struct sb_input the perft fields (perft, nperft, depth, bulk, nodes);
  *    SB_DEFINE_LOOPS_WITH expands perft_gen.h's generator over the chain lookups (RC, BC).
- *    Plugins built against 2 are refused (rebuild them).
  * 4: enum sb_loop gains SB_LOOP_PEER_RANDOM, the peer's default loop shape (one occupancy,
  *    SB_PEER_GROUP random squares), which SB_DEFINE_LOOPS_WITH expands with the position
- *    loop's call hook and state (LP, PS).  Plugins built against 3 are refused. */
+ *    loop's call hook and state (LP, PS).
+ * A loop's checksum never changes meaning: an older plugin's loop is verified against the
+ * current reference's. */
 #define SB_ABI_VERSION 4
+#define SB_ABI_OLDEST 2
 
 /* The kernel every other is verified against (a plain ray walk); the oracle, not a candidate. */
 #define SB_ORACLE "reference"
@@ -73,7 +86,7 @@ enum sb_loop {
 	SB_LOOP_PEER,
 	SB_LOOP_PRESSURE,
 	SB_LOOP_PERFT,
-	SB_LOOP_PEER_RANDOM,
+	SB_LOOP_PEER_RANDOM,       /* ABI 4 (sb_loop_abi: each loop's version) */
 	SB_LOOP_COUNT		/* keep last */
 };
 
@@ -108,12 +121,12 @@ struct sb_input {
 	const struct sb_pos *pos;
 	size_t npos;
 	uint64_t zero;
-	const void *aux;
-	const uint64_t *pressure;  /* the working set: 8 words per 64-byte line */
+	const void *aux;           /* ABI 2 */
+	const uint64_t *pressure;  /* ABI 2: the working set, 8 words per 64-byte line */
 	const uint32_t *touch;     /* line indices into pressure, touched in order */
 	size_t ntouch;
 	unsigned touch_per_pos;    /* lines touched after each position */
-	const struct sb_perft_pos *perft;  /* the perft loop's root positions */
+	const struct sb_perft_pos *perft;  /* ABI 3: the perft loop's root positions */
 	size_t nperft;
 	unsigned depth;            /* perft depth (0: each root counts 1) */
 	int bulk;                  /* count the last ply's moves instead of playing them */
@@ -123,7 +136,7 @@ struct sb_input {
 typedef uint64_t (*sb_lookup_fn)(unsigned sq, uint64_t occ);
 
 struct sb_kernel {
-	int abi_version;           /* SB_ABI_VERSION */
+	int abi_version;           /* SB_ABI_VERSION (the harness reads SB_ABI_OLDEST and on) */
 	const char *name;          /* CSV key, e.g. "kindergarten-4k" */
 	const char *family;        /* "kindergarten", "classical", "magic", ... */
 	const char *description;   /* one line: technique and its source */
@@ -138,16 +151,36 @@ struct sb_kernel {
 	/* Runs one timed loop over `in` and returns a checksum of every result (so nothing is
 	 * dead code, and so the loop itself is verified against the reference's checksum). */
 	uint64_t (*run)(enum sb_loop loop, const struct sb_input *in);
-	/* Optional: derive per-input state into in->aux before verification and timing (0 or
-	 * -1), and free it after.  Both NULL for stateless kernels. */
+	/* ABI 2, optional: derive per-input state into in->aux before verification and timing
+	 * (0 or -1), and free it after.  Both NULL for stateless kernels. */
 	int (*prepare)(struct sb_input *in);
 	void (*release)(struct sb_input *in);
 
-	/* What the study needs to know (all may be left zero). */
+	/* ABI 3: what the study needs to know (all may be left zero). */
 	const char *sibling;       /* the kernel this one is compared with for `question`, or NULL */
 	enum sb_question question; /* which question (SB_QUESTION_NONE without a sibling) */
 	int simd;                  /* 1: explicit SIMD (vector registers), else 0 */
 };
+
+/* Returns the bytes of struct sb_kernel a descriptor of ABI version v has (fields are only
+ * appended): the harness copies no more of a plugin's descriptor.  A version that appends a
+ * field adds its line here. */
+static inline size_t sb_kernel_size(int v)
+{
+	return v >= 3 ? sizeof(struct sb_kernel) : offsetof(struct sb_kernel, sibling);
+}
+
+/* Returns the ABI version that added loop l: a plugin of an older version has no such loop
+ * (its run() returns 0 for it), and the harness does not ask it. */
+static inline int sb_loop_abi(enum sb_loop l)
+{
+	switch (l) {
+	case SB_LOOP_PEER: case SB_LOOP_PRESSURE: return 2;
+	case SB_LOOP_PERFT: return 3;
+	case SB_LOOP_PEER_RANDOM: return 4;
+	default: return 1;
+	}
+}
 
 /* ---- loop generation ------------------------------------------------------------------- */
 

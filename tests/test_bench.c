@@ -258,7 +258,7 @@ static void test_game_order(void)
 {
 	static const unsigned want[8] = { 0, 4, 2, 6, 1, 5, 3, 7 };
 	struct trace t = { 0 };
-	struct workset ws;
+	struct workset ws = { 0 };  /* workset_from_trace adds to a workset */
 	int ok = 1;
 
 	t.n = 16;

@@ -24,7 +24,7 @@ expect "unknown event" 2 'unknown event "NOT_AN_EVENT"' -- $SB bench --events NO
 expect "missing trace" 1 'nosuch.trace' -- $SB bench --trace "$tmp/nosuch.trace" --mode stream --out "$tmp/r3"
 expect "unreadable plugin" 1 'nosuch.so: cannot load plugin' -- $SB verify --plugin "$tmp/nosuch.so" --kernel reference
 expect "not a plugin" 1 'not a slidebench plugin: no symbol sb_plugin_kernel' -- $SB list --plugin $P/no-symbol.so
-expect "wrong ABI refused" 1 'plugin ABI version 42, this slidebench speaks 4' -- $SB list --plugin $P/bad-abi.so
+expect "wrong ABI refused" 1 'kernel "bad-abi": built for ABI version 42, newer than this slidebench' -- $SB list --plugin $P/bad-abi.so
 expect "refused plugin, others still listed" 1 '^reference ' -- $SB list --plugin $P/bad-abi.so
 expect "good plugin verifies" 0 'example-plugin +ok: 307648 cases, 0 mismatches' -- $SB verify --plugin $P/example-plugin.so --kernel example-plugin
 expect "wrong plugin caught" 1 'mismatch: kernel=wrong-attacks piece=rook sq=28' -- $SB verify --plugin $P/wrong-attacks.so --kernel wrong-attacks

@@ -82,7 +82,8 @@ static inline struct cell *bench_cell(struct bench *b, size_t wi, size_t ki)
  * A kernel that fails (verification or prepare()) is marked and never timed.  Returns the
  * number of failed kernels, or -1. */
 int bench_setup(struct bench *b);
-/* Returns the number of kernel columns whose every workload passed verification. */
+/* Returns the number of kernel columns verified on every workload they run (one at least; a
+ * mode a plugin's ABI version lacks is unavailable, not run). */
 size_t bench_verified(const struct bench *b);
 /* Takes warm-up + samples rounds (fewer when *stop is set).  A plugin (--plugin) is sampled
  * in a child process (isolate.h): when it crashes, hangs or exits, its column is marked failed

@@ -1,6 +1,8 @@
 /* modes.h - what each bench mode times, as one table.  The table drives the usage text, the
- * --mode parser, the workloads built from the inputs and how a sample calls the kernel: adding
- * a mode is adding a row (and, when it needs a new loop shape, an sb_loop in kernel.h). */
+ * --mode parser, the inputs built (each row names its builder, bench/inputs.h), the workloads
+ * cut from them and how a sample calls the kernel: adding a mode that reuses a loop is adding
+ * an enum mode value and a row here (and a builder in inputs.c when no row's input fits); a new
+ * loop shape is an sb_loop in kernel.h, in a new ABI version (docs/adding-a-kernel.md). */
 #ifndef SB_MODES_H
 #define SB_MODES_H
 
@@ -11,7 +13,9 @@ enum mode {
 	MODE_PEER_RANDOM, MODE_PRESSURE, MODE_PERFT, MODE_NEIGHBOURS, MODE_COUNT
 };
 
-/* Where a mode's input comes from. */
+struct input_build;
+
+/* Where a mode's workloads read their input in the workset (its builder puts it there). */
 enum mode_input {
 	INPUT_TRACE_QUERIES,   /* per-piece query streams of the trace, in game order */
 	INPUT_TRACE_POSITIONS, /* the trace's positions */
@@ -26,6 +30,9 @@ struct mode_def {
 	const char *name;
 	const char *help;          /* one line for --help */
 	enum mode_input input;
+	/* Adds the input to the workset (bench/inputs.h); modes naming the same builder share
+	 * one input, built once.  Returns 0, or -1 after a message. */
+	int (*build)(struct input_build *b);
 	unsigned pieces;           /* query modes: which piece streams; positions: 0 */
 	enum sb_loop loop[3];      /* the kernel loop per piece (rook, bishop, queen); [0] else */
 	int pointer;               /* one indirect call per lookup instead of the kernel's loop */
@@ -33,7 +40,8 @@ struct mode_def {
 				    * loop's checksum against the reference's is checked always */
 	unsigned per_query;        /* lookups per query entry (peer: 64 squares per occupancy) */
 	int pressure;              /* one workload per --pressure size, working set touched */
-	int perft;                 /* trees from positions of the trace (--perft-depth) */
+	int perft;                 /* needs the perft loops (refused in a build without them
+				    * and under --simulate) */
 	int neighbours;            /* with --threads T: thread 0 runs the kernel, the other T-1
 				    * read a working set of their own beside it (noisy neighbours) */
 	int by_default;            /* in the run when --mode is not given */

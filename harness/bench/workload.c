@@ -92,7 +92,6 @@ int workset_from_trace(struct workset *ws, const struct trace *t, size_t max_que
 	size_t total[2] = { count_queries(t, 0), count_queries(t, 1) }, every = 1;
 	size_t *start = NULL, *order = NULL, ngames = 0, taken = 0;
 
-	memset(ws, 0, sizeof *ws);
 	snprintf(ws->dataset, sizeof ws->dataset, "%s", dataset);
 	/* Whole games spread evenly over the trace keep game order and locality, and keep the
 	 * query stream cache-resident: a stream read from DRAM would time the harness. */

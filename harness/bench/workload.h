@@ -75,8 +75,9 @@ struct workload {
 	char cpus[128];        /* the CPUs they run on, e.g. "1,0" (empty for one thread) */
 };
 
-/* Fills ws from a trace: whole games, every k-th one with k chosen so neither piece's stream
- * exceeds max_queries (0: everything), in game order.  Returns 0 or -1. */
+/* Adds a trace's query streams and positions to ws (its other inputs are kept): whole games,
+ * every k-th one with k chosen so neither piece's stream exceeds max_queries (0: everything),
+ * in game order.  Returns 0 or -1. */
 struct trace;
 /* Returns zeroed memory of at least bytes that starts on a page (free() releases it), or NULL.
  * What a timed loop reads lives in such blocks, so its cache sets do not depend on what was

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "bench/inputs.h"
 #include "bench/bounds.h"
 #include "bench/perft.h"
 #include "bench/threads.h"
@@ -315,68 +316,18 @@ static int modes_flag(unsigned modes, size_t off)
 	return 0;
 }
 
-/* Loads the trace, the random stream and the pressure working sets the modes need into ws.
+/* Builds the inputs the modes need into ws: each mode's row names its builder (bench/inputs.h).
  * Returns 0 or -1. */
 static int load_inputs(const struct bench_opts *o, unsigned modes, struct workset *ws,
 		       struct pressure_set *ps)
 {
-	char err[1024];
+	const struct input_args a = {
+		.trace = o->trace ? o->trace : DEFAULT_TRACE, .trace_default = !o->trace,
+		.max_queries = (size_t)o->max_queries, .random_queries = (size_t)o->random_queries,
+		.seed = o->seed, .perft_positions = (size_t)o->perft_positions,
+		.perft_depth = (unsigned)o->perft_depth, .pressure = ps, .quiet = o->quiet };
 
-	memset(ws, 0, sizeof *ws);
-	if (modes_need(modes, INPUT_TRACE_QUERIES)) {
-		struct trace t;
-		const char *path = o->trace ? o->trace : DEFAULT_TRACE;
-		if (access(path, R_OK) != 0 && !o->trace) {
-			fprintf(stderr, "slidebench bench: no trace at %s: build it with `make %s` "
-				"(or pass --trace FILE, or --mode random)\n", path, path);
-			return -1;
-		}
-		if (trace_load(path, &t, err, sizeof err) < 0) {
-			fprintf(stderr, "slidebench bench: %s\n", err);
-			return -1;
-		}
-		int r = workset_from_trace(ws, &t, (size_t)o->max_queries, path);
-		if (r == 0 && modes_flag(modes, offsetof(struct mode_def, perft)))
-			r = workset_add_perft(ws, &t, (size_t)o->perft_positions, (unsigned)o->perft_depth);
-		trace_free(&t);
-		if (r < 0) {
-			fprintf(stderr, "slidebench bench: out of memory building the queries\n");
-			return -1;
-		}
-		if (!o->quiet)
-			fprintf(stderr, "slidebench: %s: %zu games (1 in %zu), %zu positions, "
-				"%zu rook and %zu bishop queries\n", path, ws->games_used,
-				ws->games_every, ws->npos, ws->n[0], ws->n[1]);
-		if (modes_flag(modes, offsetof(struct mode_def, perft)) && !ws->perft_nodes)
-			fprintf(stderr, "slidebench: perft: the %zu root%s sampled from %s lead%s to no "
-				"move at depth %u (mated or stalemated positions only): no perft rows\n",
-				ws->nperft, ws->nperft == 1 ? "" : "s", path, ws->nperft == 1 ? "s" : "",
-				ws->perft_depth);
-		else if (!o->quiet && ws->nperft)
-			fprintf(stderr, "slidebench: perft: %zu roots to depth %u, %llu nodes, %.1f "
-				"slider lookups per node\n", ws->nperft, ws->perft_depth,
-				(unsigned long long)ws->perft_nodes,
-				(double)ws->perft_lookups / (double)(ws->perft_nodes ? ws->perft_nodes : 1));
-	}
-	if (modes_need(modes, INPUT_RANDOM_QUERIES) &&
-	    workset_add_random(ws, (size_t)o->random_queries, o->seed) < 0) {
-		fprintf(stderr, "slidebench bench: out of memory building the random queries\n");
-		return -1;
-	}
-	if (modes_need(modes, INPUT_RANDOM_GROUPS) &&
-	    workset_add_random_groups(ws, (size_t)o->random_queries, o->seed) < 0) {
-		fprintf(stderr, "slidebench bench: out of memory building the random groups\n");
-		return -1;
-	}
-	if (modes_flag(modes, offsetof(struct mode_def, pressure))) {
-		if (pressure_build(ps, o->seed) < 0) {
-			fprintf(stderr, "slidebench bench: out of memory building the pressure "
-				"working sets\n");
-			return -1;
-		}
-		ws->pressure = ps;
-	}
-	return 0;
+	return inputs_build(&a, modes, ws);
 }
 
 /* Returns argv joined by spaces (for context.json), in buf. */

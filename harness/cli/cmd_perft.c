@@ -100,6 +100,10 @@ static int run_kernels(struct kentry **sel, size_t n, const struct sb_perft_pos 
 			rc = sel[i]->refused ? EXIT_FAIL : rc;
 			continue;
 		}
+		if (registry_loop_missing(k, SB_LOOP_PERFT)) {  /* a plugin of an older ABI */
+			printf("%-36s unavailable: %s\n", k->name, registry_loop_missing(k, SB_LOOP_PERFT));
+			continue;
+		}
 		uint64_t t0 = timer_now(&t), nodes = perft_run(k, p, 1, depth, bulk, NULL);
 		double s = timer_ns(&t, timer_now(&t) - t0) / 1e9, all = s;
 		unsigned runs = 1;

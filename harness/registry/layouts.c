@@ -41,7 +41,6 @@ static int exe_dir(char *dir, size_t len)
 static struct copy *load_copy(const char *dir, const struct kentry *e, unsigned i)
 {
 	struct copy *c = calloc(1, sizeof *c);
-	const struct sb_kernel *k;
 	char name[128], why[256];
 
 	if (!c)
@@ -50,11 +49,10 @@ static struct copy *load_copy(const char *dir, const struct kentry *e, unsigned 
 		     e->k->name) >= (int)sizeof c->path || access(c->path, R_OK) != 0)
 		goto fail;
 	if (registry_probe_plugin(c->path, name, sizeof name, why, sizeof why) < 0 ||
-	    registry_open_plugin(c->path, &c->dl, &k, why, sizeof why) < 0) {
+	    registry_open_plugin(c->path, &c->dl, &c->k, name, sizeof name, why, sizeof why) < 0) {
 		fprintf(stderr, "slidebench: %s: %s: layout copy left out\n", c->path, why);
 		goto fail;
 	}
-	c->k = *k;
 	snprintf(c->name, sizeof c->name, "%s@L%u", e->k->name, i);
 	c->k.name = c->name;
 	c->e = (struct kentry){ .k = &c->k, .origin = c->path };

@@ -70,6 +70,7 @@ json_t *registry_kernel_json(const struct kentry *e)
 	jsonx_set_str(o, "name", e->k->name);
 	jsonx_set_str(o, "family", e->k->family);
 	jsonx_set_str(o, "origin", e->origin);
+	jsonx_set_int(o, "abi_version", e->k->abi_version);
 	jsonx_set_str(o, "description", e->k->description);
 	jsonx_set_int(o, "word_bits", e->k->word_bits);
 	jsonx_set_str(o, "branching", registry_branching_name(e->k->branching));
@@ -109,8 +110,8 @@ const char *registry_check_descriptor(const struct sb_kernel *k)
 
 	if (!k)
 		return "descriptor pointer is NULL";
-	if (k->abi_version != SB_ABI_VERSION)
-		return "wrong abi_version";
+	if (k->abi_version < SB_ABI_OLDEST || k->abi_version > SB_ABI_VERSION)
+		return "abi_version out of the range this slidebench reads";
 	if (!k->name || !*k->name)
 		return "no name";
 	if ((why = name_problem(k->name)))
@@ -155,13 +156,15 @@ int registry_init(void)
 	return 0;
 }
 
-int registry_open_plugin(const char *path, void **handle, const struct sb_kernel **k, char *why,
-			 size_t whylen)
+int registry_open_plugin(const char *path, void **handle, struct sb_kernel *desc, char *name,
+			 size_t namelen, char *why, size_t whylen)
 {
 	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	const struct sb_kernel *const *sym;
 	const char *bad;
+	char vwhy[256];
 
+	memset(desc, 0, sizeof *desc);
 	if (!h) {
 		snprintf(why, whylen, "cannot load plugin: %s", dlerror());
 		return -1;
@@ -172,22 +175,31 @@ int registry_open_plugin(const char *path, void **handle, const struct sb_kernel
 			 "kernel file with SB_REGISTER(desc) and build with -DSB_PLUGIN)");
 		goto close_handle;
 	}
-	if (*sym && (*sym)->abi_version != SB_ABI_VERSION) {
-		snprintf(why, whylen, "plugin ABI version %d, this slidebench speaks %d (rebuild it "
-			 "against this kernels/kernel.h)", (*sym)->abi_version, SB_ABI_VERSION);
+	if (!*sym) {
+		snprintf(why, whylen, "bad kernel descriptor: descriptor pointer is NULL");
 		goto close_handle;
 	}
-	bad = registry_check_descriptor(*sym);
+	/* abi_version and name open every version's descriptor */
+	if ((*sym)->name && !name_problem((*sym)->name))
+		snprintf(name, namelen, "%s", (*sym)->name);
+	if ((bad = registry_version_problem((*sym)->abi_version, vwhy, sizeof vwhy))) {
+		snprintf(why, whylen, "%s%s%s%s", name[0] ? "kernel \"" : "", name,
+			 name[0] ? "\": " : "", bad);
+		goto close_handle;
+	}
+	/* what its version has, no more: the later fields stay zero */
+	memcpy(desc, *sym, sb_kernel_size((*sym)->abi_version));
+	bad = registry_check_descriptor(desc);
 	if (bad) {
 		snprintf(why, whylen, "bad kernel descriptor: %s", bad);
 		goto close_handle;
 	}
 	*handle = h;
-	*k = *sym;
 	return 0;
 
 close_handle:
 	dlclose(h);
+	memset(desc, 0, sizeof *desc);
 	return -1;
 }
 
@@ -207,26 +219,33 @@ static int refuse(const char *path, const char *name, const char *why, char *err
 int registry_load_plugin(const char *path, char *err, size_t errlen)
 {
 	char name[64] = "", why[REGISTRY_WHY_MAX];
-	const struct sb_kernel *k;
+	struct sb_kernel *k = malloc(sizeof *k);
 	void *h;
 	char *origin;
 
-	if (registry_probe_plugin(path, name, sizeof name, why, sizeof why) < 0)
-		return refuse(path, name, why, err, errlen);
-	if (registry_open_plugin(path, &h, &k, why, sizeof why) < 0)
-		return refuse(path, name, why, err, errlen);
+	if (!k)
+		return refuse(path, name, "out of memory", err, errlen);
+	if (registry_probe_plugin(path, name, sizeof name, why, sizeof why) < 0 ||
+	    registry_open_plugin(path, &h, k, name, sizeof name, why, sizeof why) < 0)
+		goto refused;
 	if (registry_find(k->name)) {
 		snprintf(why, sizeof why, "a kernel named \"%s\" is already registered", k->name);
-		dlclose(h);
-		return refuse(path, "", why, err, errlen);
+		name[0] = 0;
+		goto close_handle;
 	}
 	origin = strdup(path);
 	if (!origin || add(k, origin) < 0) {
 		free(origin);
-		dlclose(h);
-		return refuse(path, k->name, "registry full or out of memory", err, errlen);
+		snprintf(why, sizeof why, "registry full or out of memory");
+		goto close_handle;
 	}
-	return 0;
+	return 0;  /* k and origin live as long as the process */
+
+close_handle:
+	dlclose(h);
+refused:
+	free(k);
+	return refuse(path, name, why, err, errlen);
 }
 
 size_t registry_count(void) { return nentries; }

@@ -37,10 +37,14 @@ int registry_init(void);
  * here.  On refusal records it (registry_refused_at), writes "PATH: WHY: refused" to err and
  * returns -1 (no kernel is registered). */
 int registry_load_plugin(const char *path, char *err, size_t errlen);
-/* dlopens path and checks its descriptor; returns 0 (handle and descriptor set) or -1 with
- * why (without the path) written to why.  Used by the probe child and the real load. */
-int registry_open_plugin(const char *path, void **handle, const struct sb_kernel **k, char *why,
-			 size_t whylen);
+/* dlopens path, checks its ABI version (SB_ABI_OLDEST to SB_ABI_VERSION) and copies as much
+ * of its descriptor as its version has into desc (the later fields zero: kernel.h,
+ * sb_kernel_size), then checks the copy.  Returns 0 (handle and desc set), or -1 with why
+ * (without the path) written to why.  name gets the kernel's name as soon as the descriptor
+ * gives one (a plugin of a newer version is refused by name).  Used by the probe child, the
+ * real load and the layout copies. */
+int registry_open_plugin(const char *path, void **handle, struct sb_kernel *desc, char *name,
+			 size_t namelen, char *why, size_t whylen);
 /* Runs a plugin's load, unavailable(), init() and a first batch of lookups and loops in a
  * child process, bounded by SLIDEBENCH_PLUGIN_TIMEOUT seconds (default 60).  Returns 0 when
  * they all finished (an unavailable() reason counts as finished), else -1 with why set
@@ -66,10 +70,16 @@ int registry_prepare(struct kentry *e);
 const char *registry_branching_name(enum sb_branching b);
 /* Returns the name of q: "bits", "tables", "branching", or "" for SB_QUESTION_NONE. */
 const char *registry_question_name(enum sb_question q);
-/* Returns the descriptor of e as a JSON object (name, family, origin, description,
+/* Returns the descriptor of e as a JSON object (name, family, origin, abi_version, description,
  * word_bits, branching, table_bytes, sibling, question, simd, oracle): context.json's "kernels" and
  * `list --format json`.  NULL when out of memory. */
 json_t *registry_kernel_json(const struct kentry *e);
+/* Returns NULL when a plugin of ABI version v can be read (SB_ABI_OLDEST to SB_ABI_VERSION),
+ * else why not and what to do, written to buf. */
+const char *registry_version_problem(int v, char *buf, size_t len);
+/* Returns NULL when k has loop l, else why not: a plugin built for an ABI version older than
+ * the one that added l (kernel.h, sb_loop_abi) has no such loop, and is not asked for it. */
+const char *registry_loop_missing(const struct sb_kernel *k, enum sb_loop l);
 /* Checks a descriptor's fields; returns NULL when sound, else what is wrong. */
 const char *registry_check_descriptor(const struct sb_kernel *k);
 

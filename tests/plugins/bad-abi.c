@@ -1,6 +1,6 @@
-/* bad-abi.c - a plugin built against another ABI version: must be refused.  A fixed number
- * that no slidebench speaks (not SB_ABI_VERSION + k), so the refusal message tests/test_cli.sh
- * expects changes only with SB_ABI_VERSION's own number. */
+/* bad-abi.c - a plugin built against an ABI version no slidebench reads: must be refused.  A
+ * fixed number far beyond SB_ABI_VERSION, so the refusal message tests/test_cli.sh expects does
+ * not change with SB_ABI_VERSION (tests/test_abi.sh refuses SB_ABI_VERSION + 1). */
 #include "kernel.h"
 
 static inline uint64_t bad_rook(unsigned sq, uint64_t occ) { return occ ^ sq; }

@@ -11,7 +11,9 @@
  * aligned, with the two lookups inlined; the harness builds pointer mode's loop from the same
  * stream loop.  Build it with the in-tree kernel flags for figures
  * comparable to the built-in kernels' (make prints them; -falign-functions=64 and
- * -falign-loops=64 among them). */
+ * -falign-loops=64 among them).  .abi_version records the kernel.h it was built against: a
+ * later slidebench still loads it, and reports a mode whose loop came later unavailable for
+ * it until it is rebuilt (docs/plugins.md). */
 #include "kernel.h"
 
 #define NOT_A 0xFEFEFEFEFEFEFEFEULL
