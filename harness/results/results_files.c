@@ -25,7 +25,6 @@ static const struct column SUMMARY_COLS[] = {
 	{ "piece", S_(COL_STR, piece) }, { "dataset", S_(COL_STR, dataset) },
 	{ "cache_state", S_(COL_STR, cache_state) },
 	{ "pressure_bytes", S_(COL_WHOLE, pressure_bytes) },
-	{ "threads", S_(COL_UINT, threads) }, { "cpus", S_(COL_STR, cpus) },
 	{ "lookups", S_(COL_SIZE, lookups) }, { "samples", S_(COL_SIZE, samples) },
 	{ "ns_min", S_(COL_NUM, ns_min) }, { "ns_median", S_(COL_NUM, ns_median) },
 	{ "ns_ci_lo", S_(COL_NUM, ns_ci_lo) }, { "ns_ci_hi", S_(COL_NUM, ns_ci_hi) },
@@ -51,6 +50,8 @@ static const struct column SUMMARY_COLS[] = {
 	{ "branching", S_(COL_STR, branching) },
 	{ "lookups_per_node", S_(COL_NUM, lookups_per_node) },
 	{ "disturbed_samples", S_(COL_UINT, disturbed) }, { "flags", S_(COL_CHARS, flags) },
+	/* appended (readers by position keep working): the threads of --threads, their CPUs */
+	{ "threads", S_(COL_UINT, threads) }, { "cpus", S_(COL_STR, cpus) },
 };
 
 /* One raw sample as samples.csv shows it. */
@@ -76,13 +77,13 @@ static const struct sample_col {
 	{ "piece", COL_STR, R_(piece) }, { "dataset", COL_STR, R_(dataset) },
 	{ "cache_state", COL_STR, R_(cache_state) },
 	{ "pressure_bytes", COL_WHOLE, R_(pressure_bytes) },
-	{ "threads", COL_UINT, R_(threads) },
 	{ "phase", P_(COL_STR, phase) }, { "epoch", P_(COL_NUM, epoch) },
 	{ "sample", P_(COL_UINT, sample) }, { "lookups", P_(COL_SIZE, lookups) },
 	{ "ticks", P_(COL_U64, ticks) }, { "ns_per_lookup", P_(COL_NUM, ns) },
 	{ "null_median_ns_per_lookup", P_(COL_NUM, null_median) },
 	{ "net_ns_per_lookup", P_(COL_NUM, net) }, { "core_ghz", P_(COL_NUM, ghz) },
 	{ "cycles_per_lookup", P_(COL_NUM, cycles) }, { "flags", P_(COL_STR, flags) },
+	{ "threads", COL_UINT, R_(threads) },
 };
 
 /* Writes the value of type t at p as one CSV cell. */
@@ -145,7 +146,7 @@ static void write_samples(struct bench *b, const struct results *r, FILE *f, FIL
 	for (size_t i = 0; i < nc; i++)
 		fprintf(f, "%s,", SAMPLE_COLS[i].name);
 	fputs("format\n", f);
-	fputs("run_id,kernel,mode,piece,cache_state,threads,phase,sample,event,value,per_lookup,"
+	fputs("run_id,kernel,mode,piece,cache_state,phase,sample,event,value,per_lookup,threads,"
 	      "format\n",
 	      fc);
 	for (size_t wi = 0; wi < b->nw; wi++)
@@ -171,12 +172,11 @@ static void write_samples(struct bench *b, const struct results *r, FILE *f, FIL
 					long long v = c->ctr[s * b->nev + e];
 					if (!counters_live(b->ctr, e))
 						continue;  /* context.json says why */
-					fprintf(fc, "%s,%s,%s,%s,%s,%u,%s,%u,", o->run_id, o->kernel,
-						o->mode, o->piece, o->cache_state, o->threads, x.phase,
-						s);
+					fprintf(fc, "%s,%s,%s,%s,%s,%s,%u,", o->run_id, o->kernel,
+						o->mode, o->piece, o->cache_state, x.phase, s);
 					out_csv_str(fc, counters_name(b->ctr, e));
-					fprintf(fc, ",%lld,%.6g,%d\n", v, (double)v /
-						(double)workload_sample_lookups(c->w, s),
+					fprintf(fc, ",%lld,%.6g,%u,%d\n", v, (double)v /
+						(double)workload_sample_lookups(c->w, s), o->threads,
 						out_format("counters.csv"));
 				}
 			}
