@@ -70,6 +70,11 @@ static json_t *context_machine(const struct env_info *env)
 	jsonx_set_str(o, "governor", env->governor);
 	jsonx_set_str(o, "thp", env->thp);
 	jsonx_set_bool(o, "tsc_invariant", env->tsc_invariant);
+	jsonx_set_str(o, "arch", env->arch);
+	jsonx_set_str(o, "kernel_arch", env->kernel_arch);
+	jsonx_set_bool(o, "emulated", env->emulated);
+	if (env->emulated)
+		jsonx_set_str(o, "emulation", env->emulation);
 	return o;
 }
 
@@ -115,8 +120,10 @@ static json_t *context_timer(const struct bench *b)
 {
 	json_t *o = json_object();
 
-	jsonx_set_str(o, "source", b->timer.use_tsc ? "tsc" : "clock_gettime");
+	jsonx_set_str(o, "source", timer_source(&b->timer));
 	jsonx_set_real(o, "tick_ghz", round(b->timer.tick_ghz * 1e6) / 1e6);
+	if (b->timer.nominal_ghz > 0)
+		jsonx_set_real(o, "nominal_ghz", round(b->timer.nominal_ghz * 1e6) / 1e6);
 	jsonx_set_real(o, "calibration_spread", round(b->timer.calib_spread * 1e6) / 1e6);
 	return o;
 }
