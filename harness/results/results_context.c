@@ -201,8 +201,12 @@ static json_t *context_kernels(struct bench *b)
 	for (size_t ki = 0; ki < b->nk; ki++) {
 		const struct cell *c = bench_cell(b, 0, ki + 1);
 		json_t *o = registry_kernel_json(b->kern[ki]);
+		char st[512];
+		/* "unavailable: needs x86 BMI2" as list says it: the report counts it apart */
+		snprintf(st, sizeof st, "%s%s", c->state == CELL_UNAVAILABLE ? "unavailable: " : "",
+			 c->why ? c->why : "not timed");
 		jsonx_set_str(o, "status", b->nw == 0 ? "no workloads" :
-			      c->state == CELL_TIMED ? "timed" : c->why);
+			      c->state == CELL_TIMED ? "timed" : st);
 		json_array_append_new(a, o);
 	}
 	return a;
