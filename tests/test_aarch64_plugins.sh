@@ -30,7 +30,7 @@ for so in "$BA"/plugins/*.so; do
 done
 [[ $np -eq $nk ]] && ok || bad "$np aarch64 plugins for $nk kernels"
 
-expect "example plugin verifies under qemu-aarch64" 0 'example-plugin +ok: 307648 cases, 0 mismatches' -- \
+expect "example plugin verifies under qemu-aarch64" 0 'example-plugin +ok: [0-9]+ cases, 0 mismatches' -- \
 	env BIN_AARCH64="$BA" $run verify --random 1000 --perft-depth 2 --plugin "$BA/tests/plugins/example-plugin.so" \
 	--kernel example-plugin
 expect "x86 build refuses an aarch64 plugin" 1 'magic-plain\.so: cannot load plugin' -- \

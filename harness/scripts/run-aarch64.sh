@@ -4,8 +4,8 @@
 #        harness/scripts/run-aarch64.sh --native   exit 0 if this machine runs aarch64 programs
 #                                                  natively, else 1
 # On an aarch64 kernel it execs bin-aarch64/slidebench; elsewhere it runs it under qemu-aarch64
-# user-mode emulation (Debian package qemu-user) with the cross libc's root
-# (-L /usr/aarch64-linux-gnu, libc6-dev-arm64-cross), saying so once on stderr.  Such a run
+# user-mode emulation (Debian package qemu-user), with the arm64 libc of dpkg's multiarch, else
+# the cross libc's root (-L /usr/aarch64-linux-gnu), saying so once on stderr.  Such a run
 # checks results, not speed: bench refuses to time under emulation (docs/arm.md).
 # BIN_AARCH64 names another build directory (default: bin-aarch64 beside harness/).
 set -euo pipefail
@@ -31,5 +31,10 @@ if native; then
 	exec "$prog" "$@"
 fi
 . "$root/harness/scripts/qemu-exec.sh"
-QEMU_ARGS=(-L /usr/aarch64-linux-gnu)
+# The arm64 loader and libc from dpkg's multiarch (libc6:arm64, which libjansson4:arm64 brings)
+# are found where the program names them; only without them does qemu need the cross libc's
+# root.  Not -L always: under qemu 7.2 with -L, a dlopen in a forked child (how list and bench
+# try a plugin) spins and never returns.
+QEMU_ARGS=()
+[[ -e /lib/ld-linux-aarch64.so.1 ]] || QEMU_ARGS=(-L /usr/aarch64-linux-gnu)
 qemu_exec qemu-aarch64 "this is an $(uname -m) machine" "$prog" "$@"
