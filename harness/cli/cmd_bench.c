@@ -441,7 +441,14 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 static int check_request(const struct bench_opts *o, int *modes, struct pressure_set *ps)
 {
 	char err[PATH_MAX + 256];
+	int emu;
 
+	/* an emulated program's times measure the emulator (env_timing_check) */
+	if (!o->sim_child && (emu = env_timing_check(err, sizeof err)) != 0) {
+		fprintf(stderr, "slidebench bench: %s\n", err);
+		if (emu < 0)
+			return EXIT_FAIL;
+	}
 	if (o->simulate && !o->sim_child) {
 		struct sim_opts so = { .d1 = o->d1, .ll = o->ll, .l1 = o->l1, .tlb = o->tlb };
 		if (sim_plan(&so, &sim_info, err, sizeof err) < 0) {
