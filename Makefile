@@ -14,6 +14,33 @@ ifeq ($(MAKELEVEL)$(filter -j% --jobs% --jobserver%,$(MAKEFLAGS)),0)
 MAKEFLAGS += -j$(NPROC)
 endif
 
+# ---- aarch64 (64-bit ARM), cross-compiled: `make TARGET=aarch64` ------------------------------
+# clang cross-compiles the same harness, kernels and plugins for armv8-a into build-aarch64/ and
+# bin-aarch64/, beside the native build and never in it, linking with Debian's cross binutils
+# and libc (libc6-dev-arm64-cross); jansson and zstd are the arm64 packages (dpkg's arm64
+# architecture, added by deps.sh); PAPI is left out.  Not Debian's gcc-aarch64-linux-gnu: it
+# conflicts with gcc-multilib (the m32 build), so apt would remove one for the other
+# (AARCH64_CC=aarch64-linux-gnu-gcc builds with it where it is installed).  `make aarch64` does
+# the same from a native make; qemu-aarch64 runs the result (harness/scripts/run-aarch64.sh,
+# docs/arm.md).  AARCH64_ARCH picks another -march.
+AARCH64_CC   ?= clang --target=aarch64-linux-gnu
+AARCH64_ARCH ?= -march=armv8-a
+# (TARGET counts only on make's command line: a TARGET in the environment is someone else's)
+ifeq ($(origin TARGET)$(TARGET),command lineaarch64)
+ifneq ($(origin CC),command line)
+CC       := $(AARCH64_CC)
+endif
+ARCH     ?= $(AARCH64_ARCH)
+BUILD    ?= build-aarch64
+BIN      ?= bin-aarch64
+HAVE_PAPI ?= 0
+# no debug information (as the other builds beside the main one): a third of compile time
+DEBUG    ?= -g0
+else ifeq ($(origin TARGET),command line)
+$(error TARGET=$(TARGET): the only other target is aarch64 (make TARGET=aarch64))
+endif
+# ---- end of aarch64 -----------------------------------------------------------------------
+
 CC       ?= gcc
 # Debian's ccache, where it is installed, caches every compile: `make all` of a second clone
 # took 3.9 s on the Emerald Rapids guest, against 65 s without ccache and 75 s with an empty
@@ -245,7 +272,7 @@ $(BUILD)/kernels $(BUILD)/pic $(BUILD)/layouts $(BIN) $(BIN)/plugins $(BIN)/test
 # square stored as two 32-bit halves and loaded back as one 64-bit value, every lookup, a
 # store-forwarding stall that made the null (4.8-5.1 ns a lookup in stream mode) dearer than
 # real kernels.  -mno-stv keeps it in general registers, as the kernels' own loops are.
-NULL_FLAGS := $(if $(filter gcc,$(CC_NAME)),-mno-stv)
+NULL_FLAGS := $(if $(filter gcc,$(CC_NAME)),$(if $(filter __x86_64__ __i386__,$(CC_MACROS)),-mno-stv))
 $(BUILD)/harness/bench/null_kernel.o: CFLAGS += $(KFLAGS) $(GCC_NOKSPILL) $(NULL_FLAGS)
 
 .SECONDARY: # keep the position-independent objects and the padding objects between builds
@@ -404,7 +431,28 @@ report: all plots ## the study's report.html and report.md (make report STUDY=re
 	$(BIN)/slidebench report "$$STUDY"
 
 clean: ## remove build trees (results/ are kept)
-	rm -rf build build-san build32 build-fuzz bin bin-san bin32 bin-fuzz
+	rm -rf build build-san build32 build-fuzz build-aarch64 bin bin-san bin32 bin-fuzz bin-aarch64
+
+# ---- aarch64 targets (see the aarch64 section at the top) ----------------------------------
+# `make TARGET=aarch64` builds bin-aarch64/slidebench and every kernel's plugin (no simulation
+# build, no trace: valgrind and the default trace are the native build's); `make aarch64` is the
+# same from a native make, `make aarch64-verify` verifies every kernel under qemu-aarch64.
+BUILD_AARCH64 ?= build-aarch64
+BIN_AARCH64   ?= bin-aarch64
+AARCH64_MAKE   = --no-print-directory TARGET=aarch64 BUILD=$(BUILD_AARCH64) BIN=$(BIN_AARCH64)
+ifeq ($(origin TARGET)$(TARGET),command lineaarch64)
+.DEFAULT_GOAL := aarch64-all
+endif
+aarch64-all: $(BIN)/slidebench $(PLUGINS)
+aarch64: ## the harness, kernels and plugins cross-compiled for 64-bit ARM into bin-aarch64/ (= make TARGET=aarch64)
+	./harness/scripts/deps.sh
+	$(MAKE) $(AARCH64_MAKE) aarch64-all
+aarch64-prog: # bin-aarch64/slidebench alone (what make test's aarch64 test runs)
+	$(MAKE) $(AARCH64_MAKE) $(BIN_AARCH64)/slidebench
+aarch64-verify: aarch64 ## verify every kernel of bin-aarch64/ under qemu-aarch64 (or natively on ARM)
+	BIN_AARCH64=$(BIN_AARCH64) ./harness/scripts/run-aarch64.sh verify
+.PHONY: aarch64 aarch64-all aarch64-prog aarch64-verify
+# ---- end of aarch64 targets ---------------------------------------------------------------
 
 help: ## this list
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 12

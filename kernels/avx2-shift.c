@@ -7,7 +7,8 @@
  * left and those shifting right share the register by giving the unused shift a count of 64,
  * which yields 0.  A queen runs the eight rays as two registers, left-going and right-going
  * (as the technique's author does).  The four lanes are ORed into one bitboard at the end.
- * Explicit intrinsics under target("avx2"); unavailable() refuses a CPU without AVX2.
+ * Explicit intrinsics under target("avx2"); unavailable() refuses a CPU without AVX2.  On
+ * aarch64 the same technique runs in NEON (below).
  * Source: Daniel Inführ's AVX2 branchless fill in the Chess_Movegen comparison (AVXShift);
  * written from the description. */
 #include "kernel.h"
@@ -23,8 +24,10 @@ static const char *as_unavailable(void)
 #if SB_X86
 	__builtin_cpu_init();
 	return __builtin_cpu_supports("avx2") ? NULL : "needs AVX2";
+#elif defined(__aarch64__)
+	return NULL; /* NEON: see simd_neon.h */
 #else
-	return "needs x86 AVX2";
+	return SB_NEEDS_X86("AVX2");
 #endif
 }
 
@@ -123,13 +126,69 @@ static inline uint64_t as_queen(unsigned sq, uint64_t occ)
 
 	return sb_simd_or4(_mm256_or_si256(as_up(b, up, counts), as_down(b, down, counts)));
 }
-#else /* not x86: never run (unavailable), keeps the file building */
-static inline uint64_t as_rook(unsigned sq, uint64_t occ) { return sb_ref_rook(sq, occ); }
-static inline uint64_t as_bishop(unsigned sq, uint64_t occ) { return sb_ref_bishop(sq, occ); }
+#elif defined(__aarch64__)
+/* The aarch64 form: the same rays, stops and seven branchless steps in NEON's two 64-bit
+ * lanes, two rays a register.  NEON's per-lane shift (ushl) takes a signed count, and a
+ * negative count shifts right, so a register's lanes need no 64-count trick. */
+#include "simd_neon.h"
+
+/* Returns the two rays' attacks of the slider `bit`, a lane's bit being stopped by `stop` and
+ * shifted by n (negative: right). */
+static inline uint64x2_t as_rays(uint64x2_t bit, uint64x2_t stop, int64x2_t n)
+{
+	uint64x2_t att = vdupq_n_u64(0), t = bit;
+
+#pragma GCC unroll 7
+	for (int i = 0; i < 7; i++) {
+		t = vshlq_u64(vbicq_u64(t, stop), n);
+		att = vorrq_u64(att, t);
+	}
+	return att;
+}
+
+/* Returns the occupancy but the slider (b) in both lanes, ORed with the lanes' edges e0, e1. */
+static inline uint64x2_t as_stops(uint64_t occ, uint64x2_t b, uint64_t e0, uint64_t e1)
+{
+	return vorrq_u64(vbicq_u64(vdupq_n_u64(occ), b), sb_neon_pair(e0, e1));
+}
+
+/* Returns the rook's rays: east and north, then west and south. */
+static inline uint64x2_t as_rook2(uint64x2_t b, uint64_t occ)
+{
+	return vorrq_u64(as_rays(b, as_stops(occ, b, SB_FILE_H, AS_R8), sb_neon_counts(1, 8)),
+			 as_rays(b, as_stops(occ, b, SB_FILE_A, AS_R1), sb_neon_counts(-1, -8)));
+}
+
+/* Returns the bishop's rays: northeast and northwest, then southwest and southeast. */
+static inline uint64x2_t as_bishop2(uint64x2_t b, uint64_t occ)
+{
+	uint64x2_t up = as_stops(occ, b, SB_FILE_H | AS_R8, SB_FILE_A | AS_R8);
+	uint64x2_t down = as_stops(occ, b, SB_FILE_A | AS_R1, SB_FILE_H | AS_R1);
+
+	return vorrq_u64(as_rays(b, up, sb_neon_counts(9, 7)), as_rays(b, down, sb_neon_counts(-9, -7)));
+}
+
+/* Returns the rook attacks. */
+static inline uint64_t as_rook(unsigned sq, uint64_t occ)
+{
+	return sb_neon_or2(as_rook2(vdupq_n_u64(1ULL << sq), occ));
+}
+
+/* Returns the bishop attacks. */
+static inline uint64_t as_bishop(unsigned sq, uint64_t occ)
+{
+	return sb_neon_or2(as_bishop2(vdupq_n_u64(1ULL << sq), occ));
+}
+
+/* Returns the queen attacks: the eight rays in four registers. */
 static inline uint64_t as_queen(unsigned sq, uint64_t occ)
 {
-	return sb_ref_rook(sq, occ) | sb_ref_bishop(sq, occ);
+	uint64x2_t b = vdupq_n_u64(1ULL << sq);
+
+	return sb_neon_or2(vorrq_u64(as_rook2(b, occ), as_bishop2(b, occ)));
 }
+#else /* neither: never run (unavailable), keeps the file building */
+SB_FALLBACK_LOOKUPS(as)
 #endif
 
 SB_DEFINE_LOOPS_WITH(as, as_rook, as_bishop, as_queen, SB_CALL_, SB_CALL_, SB_NO_STATE,
@@ -146,8 +205,9 @@ static const struct sb_kernel avx2_shift = {
 	.abi_version = SB_ABI_VERSION,
 	.name = "avx2-shift",
 	.family = "fill",
-	.description = "SIMD AVX2: branchless ray shifts, four rays in ymm lanes, seven steps "
-		       "with stop masks (Chess_Movegen AVXShift)",
+	.description = "SIMD AVX2 (aarch64: NEON): branchless ray shifts, four rays in ymm lanes "
+		       "(two per NEON register), seven steps with stop masks (Chess_Movegen "
+		       "AVXShift)",
 	.word_bits = 64,
 	.simd = 1,
 	.branching = SB_BRANCHLESS,

@@ -59,7 +59,7 @@ static const char *bn_unavailable(void)
 		return "needs AVX2";
 	return __builtin_cpu_supports("bmi2") ? NULL : "needs BMI2 (pext, pdep)";
 #else
-	return "needs x86-64 with AVX2 and BMI2";
+	return "needs x86-64 with AVX2 and BMI2" SB_BUILD_FOR;
 #endif
 }
 
@@ -114,8 +114,7 @@ static inline uint64_t bn_bishop(unsigned sq, uint64_t occ)
 	return bn_infer(&bn_bishop_sq[sq], BN_BISHOP_OUT, occ);
 }
 #else /* never run (unavailable), keeps the file building */
-static inline uint64_t bn_rook(unsigned sq, uint64_t occ) { return sb_ref_rook(sq, occ); }
-static inline uint64_t bn_bishop(unsigned sq, uint64_t occ) { return sb_ref_bishop(sq, occ); }
+SB_FALLBACK_LOOKUPS(bn)
 #endif
 
 SB_DEFINE_LOOPS(bn, bn_rook, bn_bishop)

@@ -7,7 +7,8 @@
  * right-going lanes share the register, the unused variable shift (vpsllvq / vpsrlvq) getting
  * a count of 64, which yields 0.  A queen runs its eight directions as two registers, the
  * left-going and the right-going, one shift each.  The lanes are ORed at the end.
- * Explicit intrinsics under target("avx2"); unavailable() refuses a CPU without AVX2.
+ * Explicit intrinsics under target("avx2"); unavailable() refuses a CPU without AVX2.  On
+ * aarch64 the same fills run in NEON (below).
  * Source: chessprogramming wiki, Dumb7Fill (and its SIMD remarks); the Chess_Movegen
  * comparison's Dumb7Fill; written from the description. */
 #include "kernel.h"
@@ -22,8 +23,10 @@ static const char *d7v_unavailable(void)
 #if SB_X86
 	__builtin_cpu_init();
 	return __builtin_cpu_supports("avx2") ? NULL : "needs AVX2";
+#elif defined(__aarch64__)
+	return NULL; /* NEON: see simd_neon.h */
 #else
-	return "needs x86 AVX2";
+	return SB_NEEDS_X86("AVX2");
 #endif
 }
 
@@ -115,13 +118,61 @@ static inline uint64_t d7v_queen(unsigned sq, uint64_t occ)
 					   d7v_fill_down(bit, empty, down, counts)));
 }
 
-#else /* not x86: never run (unavailable), keeps the file building */
-static inline uint64_t d7v_rook(unsigned sq, uint64_t occ) { return sb_ref_rook(sq, occ); }
-static inline uint64_t d7v_bishop(unsigned sq, uint64_t occ) { return sb_ref_bishop(sq, occ); }
+#elif defined(__aarch64__)
+/* The aarch64 form: the same fills in NEON's two 64-bit lanes, two directions a register;
+ * NEON's per-lane shift (ushl) takes a signed count, negative shifting right. */
+#include "simd_neon.h"
+
+/* Returns two directions' attacks (one per lane) of the slider `bit` over `empty`, wrap
+ * being per lane the squares a shift may land on, n the lanes' shift counts. */
+static inline uint64x2_t d7v_fill(uint64_t bit, uint64_t empty, uint64x2_t wrap, int64x2_t n)
+{
+	uint64x2_t flood = vdupq_n_u64(bit);
+	uint64x2_t pro = vandq_u64(vdupq_n_u64(empty), wrap);
+
+#pragma GCC unroll 6
+	for (int i = 0; i < 6; i++)
+		flood = vorrq_u64(flood, vandq_u64(vshlq_u64(flood, n), pro));
+	return vandq_u64(vshlq_u64(flood, n), wrap);
+}
+
+/* Returns the rook's directions: north and east, then south and west. */
+static inline uint64x2_t d7v_rook2(uint64_t bit, uint64_t empty)
+{
+	return vorrq_u64(d7v_fill(bit, empty, sb_neon_pair(D7V_ALL, SB_NOT_FILE_A),
+				  sb_neon_counts(8, 1)),
+			 d7v_fill(bit, empty, sb_neon_pair(D7V_ALL, SB_NOT_FILE_H),
+				  sb_neon_counts(-8, -1)));
+}
+
+/* Returns the bishop's directions: northeast and northwest, then southwest and southeast. */
+static inline uint64x2_t d7v_bishop2(uint64_t bit, uint64_t empty)
+{
+	return vorrq_u64(d7v_fill(bit, empty, sb_neon_pair(SB_NOT_FILE_A, SB_NOT_FILE_H),
+				  sb_neon_counts(9, 7)),
+			 d7v_fill(bit, empty, sb_neon_pair(SB_NOT_FILE_H, SB_NOT_FILE_A),
+				  sb_neon_counts(-9, -7)));
+}
+
+/* Returns the rook attacks. */
+static inline uint64_t d7v_rook(unsigned sq, uint64_t occ)
+{
+	return sb_neon_or2(d7v_rook2(1ULL << sq, ~occ));
+}
+
+/* Returns the bishop attacks. */
+static inline uint64_t d7v_bishop(unsigned sq, uint64_t occ)
+{
+	return sb_neon_or2(d7v_bishop2(1ULL << sq, ~occ));
+}
+
+/* Returns the queen attacks: the eight directions in four registers. */
 static inline uint64_t d7v_queen(unsigned sq, uint64_t occ)
 {
-	return sb_ref_rook(sq, occ) | sb_ref_bishop(sq, occ);
+	return sb_neon_or2(vorrq_u64(d7v_rook2(1ULL << sq, ~occ), d7v_bishop2(1ULL << sq, ~occ)));
 }
+#else /* neither: never run (unavailable), keeps the file building */
+SB_FALLBACK_LOOKUPS(d7v)
 #endif
 
 SB_DEFINE_LOOPS_WITH(d7v, d7v_rook, d7v_bishop, d7v_queen, SB_CALL_, SB_CALL_, SB_NO_STATE,
@@ -138,8 +189,8 @@ static const struct sb_kernel dumb7_avx2 = {
 	.abi_version = SB_ABI_VERSION,
 	.name = "dumb7-avx2",
 	.family = "fill",
-	.description = "SIMD AVX2: dumb7fill, one direction per ymm lane, six flood steps, "
-		       "no tables (CPW Dumb7Fill; Chess_Movegen Dumb7Fill)",
+	.description = "SIMD AVX2 (aarch64: NEON): dumb7fill, one direction per vector lane, six "
+		       "flood steps, no tables (CPW Dumb7Fill; Chess_Movegen Dumb7Fill)",
 	.word_bits = 64,
 	.simd = 1,
 	.branching = SB_BRANCHLESS,

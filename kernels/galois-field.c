@@ -9,6 +9,7 @@
  * (rank, file, diagonal, anti-diagonal); a rook or bishop one xmm.  The lanes are ORed at the
  * end.  The line masks are one 32-byte row per square (2 KB), loaded in one go.
  * Explicit intrinsics under target("avx2,gfni"); unavailable() refuses a CPU without both.
+ * On aarch64 the same technique runs in NEON (below).
  * (The Chess_Movegen comparison's GaloisField emulates the GF(2) affine multiply in scalar
  * code; this kernel runs the instruction.)
  * Source: Daniel Inführ's GaloisField idea in the Chess_Movegen comparison; Intel's GFNI
@@ -29,8 +30,10 @@ static const char *gf_unavailable(void)
 	__builtin_cpu_init();
 	return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("gfni") ? NULL
 										  : "needs AVX2 and GFNI";
+#elif defined(__aarch64__)
+	return NULL; /* NEON: see simd_neon.h */
 #else
-	return "needs x86 AVX2 and GFNI";
+	return SB_NEEDS_X86("AVX2 and GFNI");
 #endif
 }
 
@@ -106,13 +109,50 @@ static inline uint64_t gf_queen(unsigned sq, uint64_t occ)
 	return sb_simd_or4(_mm256_and_si256(_mm256_xor_si256(fwd, gf_rev4(bwd)), mask));
 }
 
-#else /* not x86: never run (unavailable), keeps the file building */
-static inline uint64_t gf_rook(unsigned sq, uint64_t occ) { return sb_ref_rook(sq, occ); }
-static inline uint64_t gf_bishop(unsigned sq, uint64_t occ) { return sb_ref_bishop(sq, occ); }
+#elif defined(__aarch64__)
+/* The aarch64 form: the same lines and the same arithmetic in NEON's two 64-bit lanes, with a
+ * full bit reversal in two instructions as GFNI's: rbit (vrbitq_u8) reverses the bits of every
+ * byte, rev64 (vrev64q_u8) the bytes of every lane.  A queen is two registers. */
+#include "simd_neon.h"
+
+/* Returns both 64-bit lanes of v bit-reversed. */
+static inline uint64x2_t gf_rev2(uint64x2_t v)
+{
+	return vreinterpretq_u64_u8(vrev64q_u8(vrbitq_u8(vreinterpretq_u8_u64(v))));
+}
+
+/* Returns the attacks along the two lines of row[0..1], one per lane. */
+static inline uint64x2_t gf_lines2(const uint64_t *row, unsigned sq, uint64_t occ)
+{
+	uint64x2_t mask = vld1q_u64(row);
+	uint64x2_t o = vandq_u64(vdupq_n_u64(occ), mask);
+	uint64x2_t fwd = vsubq_u64(o, vdupq_n_u64(1ULL << sq));
+	uint64x2_t bwd = vsubq_u64(gf_rev2(o), vdupq_n_u64(1ULL << (63 - sq)));
+
+	return vandq_u64(veorq_u64(fwd, gf_rev2(bwd)), mask);
+}
+
+/* Returns the rook attacks: rank and file lanes. */
+static inline uint64_t gf_rook(unsigned sq, uint64_t occ)
+{
+	return sb_neon_or2(gf_lines2(&gf_lines[sq][SB_RANK], sq, occ));
+}
+
+/* Returns the bishop attacks: diagonal and anti-diagonal lanes. */
+static inline uint64_t gf_bishop(unsigned sq, uint64_t occ)
+{
+	return sb_neon_or2(gf_lines2(&gf_lines[sq][SB_DIAG], sq, occ));
+}
+
+/* Returns the queen attacks: the four lines in two registers. */
 static inline uint64_t gf_queen(unsigned sq, uint64_t occ)
 {
-	return sb_ref_rook(sq, occ) | sb_ref_bishop(sq, occ);
+	return sb_neon_or2(vorrq_u64(gf_lines2(&gf_lines[sq][SB_RANK], sq, occ),
+				gf_lines2(&gf_lines[sq][SB_DIAG], sq, occ)));
 }
+
+#else /* neither: never run (unavailable), keeps the file building */
+SB_FALLBACK_LOOKUPS(gf)
 #endif
 
 SB_DEFINE_LOOPS_WITH(gf, gf_rook, gf_bishop, gf_queen, SB_CALL_, SB_CALL_, SB_NO_STATE,
@@ -129,8 +169,9 @@ static const struct sb_kernel galois_field = {
 	.abi_version = SB_ABI_VERSION,
 	.name = "galois-field",
 	.family = "hyperbola",
-	.description = "SIMD GFNI+AVX2: hyperbola quintessence on 4 lines in ymm lanes, bit "
-		       "reversal by gf2p8affineqb + vpshufb (Chess_Movegen GaloisField)",
+	.description = "SIMD GFNI+AVX2 (aarch64: NEON): hyperbola quintessence on 4 lines in "
+		       "vector lanes, bit reversal by gf2p8affineqb + vpshufb (rbit + rev64) "
+		       "(Chess_Movegen GaloisField)",
 	.word_bits = 64,
 	.simd = 1,
 	.branching = SB_BRANCHLESS,

@@ -36,7 +36,8 @@ static const char *ks5_unavailable(void)
 		       ? NULL
 		       : "needs AVX-512F and AVX-512VL";
 #else
-	return "needs AVX-512F and AVX-512VL in the build's -march (this build has none)";
+	return SB_X86 ? "needs AVX-512F and AVX-512VL in the build's -march (this build has none)"
+		      : SB_NEEDS_X86("AVX-512F and AVX-512VL");
 #endif
 }
 
@@ -123,12 +124,7 @@ static inline uint64_t ks5_queen(unsigned sq, uint64_t occ)
 }
 
 #else /* built without AVX-512: never run (unavailable), keeps the file building */
-static inline uint64_t ks5_rook(unsigned sq, uint64_t occ) { return sb_ref_rook(sq, occ); }
-static inline uint64_t ks5_bishop(unsigned sq, uint64_t occ) { return sb_ref_bishop(sq, occ); }
-static inline uint64_t ks5_queen(unsigned sq, uint64_t occ)
-{
-	return sb_ref_rook(sq, occ) | sb_ref_bishop(sq, occ);
-}
+SB_FALLBACK_LOOKUPS(ks5)
 #endif
 
 SB_DEFINE_LOOPS_WITH(ks5, ks5_rook, ks5_bishop, ks5_queen, SB_CALL_, SB_CALL_, SB_NO_STATE,

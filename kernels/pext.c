@@ -11,11 +11,9 @@
 #include "lines.h"
 #include "pext_layout.h"
 
-#if defined(__x86_64__) || defined(__i386__)
+#include "isa.h"
+#if SB_X86
 #include <immintrin.h>
-#define PEXT_X86 1
-#else
-#define PEXT_X86 0
 #endif
 
 #define PEXT_ROOK_ENTRIES 102400
@@ -63,17 +61,17 @@ static int pext_init(void)
 /* Returns why this CPU cannot run the kernel, or NULL. */
 static const char *pext_unavailable(void)
 {
-#if PEXT_X86
+#if SB_X86
 	__builtin_cpu_init();
 	return __builtin_cpu_supports("bmi2") ? NULL : "needs BMI2";
 #else
-	return "needs x86 BMI2";
+	return SB_NEEDS_X86("BMI2");
 #endif
 }
 
-#if PEXT_X86 && defined(__clang__)
+#if SB_X86 && defined(__clang__)
 #pragma clang attribute push(__attribute__((target("bmi2"))), apply_to = function)
-#elif PEXT_X86
+#elif SB_X86
 #pragma GCC push_options
 #pragma GCC target("bmi2")
 #endif
@@ -115,9 +113,9 @@ static inline uint64_t pext_bishop(unsigned sq, uint64_t occ)
 
 SB_DEFINE_LOOPS(pext, pext_rook, pext_bishop)
 
-#if PEXT_X86 && defined(__clang__)
+#if SB_X86 && defined(__clang__)
 #pragma clang attribute pop
-#elif PEXT_X86
+#elif SB_X86
 #pragma GCC pop_options
 #endif
 

@@ -4,18 +4,16 @@
  * compiles under any -march (x86-64-v3 for the valgrind and -m32 builds included) and inlines
  * into the kernels' lookups, whose targets are supersets.  Those kernels are compiled with
  * -fno-tree-vectorize like every kernel; that flag does not touch explicit intrinsics.
- * Include only where SB_X86 is 1.
+ * Elsewhere (SB_X86 0, isa.h) it defines nothing: those kernels are unavailable there.
  */
 #ifndef SB_SIMD_X86_H
 #define SB_SIMD_X86_H
 
 #include <stdint.h>
 
-#if defined(__x86_64__) || defined(__i386__)
-#define SB_X86 1
+#include "isa.h"
+#if SB_X86
 #include <immintrin.h>
-#else
-#define SB_X86 0
 #endif
 
 #if SB_X86

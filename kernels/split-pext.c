@@ -11,11 +11,9 @@
 #include "lines.h"
 #include "kg_tables.h"
 
-#if defined(__x86_64__) || defined(__i386__)
+#include "isa.h"
+#if SB_X86
 #include <immintrin.h>
-#define SPEXT_X86 1
-#else
-#define SPEXT_X86 0
 #endif
 
 enum { SPEXT_FILE, SPEXT_DIAG, SPEXT_ANTI, SPEXT_PEXT_LINES };
@@ -72,17 +70,17 @@ static int spext_init(void)
 /* Returns why this CPU cannot run the kernel, or NULL. */
 static const char *spext_unavailable(void)
 {
-#if SPEXT_X86
+#if SB_X86
 	__builtin_cpu_init();
 	return __builtin_cpu_supports("bmi2") ? NULL : "needs BMI2";
 #else
-	return "needs x86 BMI2";
+	return SB_NEEDS_X86("BMI2");
 #endif
 }
 
-#if SPEXT_X86 && defined(__clang__)
+#if SB_X86 && defined(__clang__)
 #pragma clang attribute push(__attribute__((target("bmi2"))), apply_to = function)
-#elif SPEXT_X86
+#elif SB_X86
 #pragma GCC push_options
 #pragma GCC target("bmi2")
 #endif
@@ -134,9 +132,9 @@ static inline uint64_t spext_bishop(unsigned sq, uint64_t occ)
 
 SB_DEFINE_LOOPS(spext, spext_rook, spext_bishop)
 
-#if SPEXT_X86 && defined(__clang__)
+#if SB_X86 && defined(__clang__)
 #pragma clang attribute pop
-#elif SPEXT_X86
+#elif SB_X86
 #pragma GCC pop_options
 #endif
 
@@ -144,7 +142,7 @@ static const struct sb_kernel split_pext = {
 	.abi_version = SB_ABI_VERSION,
 	.name = "split-pext",
 	.family = "pext",
-	.description = "split PEXT: one pext per file/diagonal into 64-entry line tables, rank by "
+	.description = "BMI2 split PEXT: one pext per file/diagonal into 64-entry line tables, rank by "
 		       "shifted byte, 130 KiB (talkchess t=79049, Infuehr/Jahn/Sherwin; "
 		       "Chess_Movegen \"Split Pext\")",
 	.word_bits = 64,

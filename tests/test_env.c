@@ -30,8 +30,27 @@ static void test_capture(void)
 	CHECK(e.cpu_pinned == -1, "cpu_pinned %d", e.cpu_pinned);
 	CHECK(e.tsc_invariant == env_tsc_invariant(), "tsc_invariant %d vs %d", e.tsc_invariant,
 	      env_tsc_invariant());
-	CHECK((strstr(e.cpu_flags_note, "invariant-tsc") != NULL) == (e.tsc_invariant == 1),
+	CHECK((strstr(e.cpu_flags_note, ENV_COUNTER_FLAG) != NULL) == (e.tsc_invariant == 1),
 	      "flags \"%s\" vs tsc_invariant %d", e.cpu_flags_note, e.tsc_invariant);
+}
+
+/* Returns nothing; checks the architecture fields: a test binary runs natively (make test
+ * builds it for this machine), so nothing is emulated and timing is allowed. */
+static void test_arch(void)
+{
+	struct env_info e;
+	char msg[512] = "x";
+
+	env_capture(&e, -1);
+	printf("  arch %s kernel_arch %s emulated %d \"%s\"\n", e.arch, e.kernel_arch, e.emulated,
+	       e.emulation);
+	CHECK(!strcmp(e.arch, env_build_arch()) && strcmp(e.arch, "unknown") != 0, "arch \"%s\"",
+	      e.arch);
+	CHECK(e.kernel_arch[0] && strcmp(e.kernel_arch, "unknown") != 0, "kernel_arch \"%s\"",
+	      e.kernel_arch);
+	CHECK(e.emulated == 0 && e.emulation[0] == '\0', "native run seen as emulated: %s",
+	      e.emulation);
+	CHECK(env_timing_check(msg, sizeof msg) == 0 && msg[0] == '\0', "timing refused: %s", msg);
 }
 
 /* Returns nothing; pins to the last cpu this process may use and checks where it runs. */
@@ -141,6 +160,7 @@ static void test_cpu_and_caches(void)
 int main(void)
 {
 	test_capture();
+	test_arch();
 	test_uarch_table();
 	test_cpu_and_caches();
 	test_pin();

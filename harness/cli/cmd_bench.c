@@ -497,7 +497,14 @@ static int check_threads(struct bench_opts *o)
 static int check_request(struct bench_opts *o, int *modes, struct pressure_set *ps)
 {
 	char err[PATH_MAX + 256];
+	int emu;
 
+	/* an emulated program's times measure the emulator (env_timing_check) */
+	if (!o->sim_child && (emu = env_timing_check(err, sizeof err)) != 0) {
+		fprintf(stderr, "slidebench bench: %s\n", err);
+		if (emu < 0)
+			return EXIT_FAIL;
+	}
 	if (o->simulate && !o->sim_child) {
 		struct sim_opts so = { .d1 = o->d1, .ll = o->ll, .l1 = o->l1, .tlb = o->tlb };
 		if (sim_plan(&so, &sim_info, err, sizeof err) < 0) {

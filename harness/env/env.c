@@ -14,8 +14,12 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #define ENV_X86 1
+#elif defined(__aarch64__)
+#include <asm/hwcap.h>
+#include <sys/auxv.h>
 #endif
 
+#ifdef ENV_X86
 /* cpuid hypervisor signatures (12 bytes from EBX, ECX, EDX of leaf 0x40000000) and their names. */
 static const struct {
 	const char *sig, *name;
@@ -24,6 +28,7 @@ static const struct {
 	{"XenVMMXenVMM", "Xen"},    {"TCGTCGTCGTCG", "QEMU"},    {"VBoxVBoxVBox", "VirtualBox"},
 	{" lrpepyh  vr", "Parallels"}, {"bhyve bhyve ", "bhyve"}, {"ACRNACRNACRN", "ACRN"},
 };
+#endif
 
 /* DMI sys_vendor / product_name prefixes that mean a virtual machine, and their names. */
 static const struct {
@@ -97,6 +102,9 @@ static int env_has_flag(const char *flags, const char *flag)
 
 int env_tsc_invariant(void)
 {
+#if defined(__aarch64__)
+	return 1; /* the system counter's frequency is fixed (CNTFRQ), whatever the cores' clocks do */
+#else
 	char flags[4096];
 #ifdef ENV_X86
 	unsigned a, b, c, d;
@@ -108,6 +116,7 @@ int env_tsc_invariant(void)
 	if (env_cpuinfo("flags", flags, sizeof flags) < 0)
 		return 0;
 	return env_has_flag(flags, "constant_tsc") && env_has_flag(flags, "nonstop_tsc");
+#endif
 }
 
 /* Returns nothing; appends word and a separating space to the note when it has room. */
@@ -146,8 +155,15 @@ static void env_flags_note(struct env_info *e)
 	if (b7 & (1u << 5)) env_note_add(note, len, "avx2");
 	if (b7 & (1u << 16)) env_note_add(note, len, "avx512f");
 #endif
+#if defined(__aarch64__)
+	unsigned long hw = getauxval(AT_HWCAP);
+
+	if (hw & HWCAP_ASIMD) env_note_add(note, len, "asimd");
+	if (hw & HWCAP_CRC32) env_note_add(note, len, "crc32");
+	if (hw & HWCAP_SVE) env_note_add(note, len, "sve");
+#endif
 	if (env_tsc_invariant())
-		env_note_add(note, len, "invariant-tsc");
+		env_note_add(note, len, ENV_COUNTER_FLAG);
 	if (!note[0])
 		snprintf(note, len, "none noted");
 }
@@ -255,6 +271,7 @@ void env_capture(struct env_info *e, int pinned_cpu)
 	e->ncpus = sysconf(_SC_NPROCESSORS_ONLN);
 	e->cpu_pinned = pinned_cpu;
 	e->tsc_invariant = env_tsc_invariant();
+	env_arch_capture(e);
 }
 
 int env_pin_cpu(int cpu, char *err, size_t errlen)

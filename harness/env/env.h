@@ -28,8 +28,22 @@ struct env_info {
 	char hostname[64];
 	long ncpus;               /* online cpus */
 	int cpu_pinned;           /* -1 if not pinned */
-	int tsc_invariant;
+	int tsc_invariant;        /* the timer's counter runs at a constant rate (x86: the TSC;
+				   * aarch64: cntvct_el0, constant by architecture) */
+	char arch[16];            /* what this program is built for: "x86_64", "aarch64", ... */
+	char kernel_arch[65];     /* what the kernel runs: /proc/sys/kernel/arch, else uname */
+	int emulated;             /* 1: a user-mode emulator runs this program (env_arch.c) */
+	char emulation[256];      /* why emulated is 1, else "" */
 };
+
+/* The flag-note word for a constant-rate timer counter (tests look for it). */
+#if defined(__aarch64__)
+#define ENV_COUNTER_FLAG "invariant-cntvct"
+#else
+#define ENV_COUNTER_FLAG "invariant-tsc"
+#endif
+/* The environment variable that lets bench time under emulation (for functional tests). */
+#define ENV_TIME_EMULATED "SLIDEBENCH_TIME_EMULATED"
 
 /* Fills e from cpuid, /proc and /sys; pinned_cpu is the cpu env_pin_cpu() was given, or -1. */
 void env_capture(struct env_info *e, int pinned_cpu);
@@ -46,7 +60,15 @@ const char *env_uarch_name(const char *vendor, int family, int model, int steppi
  * it, e.g. for a cold-start buffer larger than l3. */
 int env_caches(struct env_caches *c, int cpu);
 /* Returns 1 when the TSC is invariant (cpuid 0x80000007 EDX bit 8, or constant_tsc + nonstop_tsc
- * in /proc/cpuinfo), else 0. */
+ * in /proc/cpuinfo), else 0; on aarch64 1 (the generic timer's count is constant-rate). */
 int env_tsc_invariant(void);
+/* Returns the architecture this program is built for: "x86_64", "i386", "aarch64", "arm". */
+const char *env_build_arch(void);
+/* Fills e's arch, kernel_arch, emulated and emulation (env_arch.c says how). */
+void env_arch_capture(struct env_info *e);
+/* Returns 0 when times taken here mean something (msg ""); -1 under emulation (msg: the
+ * refusal, what to do instead); 1 under emulation with ENV_TIME_EMULATED=1 in the environment
+ * (msg: the warning to print). */
+int env_timing_check(char *msg, size_t len);
 
 #endif

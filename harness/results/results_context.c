@@ -71,6 +71,11 @@ static json_t *context_machine(const struct env_info *env)
 	jsonx_set_str(o, "governor", env->governor);
 	jsonx_set_str(o, "thp", env->thp);
 	jsonx_set_bool(o, "tsc_invariant", env->tsc_invariant);
+	jsonx_set_str(o, "arch", env->arch);
+	jsonx_set_str(o, "kernel_arch", env->kernel_arch);
+	jsonx_set_bool(o, "emulated", env->emulated);
+	if (env->emulated)
+		jsonx_set_str(o, "emulation", env->emulation);
 	return o;
 }
 
@@ -116,8 +121,10 @@ static json_t *context_timer(const struct bench *b)
 {
 	json_t *o = json_object();
 
-	jsonx_set_str(o, "source", b->timer.use_tsc ? "tsc" : "clock_gettime");
+	jsonx_set_str(o, "source", timer_source(&b->timer));
 	jsonx_set_real(o, "tick_ghz", round(b->timer.tick_ghz * 1e6) / 1e6);
+	if (b->timer.nominal_ghz > 0)
+		jsonx_set_real(o, "nominal_ghz", round(b->timer.nominal_ghz * 1e6) / 1e6);
 	jsonx_set_real(o, "calibration_spread", round(b->timer.calib_spread * 1e6) / 1e6);
 	return o;
 }
@@ -195,8 +202,12 @@ static json_t *context_kernels(struct bench *b)
 	for (size_t ki = 0; ki < b->nk; ki++) {
 		const struct cell *c = bench_cell(b, 0, ki + 1);
 		json_t *o = registry_kernel_json(b->kern[ki]);
+		char st[512];
+		/* "unavailable: needs x86 BMI2" as list says it: the report counts it apart */
+		snprintf(st, sizeof st, "%s%s", c->state == CELL_UNAVAILABLE ? "unavailable: " : "",
+			 c->why ? c->why : "not timed");
 		jsonx_set_str(o, "status", b->nw == 0 ? "no workloads" :
-			      c->state == CELL_TIMED ? "timed" : c->why);
+			      c->state == CELL_TIMED ? "timed" : st);
 		json_array_append_new(a, o);
 	}
 	return a;

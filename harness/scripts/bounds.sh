@@ -31,6 +31,14 @@ if [[ ${1:-} == --help || $# -lt 1 ]]; then
 fi
 bin=$1
 out=${2:-$bin.bounds.csv}
+# The limits below are x86 cores' and objdump reads x86 code: a program for another machine
+# (ELF e_machine, bytes 18-19: 0x3e x86-64, 0x03 i386; 0xb7 is aarch64) has no bounds here.
+machine=$(od -An -tx1 -j18 -N2 "$bin" 2>/dev/null | tr -d ' \n')
+if [[ $machine != 3e00 && $machine != 0300 ]]; then
+	echo "bounds.sh: $bin is not an x86 program (ELF machine 0x${machine:2:2}${machine:0:2}):" \
+		"its bounds are counted for x86 cores only" >&2
+	exit 1
+fi
 header="run_offset,loop,lookups_per_iter,cycles_per_iter,bound_cycles,core,note"
 
 # This core's limits: W instructions renamed a cycle, L loads and S stores a cycle (from

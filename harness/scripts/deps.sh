@@ -24,7 +24,12 @@ want=(
 	"libjansson-dev|jansson: every JSON file slidebench writes and reads (context.json, list --format json, export)"
 	"gcc-multilib|make m32: every kernel built and verified as 32-bit code too"
 	"libjansson-dev:i386|make m32: the 32-bit build links jansson too (needs dpkg's i386 architecture, added here)"
-	"qemu-user|make verify-m32: runs the 32-bit build under qemu-i386 where the kernel refuses 32-bit programs"
+	"qemu-user|make verify-m32: runs the 32-bit build under qemu-i386 where the kernel refuses 32-bit programs; the aarch64 build runs under qemu-aarch64"
+	"binutils-aarch64-linux-gnu|make aarch64: the linker of the 64-bit ARM build (bin-aarch64/, compiled by clang --target=aarch64-linux-gnu: Debian's gcc-aarch64-linux-gnu conflicts with gcc-multilib)"
+	"libc6-dev-arm64-cross|make aarch64: the C library the ARM build links"
+	"libgcc-12-dev-arm64-cross|make aarch64: the ARM start files and libgcc clang links with"
+	"libjansson-dev:arm64|make aarch64: the ARM build links jansson too (needs dpkg's arm64 architecture, added here)"
+	"libzstd-dev:arm64|make aarch64: .pgn.zst input in the ARM build (needs dpkg's arm64 architecture)"
 	"valgrind|callgrind: simulated cache and branch counters where there is no PMU"
 	"gnuplot-nox|the charts in plots/"
 	"fonts-dejavu-core|a scalable font for gnuplot's PNG charts (without one it falls back to a tiny bitmap font)"
@@ -47,12 +52,15 @@ for entry in "${want[@]}"; do
 done
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 
-add_i386=0
-if [[ " ${missing[*]}" == *:i386* ]] && ! dpkg --print-foreign-architectures | grep -qx i386; then
-	add_i386=1
-fi
+# dpkg's foreign architectures the missing :ARCH packages need (i386 for m32, arm64 for aarch64)
+add_arch=()
+for arch in i386 arm64; do
+	if [[ " ${missing[*]}" == *:$arch* ]] && ! dpkg --print-foreign-architectures | grep -qx $arch; then
+		add_arch+=("$arch")
+	fi
+done
 cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
-[[ $add_i386 -eq 0 ]] || cmd="dpkg --add-architecture i386 && $cmd"
+for arch in "${add_arch[@]}"; do cmd="dpkg --add-architecture $arch && $cmd"; done
 if [[ $check_only -eq 1 ]]; then
 	echo "deps: to install them: $cmd" >&2
 	exit 1
@@ -62,10 +70,10 @@ if [[ $(id -u) -ne 0 ]]; then
 	echo "  $cmd" >&2
 	exit 0
 fi
-if [[ $add_i386 -eq 1 ]]; then
-	echo "deps: adding dpkg's i386 architecture (for the :i386 packages above)" >&2
-	dpkg --add-architecture i386
-fi
+for arch in "${add_arch[@]}"; do
+	echo "deps: adding dpkg's $arch architecture (for the :$arch packages above)" >&2
+	dpkg --add-architecture "$arch"
+done
 echo "deps: installing ${missing[*]} with apt-get (see the reasons above)" >&2
 # apt-get's own lines go to stdout (run_all.sh keeps them in the study's build.log); what is
 # installed and why, above and below, to stderr

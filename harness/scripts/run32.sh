@@ -43,11 +43,5 @@ fi
 if native; then
 	exec "$prog" "$@"
 fi
-if ! command -v qemu-i386 >/dev/null; then
-	echo "run32.sh: this kernel does not run 32-bit programs and qemu-i386 is missing:" \
-		"install qemu-user (make deps)" >&2
-	exit 2
-fi
-echo "run32.sh: this kernel does not run 32-bit programs: running $prog under qemu-i386" \
-	"(emulated: results are checked, speed means nothing)" >&2
-exec qemu-i386 "$prog" "$@"
+. "$root/harness/scripts/qemu-exec.sh"
+qemu_exec qemu-i386 "this kernel does not run 32-bit programs" "$prog" "$@"
