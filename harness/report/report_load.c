@@ -146,6 +146,29 @@ static const char *blocks_problem(const struct run *m64, const char *dir, const 
 	return why;
 }
 
+/* Loads the side runs of the study in dir: sim/, pressure/ and threads/ (one that cannot be
+ * read is skipped, saying why).  Returns 0, or -1 with err when one belongs to another study
+ * (another trace than m64/'s). */
+static int load_side_runs(struct study *s, const char *dir, char *err, size_t len)
+{
+	static const char *const SUB[] = { "sim", "pressure", "threads" };
+	int rc;
+
+	if ((rc = load_sub(dir, "sim", &s->sim, err, len)) < 0)
+		fprintf(stderr, "slidebench report: sim/ skipped: %s\n", err);
+	s->have_sim = rc > 0;
+	if ((rc = load_sub(dir, "pressure", &s->pressure, err, len)) < 0)
+		fprintf(stderr, "slidebench report: pressure/ skipped: %s\n", err);
+	s->have_pressure = rc > 0;
+	threads_load(s, dir);
+	const struct run *runs[] = { &s->sim, &s->pressure, &s->threads };
+	const int have[] = { s->have_sim, s->have_pressure, s->have_threads };
+	for (size_t i = 0; i < 3; i++)
+		if (have[i] && sub_problem(&s->m64, runs[i], SUB[i], err, len))
+			return -1;
+	return 0;
+}
+
 int report_load(const char *dir, struct study *s)
 {
 	char err[PATH_MAX + 256];
@@ -184,23 +207,8 @@ int report_load(const char *dir, struct study *s)
 	s->have_tables = out_exists(dir, "tables/01-hugepage/summary.csv");
 	if (!s->have_bits)
 		m32_reason(s);
-	if ((rc = load_sub(dir, "sim", &s->sim, err, sizeof err)) < 0)
-		fprintf(stderr, "slidebench report: sim/ skipped: %s\n", err);
-	s->have_sim = rc > 0;
-	if ((rc = load_sub(dir, "pressure", &s->pressure, err, sizeof err)) < 0)
-		fprintf(stderr, "slidebench report: pressure/ skipped: %s\n", err);
-	s->have_pressure = rc > 0;
-	threads_load(s, dir);
-	static const char *const SUB[] = { "sim", "pressure", "threads" };
-	const struct run *runs[] = { &s->sim, &s->pressure, &s->threads };
-	const int have[] = { s->have_sim, s->have_pressure, s->have_threads };
-	for (size_t i = 0; i < 3; i++)
-		if (have[i] && sub_problem(&s->m64, runs[i], SUB[i], err, sizeof err)) {
-			fprintf(stderr, "slidebench report: %s: %s\n", dir, err);
-			study_free(s);
-			return -1;
-		}
-	if (blocks_problem(&s->m64, dir, "compiler", err, sizeof err) ||
+	if (load_side_runs(s, dir, err, sizeof err) < 0 ||
+	    blocks_problem(&s->m64, dir, "compiler", err, sizeof err) ||
 	    blocks_problem(&s->m64, dir, "tables", err, sizeof err)) {
 		fprintf(stderr, "slidebench report: %s: %s\n", dir, err);
 		study_free(s);
