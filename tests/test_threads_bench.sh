@@ -42,6 +42,22 @@ if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	END { exit !(k == 4 && !bad) }' "$run/scaling.csv"; then ok
 else bad "scaling.csv: not four rows with an interval around the efficiency:"; cat "$run/scaling.csv"; fi
 expect "report reads a threaded run" 0 "report: " -- "$SB" report "$run"
+# a study with a thread sweep (the run stands in for m64/ too): the report's section answers
+# whether the leader changed and tables each kernel's efficiency; a fleet of two such machines
+# (one without a sweep) sets them side by side
+st=$tmp/study
+mkdir -p "$st" && cp -r "$run" "$st/m64" && cp -r "$run" "$st/threads"
+expect "report of a study with threads/" 0 "report: " -- "$SB" report "$st"
+if grep -Eq '^> (No: [a-z0-9-]+ leads alone and with 2 threads|(Yes|Perhaps \(not settled\)): with 2 threads)' "$st/report.md" &&
+   grep -Eq '^\| pext \| [0-9.]+ KiB \| 16 KiB–1 MiB \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \([0-9.]+–[0-9.]+\) \|' "$st/report.md"; then ok
+else bad "the threads section lacks its answer or pext's row:"; sed -n '/^## Threads/,/^## /p' "$st/report.md"; fi
+mkdir -p "$tmp/fleet" && cp -r "$st" "$tmp/fleet/hostA" && cp -r "$st" "$tmp/fleet/hostB" &&
+	rm -r "$tmp/fleet/hostB/threads" "$tmp/fleet/hostA/report.md" "$tmp/fleet/hostA/report.html"
+expect "fleet report sets the sweeps side by side" 0 "report: " -- "$SB" report "$tmp/fleet"
+if grep -q '^| kernel | hostA, 2 threads | hostB (no sweep) |' "$tmp/fleet/report.md" &&
+   grep -Eq '^\| magic-black \| [0-9.]+ \([0-9.]+–[0-9.]+\)( \*)? \| – \|' "$tmp/fleet/report.md"; then ok
+else bad "fleet: no threads table:"; sed -n '/^## Threads on each/,/^## /p' "$tmp/fleet/report.md"; fi
+
 # noisy neighbours: thread 0's figure, the neighbour looks nothing up (Mlookup/s of one thread)
 expect "--mode neighbours --threads 1,2" 0 "neighbours/all \(warm, beside noisy neighbours\)" \
 	"neighbours/all \(warm\) hyperbola, 2 threads" -- \

@@ -184,6 +184,18 @@ void report_verification(struct doc *d, const struct study *s);
 void report_answers(struct doc *d, const struct study *s);
 /* report_threads.c: does the ranking change when every core searches (the thread sweep) */
 void report_threads(struct doc *d, const struct study *s);
+/* Finds the sweep's workloads in r: one thread (*one) and the most threads (*many).  Returns
+ * 1 when both exist. */
+int report_threads_sweep(const struct run *r, struct report_workload *one,
+			 struct report_workload *many);
+/* Compares kernel's time per lookup per thread with many threads against one (s->threads,
+ * paired by round) into c; *row_many (may be NULL) gets its many-thread row.  Returns
+ * verdict_settle's 1, 0 or -1, or -2 when the kernel lacks either row. */
+int report_threads_eff(const struct study *s, const struct report_workload *one,
+		       const struct report_workload *many, const char *kernel, struct cmp *c,
+		       const struct rr_row **row_many);
+/* Writes the efficiency (one's time over many's) of c with its interval: "0.98 (0.96–1.00)". */
+void report_threads_eff_text(char *buf, size_t len, const struct cmp *c);
 void report_recommend(struct doc *d, const struct study *s);
 /* A question's kernel pair: x names y as its sibling (ratios are time(x) / time(y)). */
 struct kpair {

@@ -278,6 +278,7 @@ void report_fleet(struct doc *d, const struct fleet *f, const struct fleet_rank 
 		      "other machines' studies are kept): %s.", failed);
 	section_depend(d, f, r, nr);
 	section_ranks(d, f, r, nr);
+	report_fleet_threads(d, f);
 	report_fleet_machines(d, f, r, nr);
 	report_fleet_tasks(d, f);
 }

@@ -43,6 +43,9 @@ struct fleet_rank {
 	double ns[FLEET_MAX_KERNELS][FLEET_MAX_MACHINES];
 };
 
+/* report_fleet_threads.c: each machine's thread sweep side by side (efficiency per kernel) */
+void report_fleet_threads(struct doc *d, const struct fleet *f);
+
 /* report_fleet_rank.c */
 /* Fills out[] (at most max) with the rankings of the workloads of the machines' m64 runs, in
  * the first machine's order.  Returns how many. */

@@ -51,10 +51,8 @@ static void topology_note(struct doc *d, const struct run *r, unsigned most)
 	      "between CPUs reported", most, tpc > 1 ? " while cores last" : "");
 }
 
-/* Finds the workloads of the sweep: one thread (*one) and the most threads (*many).  Returns 1
- * when both exist. */
-static int sweep_workloads(const struct run *r, struct report_workload *one,
-			   struct report_workload *many)
+int report_threads_sweep(const struct run *r, struct report_workload *one,
+			 struct report_workload *many)
 {
 	struct report_workload w[REPORT_MAX_WORKLOADS];
 	size_t n = report_workloads(r, w, REPORT_MAX_WORKLOADS);
@@ -102,6 +100,43 @@ static void answer(struct doc *d, const struct study *s, const struct report_wor
 		      wn.win, w1.win, t1, many->threads, tn);
 }
 
+int report_threads_eff(const struct study *s, const struct report_workload *one,
+		       const struct report_workload *many, const char *kernel, struct cmp *c,
+		       const struct rr_row **row_many)
+{
+	const struct run *r = &s->threads;
+	const struct rr_row *a = NULL, *b = NULL;
+	char why[160];
+
+	for (size_t j = 0; j < r->nrows; j++) {
+		const struct rr_row *x = &r->rows[j];
+		if (strcmp(x->kernel, kernel) || !run_row_timed(x))
+			continue;
+		if (report_in_workload(x, one))
+			a = x;
+		else if (report_in_workload(x, many))
+			b = x;
+	}
+	if (!a || !b)
+		return -2;
+	if (row_many)
+		*row_many = b;
+	const struct rr_row *ap[] = { a }, *bp[] = { b };
+	if (report_cmp(s, ap, bp, 1, c) < 0) {
+		c->ratio = NAN;
+		return -1;
+	}
+	return verdict_settle(c, NAN, why, sizeof why);
+}
+
+void report_threads_eff_text(char *buf, size_t len, const struct cmp *c)
+{
+	if (c->ratio > 0)
+		snprintf(buf, len, "%.2f (%.2f–%.2f)", 1 / c->ratio, 1 / c->hi, 1 / c->lo);
+	else
+		snprintf(buf, len, "not measured");
+}
+
 /* Writes the table: per kernel, its time per lookup alone and per thread with the others
  * running, and the efficiency (alone over with company) paired by round. */
 static void scaling_table(struct doc *d, const struct study *s, const struct report_workload *one,
@@ -113,27 +148,18 @@ static void scaling_table(struct doc *d, const struct study *s, const struct rep
 
 	doc_table_begin(d, 7, HEAD);
 	for (size_t i = 0; i < r->nrows; i++) {
-		const struct rr_row *a = &r->rows[i], *b;
-		char tb[32], n1[32], nn[32], eff[96], why[160];
+		const struct rr_row *a = &r->rows[i];
+		char tb[32], n1[32], nn[32], eff[96];
+		struct cmp c;
+		const struct rr_row *b;
 		if (!report_in_workload(a, one) || !run_row_timed(a))
 			continue;
-		b = NULL;
-		for (size_t j = 0; j < r->nrows && !b; j++)
-			if (!strcmp(r->rows[j].kernel, a->kernel) &&
-			    report_in_workload(&r->rows[j], many) && run_row_timed(&r->rows[j]))
-				b = &r->rows[j];
-		if (!b)
+		int settled = report_threads_eff(s, one, many, a->kernel, &c, &b);
+		if (settled == -2)
 			continue;
-		struct cmp c;
-		const struct rr_row *ap[] = { a }, *bp[] = { b };
-		int settled = report_cmp(s, ap, bp, 1, &c) == 0 ?
-			      verdict_settle(&c, NAN, why, sizeof why) : -1;
 		snprintf(n1, sizeof n1, "%.3f", a->ns_median);
 		snprintf(nn, sizeof nn, "%.3f", b->ns_median);
-		if (c.ratio > 0)
-			snprintf(eff, sizeof eff, "%.2f (%.2f–%.2f)", 1 / c.ratio, 1 / c.hi, 1 / c.lo);
-		else
-			snprintf(eff, sizeof eff, "not measured");
+		report_threads_eff_text(eff, sizeof eff, &c);
 		const char *cells[] = { a->kernel, report_bytes(tb, sizeof tb, a->table_bytes),
 					size_class(a->table_bytes), n1, nn, eff,
 					settled == 1 ? (c.ratio > 1 ? "slower beside the others" :
@@ -163,7 +189,7 @@ void report_threads(struct doc *d, const struct study *s)
 		doc_p(d, "note", "No thread sweep: %s.", s->threads_why);
 		return;
 	}
-	if (!sweep_workloads(&s->threads, &one, &many)) {
+	if (!report_threads_sweep(&s->threads, &one, &many)) {
 		doc_p(d, "note", "threads/ holds no run with both one thread and more.");
 		return;
 	}
