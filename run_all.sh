@@ -619,11 +619,19 @@ elif [[ -z $thread_kernels ]]; then
 	echo "none of the thread-sweep kernels was selected (--kernels $kernels)" >"$out/threads.skipped"
 	note "no thread sweep: $(cat "$out/threads.skipped")"
 else
-	# built-in kernels only: a plugin is sampled in a child process of its own, one thread
+	# built-in kernels only: a plugin is sampled in a child process of its own, one thread.
+	# The large tables also as one set shared and one per thread (--table-copies: copies of
+	# their plugins, built here first, before anything is timed)
+	copies=()
+	big_threads=$(awk -F, 'NR == FNR { k[$1] = 1; next } ($1 in k) && $3 >= 65536 { print "bin/plugins/" $1 ".so" }' \
+		<(tr ',' '\n' <<<"$thread_kernels") <(descriptors))
+	if [[ -n $big_threads ]] && logged "$build_log" make --no-print-directory -j"$(nproc)" $big_threads; then
+		copies=(--table-copies)
+	fi
 	rc=0
 	logged "$run_log" bin/slidebench bench --cpu "$cpu" --out "$out/threads" --mode position \
-		--threads "$(thread_counts)" --kernel "$thread_kernels" --events none "${side_set[@]}" \
-		"${extra[@]}" || rc=$?
+		--threads "$(thread_counts)" --kernel "$thread_kernels" "${copies[@]}" --events none \
+		"${side_set[@]}" "${extra[@]}" || rc=$?
 	[[ $rc -eq 0 ]] || { echo "run_all.sh: the thread sweep failed (exit $rc)" >&2; failed+=("bench threads"); }
 	# threads/threads.csv, what plots/threads.gp draws: each kernel's time per lookup per
 	# thread at every thread count, with its table-size class

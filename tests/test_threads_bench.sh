@@ -58,6 +58,17 @@ if grep -q '^| kernel | hostA, 2 threads | hostB (no sweep) |' "$tmp/fleet/repor
    grep -Eq '^\| magic-black \| [0-9.]+ \([0-9.]+–[0-9.]+\)( \*)? \| – \|' "$tmp/fleet/report.md"; then ok
 else bad "fleet: no threads table:"; sed -n '/^## Threads on each/,/^## /p' "$tmp/fleet/report.md"; fi
 
+# one set of tables or one per thread: magic-plain's plugin (make test builds it) loaded once
+# per thread, both variants verified and timed, the comparison printed
+expect "--table-copies without threads" 2 "--table-copies compares tables shared between threads" -- \
+	"$SB" bench --kernel magic-plain --mode position --table-copies
+expect "--table-copies" 0 "magic-plain@shared .* 2 " "magic-plain@per-thread .* 2 " \
+	"^tables: one set shared by the threads or one per thread" "position, 2 threads, magic-plain: [0-9.]+x \([0-9.]+-[0-9.]+\)" -- \
+	env TMPDIR="$tmp" "$SB" bench --kernel magic-plain --mode position --threads 1,2 --table-copies --samples 6 \
+	--warmup 1 --epochs 1 --max-queries 4000 --min-lookups 20000 --events none --out "$tmp/tc"
+if [[ -z $(ls -A "$tmp" | grep '^slidebench-tables-' || true) ]]; then ok
+else bad "--table-copies left its private copies behind"; fi
+
 # noisy neighbours: thread 0's figure, the neighbour looks nothing up (Mlookup/s of one thread)
 expect "--mode neighbours --threads 1,2" 0 "neighbours/all \(warm, beside noisy neighbours\)" \
 	"neighbours/all \(warm\) hyperbola, 2 threads" -- \

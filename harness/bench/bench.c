@@ -327,7 +327,7 @@ size_t bench_verified(const struct bench *b)
 /* Brings the cell to its stated cache state: warm, an untimed sample of the same kernel and
  * workload (so what ran before it does not matter); cold, a buffer larger than the
  * last-level cache touched (so nothing of it is cached). */
-void bench_settle(struct bench *b, struct cell *c, unsigned slot)
+void bench_settle(struct bench *b, struct cell *c, const struct sb_kernel *k, unsigned slot)
 {
 	const struct sb_input *in = &c->win[workload_slot_settle(c->w, slot)];
 	uint64_t sum = 0;
@@ -343,18 +343,18 @@ void bench_settle(struct bench *b, struct cell *c, unsigned slot)
 		 * of the same games (workset.perft_settle, an eighth as many), so the timed walk is
 		 * not the replay of a walk the predictor has just seen. */
 		if (c->w->loop == SB_LOOP_PERFT)
-			sum ^= workload_pass(c->k, c->w, &c->w->settle_in);
+			sum ^= workload_pass(k, c->w, &c->w->settle_in);
 		else
 			for (unsigned r = 0; r < c->w->reps; r++)
-				sum ^= workload_pass(c->k, c->w, in);
+				sum ^= workload_pass(k, c->w, in);
 		/* the settle pass ran on another window: the sample's own queries are read in
 		 * now, so how cached they are does not depend on which kernels ran before
 		 * (the 64-bit sweep's 54 kernels evicted them, a pair alone did not) */
 		sum += workload_touch(&c->win[workload_slot_window(c->w, slot)]);
 		/* last, a large table is read whole (tablewarm.c says why), so the other
 		 * window's queries cannot push part of it out before the timed pass */
-		if (tablewarm_applies(c->k))
-			sum ^= tablewarm_sweep(c->k);
+		if (tablewarm_applies(k))
+			sum ^= tablewarm_sweep(k);
 	}
 	bench_sink ^= sum;
 }
@@ -374,7 +374,7 @@ void bench_sample(struct bench *b, struct cell *c, unsigned s)
 		bench_sample_threads(b, c, s);
 		return;
 	}
-	bench_settle(b, c, s);
+	bench_settle(b, c, c->k, s);
 
 	if (sim) {
 		char pr[32];

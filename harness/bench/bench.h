@@ -92,15 +92,18 @@ int bench_run(struct bench *b);
 /* Takes sample s of one cell in this process (the in-process path, and a plugin's child). */
 void bench_sample(struct bench *b, struct cell *c, unsigned s);
 void bench_free(struct bench *b);
-/* Brings cell c to its cache state for the sample slot (workload.h): warm, an untimed sample of
- * the same kernel on another window, the slot's queries read in and a large table read whole;
- * cold, the caches evicted. */
-void bench_settle(struct bench *b, struct cell *c, unsigned slot);
+/* Brings cell c to its cache state for the sample slot (workload.h), run by kernel k (c->k, or
+ * the instance of it a thread runs, tablecopies.h): warm, an untimed sample of the same kernel
+ * on another window, the slot's queries read in and a large table read whole; cold, the caches
+ * evicted. */
+void bench_settle(struct bench *b, struct cell *c, const struct sb_kernel *k, unsigned slot);
 /* Takes sample s of a multi-threaded cell (bench_threads.c): every thread settles its own slot,
  * then all time their windows at once; the cell's ticks are the threads' mean per lookup. */
 void bench_sample_threads(struct bench *b, struct cell *c, unsigned s);
-/* Starts a pool for every thread count of b's workloads (the CPUs chosen from the pinned one,
- * topology.h), the others idle between samples.  Returns 0, or -1 with err. */
+/* Checks every other instance of a kernel a thread runs (tablecopies.h) on the timed windows
+ * (a wrong one fails its cell), then starts a pool for every thread count of b's workloads
+ * (the CPUs chosen from the pinned one, topology.h), the others idle between samples.
+ * Returns 0, 1 when an instance failed its check, or -1 with err. */
 int bench_threads_start(struct bench *b, char *err, size_t errlen);
 void bench_threads_stop(struct bench *b);
 

@@ -14,6 +14,7 @@
 #include "bench/null_kernel.h"
 #include "bench/threads.h"
 #include "env/topology.h"
+#include "registry/tablecopies.h"
 
 /* The threads' windows must overlap this much of the span from the first start to the last
  * end, or the sample is flagged disturbed: it was not T threads at once. */
@@ -59,7 +60,8 @@ static void job_prep(void *arg, int i)
 	struct job *j = arg;
 
 	if (!i || !j->noisy)
-		bench_settle(j->b, j->c, j->s * j->T + (unsigned)i);
+		bench_settle(j->b, j->c, tablecopies_instance(j->c->k, (unsigned)i),
+			     j->s * j->T + (unsigned)i);
 }
 
 /* The timed part of thread i: its window's passes; thread 0 also counts events. */
@@ -80,8 +82,9 @@ static void job_work(void *arg, int i)
 			counters_start(j->b->ctr);
 	}
 	j->t0[i] = timer_now(&j->b->timer);
+	const struct sb_kernel *k = tablecopies_instance(c->k, (unsigned)i);
 	for (unsigned r = 0; r < c->w->reps; r++)
-		sum ^= workload_pass(c->k, c->w, in);
+		sum ^= workload_pass(k, c->w, in);
 	j->t1[i] = timer_now(&j->b->timer);
 	if (!i)
 		atomic_store(&j->done, 1);
@@ -166,10 +169,38 @@ static struct thread_pool *pool_for(struct bench *b, const struct topology *t, u
 	return b->pools[b->npools++];
 }
 
+/* Checks the other instances of each cell's kernel (tablecopies.h: a thread's own tables) on
+ * every window a thread times, against the reference's checksums, as its instance 0 was:
+ * a cell with a wrong one is failed, never timed.  Returns how many cells failed so. */
+static size_t verify_instances(struct bench *b)
+{
+	size_t failed = 0;
+
+	for (size_t wi = 0; wi < b->nw; wi++)
+		for (size_t ki = 1; ki <= b->nk; ki++) {
+			struct cell *c = bench_cell(b, wi, ki);
+			unsigned n = tablecopies_count(c->k);
+			for (unsigned i = 1; i < n && c->state == CELL_TIMED; i++)
+				for (unsigned win = 0; win < c->w->ntimed; win++)
+					if (workload_pass(tablecopies_instance(c->k, i), c->w,
+							  &c->win[win]) != c->w->win_expected[win]) {
+						c->state = CELL_FAILED;
+						c->why = "a thread's own copy of the tables gave a "
+							 "wrong checksum";
+						fprintf(stderr, "slidebench: kernel %s: instance %u, "
+							"window %u: wrong checksum: not timed\n",
+							c->k->name, i, win);
+						failed++;
+						break;
+					}
+		}
+	return failed;
+}
+
 int bench_threads_start(struct bench *b, char *err, size_t errlen)
 {
 	static struct topology t;
-	int have = 0;
+	int have = 0, wrong = verify_instances(b) > 0;
 
 	for (size_t wi = 0; wi < b->nw; wi++) {
 		struct workload *w = &b->w[wi];
@@ -197,7 +228,7 @@ int bench_threads_start(struct bench *b, char *err, size_t errlen)
 			at += (size_t)snprintf(w->cpus + at, sizeof w->cpus - at, "%s%d",
 					       i ? " " : "", cpus[i]);
 	}
-	return 0;
+	return wrong;
 }
 
 void bench_threads_stop(struct bench *b)

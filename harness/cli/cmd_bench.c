@@ -21,6 +21,8 @@
 #include "env/env.h"
 #include "env/hugepage.h"
 #include "registry/layouts.h"
+#include "registry/tablecopies.h"
+#include "bench/tablewarm.h"
 #include "util/output.h"
 #include "results/results.h"
 #include "sim/sim_callgrind.h"
@@ -41,7 +43,7 @@ struct bench_opts {
 	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries;
 	long perft_depth, perft_positions, sample_limit;
 	unsigned long long seed;
-	int simulate, sim_child, quiet, cold;
+	int simulate, sim_child, quiet, cold, table_copies;
 };
 
 static volatile sig_atomic_t stop_flag;
@@ -100,7 +102,7 @@ static void stop_signals(int on)
 
 enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
        O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_PDEPTH, O_PPOS, O_LIMIT, O_BOUNDS,
-       O_THREADS };
+       O_THREADS, O_TCOPIES };
 
 static void mode_list(FILE *f, int col);
 
@@ -124,6 +126,10 @@ static const struct cli_opt BENCH_OPTS[] = {
 	{ "layouts", O_LAYOUTS, "N", "also time N copies of each kernel that differ only in code "
 	  "placement (bin/layouts/<i>/<kernel>.so, `make layouts`): layout_spread_pct", NULL },
 	{ "cpu", 'c', "N", "pin to cpu N before calibrating (sched_setaffinity)", NULL },
+	{ "table-copies", O_TCOPIES, NULL, "with --threads: each selected kernel with tables of "
+	  "64 KiB or more also as <kernel>@shared (every thread reads one set of tables) and "
+	  "<kernel>@per-thread (each thread its own), both from copies of bin/plugins/<kernel>.so "
+	  "(`make plugins`)", NULL },
 	{ "threads", O_THREADS, "LIST", "thread counts, e.g. 1,2,4 or 1,all (default 1): every "
 	  "workload is timed with that many threads at once, each pinned to its own core from "
 	  "--cpu on and running its own windows of the stream, in the same rounds; a row's times "
@@ -253,6 +259,7 @@ static int take_option(int c, struct bench_opts *o)
 	case 't': o->trace = optarg; break;
 	case O_BOUNDS: o->bounds = optarg; break;
 	case O_THREADS: o->threads = optarg; break;
+	case O_TCOPIES: o->table_copies = 1; break;
 	case O_MAXQ: bad = cli_parse_long("--max-queries", optarg, 0, 100000000, &o->max_queries); break;
 	case O_MINL: bad = cli_parse_long("--min-lookups", optarg, 1, 1000000000, &o->min_lookups); break;
 	case O_RANDQ: bad = cli_parse_long("--random-queries", optarg, 16, 100000000, &o->random_queries); break;
@@ -441,11 +448,22 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 		results_print(&r, stdout);
 		results_ranking_print(b, &r, stdout);
 		results_scaling_report(b, &r, stdout);
+		results_tables_report(b, &r, stdout);
 		printf("results: %s\n", final_dir);
 	}
 	results_free(&r);
 	free(sim);
 	return rc;
+}
+
+/* Returns the largest --threads count (1 when none was given). */
+static unsigned max_threads(const struct bench_opts *o)
+{
+	unsigned m = 1;
+
+	for (unsigned i = 0; i < o->nthreads; i++)
+		m = o->thread_counts[i] > m ? o->thread_counts[i] : m;
+	return m;
 }
 
 /* Parses --threads into o->thread_counts (default: 1) and refuses what multi-threaded samples
@@ -479,14 +497,18 @@ static int check_threads(struct bench_opts *o)
 		many |= n > 1;
 		p = *end ? end + 1 : end;
 	}
-	if (many && (o->simulate || o->sim_child || o->nplugins || o->layouts || o->cold)) {
+	if (many && (o->simulate || o->sim_child || o->nplugins || o->cold)) {
 		fprintf(stderr, "slidebench bench: --threads above 1 with --%s: not built (%s)\n",
-			o->simulate || o->sim_child ? "simulate" : o->nplugins ? "plugin" :
-			o->layouts ? "layouts" : "cold",
+			o->simulate || o->sim_child ? "simulate" : o->nplugins ? "plugin" : "cold",
 			o->simulate || o->sim_child ? "callgrind runs one thread at a time" :
-			o->nplugins || o->layouts ? "a plugin is sampled in a child process of its "
-						    "own, one thread" :
+			o->nplugins ? "a plugin is sampled in a child process of its own, one "
+				      "thread" :
 			"a cold sample evicts the caches of one core");
+		return EXIT_USAGE;
+	}
+	if (o->table_copies && !many) {
+		fprintf(stderr, "slidebench bench: --table-copies compares tables shared between "
+			"threads with one set per thread: give --threads a count above 1\n");
 		return EXIT_USAGE;
 	}
 	return 0;
@@ -547,6 +569,8 @@ static int ready_process(struct bench_opts *o, struct bench *b, struct kentry **
 	*nsel = (size_t)n;
 	if (!o->sim_child)
 		layouts_load((unsigned)o->layouts, sel, nsel, MAX_SEL);
+	if (o->table_copies)
+		tablecopies_load(max_threads(o), TABLEWARM_MIN_BYTES, sel, nsel, MAX_SEL);
 	/* the --simulate children run side by side, unpinned: nothing they time is kept */
 	if (o->cpu >= 0 && !o->sim_child && env_pin_cpu((int)o->cpu, err, sizeof err) < 0) {
 		fprintf(stderr, "slidebench bench: --cpu: %s\n", err);
@@ -624,11 +648,13 @@ static int setup_kernels(struct bench *b, const struct bench_opts *o, const char
 			 int *rc)
 {
 	char err[PATH_MAX + 256];
-	int n = bench_setup(b);
+	int n = bench_setup(b), t;
 
 	if (n != 0)
 		*rc = EXIT_FAIL;
-	if (n >= 0 && bench_threads_start(b, err, sizeof err) == 0) {
+	if (n >= 0 && (t = bench_threads_start(b, err, sizeof err)) >= 0) {
+		if (t > 0)
+			*rc = EXIT_FAIL;
 		for (size_t i = 0; i < b->npools && !o->quiet; i++)
 			fprintf(stderr, "slidebench: %s\n", b->threads_note[i]);
 		return 0;
@@ -698,5 +724,6 @@ close_counters:
 	if (b.ctr)
 		counters_close(b.ctr);
 	layouts_free();
+	tablecopies_free();
 	return rc;
 }

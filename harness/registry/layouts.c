@@ -19,8 +19,7 @@ static struct copy {
 } *copies[MAX_COPIES];
 static size_t ncopies;
 
-/* Writes the directory of the running executable into dir; returns 0 or -1. */
-static int exe_dir(char *dir, size_t len)
+int layouts_exe_dir(char *dir, size_t len)
 {
 	ssize_t n = readlink("/proc/self/exe", dir, len - 1);
 	char *slash;
@@ -67,7 +66,7 @@ size_t layouts_load(unsigned n_copies, struct kentry **sel, size_t *n, size_t ma
 	char dir[PATH_MAX];
 	size_t base = *n, loaded = 0, missing = 0;
 
-	if (!n_copies || exe_dir(dir, sizeof dir) < 0)
+	if (!n_copies || layouts_exe_dir(dir, sizeof dir) < 0)
 		return 0;
 	for (size_t s = 0; s < base; s++) {
 		if (strcmp(sel[s]->origin, "built-in"))

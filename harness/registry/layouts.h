@@ -11,6 +11,9 @@
  * named "<kernel>@L<i>", appended to sel (cap max).  A missing copy is one note, not an error.
  * Returns the number of copies loaded. */
 size_t layouts_load(unsigned copies, struct kentry **sel, size_t *n, size_t max);
+/* Writes the directory of the running executable into dir (where layouts/ and plugins/ are);
+ * returns 0 or -1. */
+int layouts_exe_dir(char *dir, size_t len);
 /* Frees what layouts_load made (the entries stay in sel until the caller drops them). */
 void layouts_free(void);
 

@@ -29,8 +29,10 @@ size_t report_candidates(const struct run *r, const struct report_workload *w, s
 		const struct rr_row *x = &r->rows[i];
 		size_t j, got = 0;
 		double lsum = 0;
+		/* '@' is in no kernel's name: "K@shared" and "K@per-thread" (bench --table-copies)
+		 * are K run another way, compared with each other, not candidates */
 		if (!report_in_workload(x, w) || !strcmp(x->kernel, SB_ORACLE) ||
-		    run_flag(x, "prepared"))
+		    run_flag(x, "prepared") || strchr(x->kernel, '@'))
 			continue;
 		for (j = 0; j < n && strcmp(c[j].kernel, x->kernel); j++)
 			;

@@ -175,6 +175,52 @@ static void scaling_table(struct doc *d, const struct study *s, const struct rep
 	      many->threads / 2.0);
 }
 
+/* Writes, where the sweep timed K@shared and K@per-thread (bench --table-copies), each
+ * kernel's time per lookup with a set of tables per thread over with one shared set, at the
+ * most threads, paired round by round. */
+static void tables_table(struct doc *d, const struct study *s, const struct report_workload *many)
+{
+	static const char *const HEAD[] = { "kernel", "one shared set (ns)", "one set per thread (ns)",
+					    "per-thread over shared", "settled" };
+	const struct run *r = &s->threads;
+	int said = 0;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct rr_row *a = &r->rows[i], *b = NULL;
+		const char *at = strstr(a->kernel, "@shared");
+		char per[96], n1[32], n2[32], f[96], why[160];
+		struct cmp c;
+		if (!at || at[7] || !report_in_workload(a, many) || !run_row_timed(a))
+			continue;
+		snprintf(per, sizeof per, "%.*s@per-thread", (int)(at - a->kernel), a->kernel);
+		if (!(b = run_find(r, per, a)) || !run_row_timed(b))
+			continue;
+		const struct rr_row *ap[] = { a }, *bp[] = { b };
+		int settled = report_cmp(s, ap, bp, 1, &c) == 0 ?
+			      verdict_settle(&c, NAN, why, sizeof why) : -1;
+		if (!said++) {
+			doc_h(d, 3, "threads-tables", "One set of tables, or one per thread?");
+			doc_p(d, NULL, "The same kernel from the same file, its tables built once and "
+			      "read by every thread (an engine's way) or built once per thread (each "
+			      "thread its own copy, as a NUMA-aware engine might keep them), timed in "
+			      "the same rounds with %u threads.", many->threads);
+			doc_table_begin(d, 5, HEAD);
+		}
+		snprintf(n1, sizeof n1, "%.3f", a->ns_median);
+		snprintf(n2, sizeof n2, "%.3f", b->ns_median);
+		if (c.ratio > 0)
+			snprintf(f, sizeof f, "%.2f× (%.2f–%.2f)", c.ratio, c.lo, c.hi);
+		else
+			snprintf(f, sizeof f, "not measured");
+		const char *cells[] = { b->kernel, n1, n2, f, settled == 1 ? "yes" : "no" };
+		cells[0] = per;
+		per[at - a->kernel] = 0;
+		doc_table_row(d, 5, cells, 0);
+	}
+	if (said)
+		doc_table_end(d);
+}
+
 void report_threads(struct doc *d, const struct study *s)
 {
 	struct report_workload one, many;
@@ -195,6 +241,7 @@ void report_threads(struct doc *d, const struct study *s)
 	}
 	answer(d, s, &one, &many);
 	scaling_table(d, s, &one, &many);
+	tables_table(d, s, &many);
 	report_chart(d, s, "threads", "Time per lookup of each thread against the threads running "
 		     "at once, by table size");
 	topology_note(d, &s->threads, many.threads);

@@ -50,7 +50,8 @@ static void print_ranking(const struct bench *b, const struct results *r, size_t
 
 	for (size_t ki = 1; ki < r->ncols; ki++) {
 		const struct summary *o = results_row(r, wi, ki);
-		if (o->layout_copy || isnan(o->ns_median) || !results_rankable(o))
+		if (o->layout_copy || strchr(o->kernel, '@') || isnan(o->ns_median) ||
+		    !results_rankable(o))
 			continue;
 		if (!best || o->ns_median < results_row(r, wi, best)->ns_median) {
 			next = best;

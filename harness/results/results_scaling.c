@@ -22,12 +22,14 @@ static long one_thread_of(const struct bench *b, size_t wi)
 	return -1;
 }
 
-/* Compares kernel column ki of workloads one and many round by round into s. */
-static int compare(const struct bench *b, size_t one, size_t many, size_t ki, struct scaling *s)
+/* Compares cell (wb, kb) against cell (wa, ka) round by round into s: efficiency is a's time
+ * over b's. */
+static int compare(const struct bench *b, size_t wa, size_t ka, size_t wb, size_t kb,
+		   struct scaling *s)
 {
 	size_t m = b->taken > b->warmup ? b->taken - b->warmup : 0;
-	const struct cell *a = bench_cell((struct bench *)b, one, ki);
-	const struct cell *x = bench_cell((struct bench *)b, many, ki);
+	const struct cell *a = bench_cell((struct bench *)b, wa, ka);
+	const struct cell *x = bench_cell((struct bench *)b, wb, kb);
 	double *d = malloc((m ? m : 1) * sizeof *d);
 	int *ep = malloc((m ? m : 1) * sizeof *ep);
 	struct pr_result res;
@@ -76,7 +78,7 @@ long results_scaling(const struct bench *b, const struct results *r, struct scal
 			memset(s, 0, sizeof *s);
 			s->one = results_row(r, (size_t)one, ki);
 			s->many = results_row(r, wi, ki);
-			n += compare(b, (size_t)one, wi, ki, s) == 0;
+			n += compare(b, (size_t)one, ki, wi, ki, s) == 0;
 		}
 	}
 	return (long)n;
@@ -155,4 +157,45 @@ void results_scaling_report(const struct bench *b, const struct results *r, FILE
 		results_scaling_print(s, (size_t)n, f);
 	if (n >= 0)
 		free(s);
+}
+
+/* Returns the column of kernel name in b, or 0. */
+static size_t column_of(const struct bench *b, const char *name)
+{
+	for (size_t ki = 1; ki <= b->nk; ki++)
+		if (!strcmp(b->kern[ki - 1]->k->name, name))
+			return ki;
+	return 0;
+}
+
+void results_tables_report(const struct bench *b, const struct results *r, FILE *f)
+{
+	int said = 0;
+
+	for (size_t wi = 0; wi < r->nw; wi++) {
+		if (workload_threads(&b->w[wi]) < 2)
+			continue;
+		for (size_t ki = 1; ki < r->ncols; ki++) {
+			const char *name = b->kern[ki - 1]->k->name, *at = strstr(name, "@per-thread");
+			char shared[96];
+			struct scaling s;
+			size_t ks;
+			if (!at || at[11])
+				continue;
+			snprintf(shared, sizeof shared, "%.*s@shared", (int)(at - name), name);
+			if (!(ks = column_of(b, shared)) ||
+			    bench_cell((struct bench *)b, wi, ki)->state != CELL_TIMED ||
+			    bench_cell((struct bench *)b, wi, ks)->state != CELL_TIMED ||
+			    compare(b, wi, ks, wi, ki, &s) < 0)
+				continue;
+			if (!said++)
+				fprintf(f, "\ntables: one set shared by the threads or one per thread "
+					"(each thread's time per lookup with its own tables over with the "
+					"shared ones, paired round by round):\n");
+			fprintf(f, "  %s, %u threads, %.*s: %.2fx (%.2f-%.2f); %s%s\n",
+				b->w[wi].def->name, workload_threads(&b->w[wi]), (int)(at - name), name,
+				1 / s.efficiency, 1 / s.hi, 1 / s.lo,
+				s.settled ? "settled" : "NOT settled: ", s.settled ? "" : s.why);
+		}
+	}
 }

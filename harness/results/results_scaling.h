@@ -32,4 +32,8 @@ int results_scaling_write(const struct bench *b, const struct results *r, const 
 /* Prints the scaling lines of r to f (nothing when there are none). */
 void results_scaling_report(const struct bench *b, const struct results *r, FILE *f);
 
+/* Prints, for every kernel timed as K@shared and K@per-thread (bench --table-copies) with
+ * several threads, its own tables' time over the shared ones', paired round by round. */
+void results_tables_report(const struct bench *b, const struct results *r, FILE *f);
+
 #endif
