@@ -31,7 +31,8 @@
 #define SB_BUILD_FOR " (this build is for " SB_BUILD_ARCH ")"
 #define SB_NEEDS_X86(isa) "needs x86 " isa SB_BUILD_FOR
 
-/* SB_FALLBACK_LOOKUPS(p): static inline p_rook, p_bishop and p_queen (rook | bishop) that
+/* SB_FALLBACK_LOOKUPS(p): static inline p_rook, p_bishop and p_queen (rook | bishop; unused
+ * where the kernel's loops make their own queen) that
  * answer with the reference ray walk, for a kernel whose unavailable() refuses this build:
  * they are never run, and stand in for the lookups so the loops and the perft generator
  * expand as everywhere else. */
@@ -44,7 +45,7 @@
 	{                                                                                 \
 		return sb_ref_bishop(sq, occ);                                            \
 	}                                                                                 \
-	static inline uint64_t p##_queen(unsigned sq, uint64_t occ)                       \
+	static inline __attribute__((unused)) uint64_t p##_queen(unsigned sq, uint64_t occ) \
 	{                                                                                 \
 		return sb_ref_rook(sq, occ) | sb_ref_bishop(sq, occ);                     \
 	}

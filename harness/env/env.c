@@ -89,6 +89,7 @@ static int env_cpuinfo(const char *key, char *buf, size_t len)
 	return found;
 }
 
+#if !defined(__aarch64__)
 /* Returns 1 when the space-separated flag list has flag, else 0. */
 static int env_has_flag(const char *flags, const char *flag)
 {
@@ -99,6 +100,7 @@ static int env_has_flag(const char *flags, const char *flag)
 			return 1;
 	return 0;
 }
+#endif
 
 int env_tsc_invariant(void)
 {
