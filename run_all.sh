@@ -246,11 +246,19 @@ kernel_sets() {
 }
 press_sizes="0,8K,16K,32K,64K,256K,1M,8M"
 # The thread sweep's kernels: per table-size class (none; 512 B-16 KiB; up to 1 MiB; larger)
-# up to three of different families, the smallest tables first.  Prints "name,class" lines.
+# the three fastest of different families in the 64-bit sweep's position mode (the ones a
+# ranking with every core searching could reorder), by table size where that sweep has none.
+# Prints "name,class" lines.
 thread_classes() {
-	descriptors | awk -F, '{ t = $3 + 0
-		c = t == 0 ? "no table" : t <= 16384 ? "512 B-16 KiB" : t <= 1048576 ? "16 KiB-1 MiB" : "over 1 MiB"
-		if (n[c] < 3 && !seen[c "," $2]++) { n[c]++; print $1 "," c } }'
+	local ns=""
+	[[ -r $out/m64/summary.csv ]] && ns=$(awk -f plots/csv.awk -v where='mode=position;kernel!=null' \
+		-v cols=kernel,ns_median "$out/m64/summary.csv" | tail -n +2 | cut -d, -f1,2)
+	descriptors | awk -F, -v ns="$ns" 'BEGIN { n = split(ns, l, "\n")
+			for (i = 1; i <= n; i++) { split(l[i], f, ","); if (f[2] != "") t[f[1]] = f[2] } }
+		{ b = $3 + 0
+		  c = b == 0 ? "no table" : b <= 16384 ? "512 B-16 KiB" : b <= 1048576 ? "16 KiB-1 MiB" : "over 1 MiB"
+		  printf "%s,%s,%s,%s\n", ($1 in t) ? t[$1] : 1e9 + NR, $1, $2, c }' |
+		sort -t, -k1,1g | awk -F, '{ if (n[$4] < 3 && !seen[$4 "," $3]++) { n[$4]++; print $2 "," $4 } }'
 }
 # The thread counts: 1, 2, 4, ... below the CPUs online, and all of them.
 thread_counts() {

@@ -10,6 +10,15 @@
 #include "report/report.h"
 #include "util/jsonx.h"
 
+/* Returns what a comparison that is not settled shows: a difference its interval holds but the
+ * rules do not settle (a busy host, epochs that disagree, the spread between processes), or
+ * none at all. */
+static const char *settle_word(const struct cmp *c)
+{
+	return !(c->ratio > 0) ? "not measured" : c->lo > 1 || c->hi < 1 ?
+	       "a difference, not settled" : "no difference shown";
+}
+
 /* Returns the table-size class of bytes, as run_all.sh's thread sweep picks its kernels. */
 static const char *size_class(double bytes)
 {
@@ -152,7 +161,8 @@ static void scaling_table(struct doc *d, const struct study *s, const struct rep
 		char tb[32], n1[32], nn[32], eff[96];
 		struct cmp c;
 		const struct rr_row *b;
-		if (!report_in_workload(a, one) || !run_row_timed(a))
+		/* K@shared and K@per-thread have their own table (tables_table) */
+		if (!report_in_workload(a, one) || !run_row_timed(a) || strchr(a->kernel, '@'))
 			continue;
 		int settled = report_threads_eff(s, one, many, a->kernel, &c, &b);
 		if (settled == -2)
@@ -164,7 +174,7 @@ static void scaling_table(struct doc *d, const struct study *s, const struct rep
 					size_class(a->table_bytes), n1, nn, eff,
 					settled == 1 ? (c.ratio > 1 ? "slower beside the others" :
 							"faster beside the others") :
-					"no difference shown" };
+					settle_word(&c) };
 		doc_table_row(d, 7, cells, 0);
 	}
 	doc_table_end(d);
@@ -212,7 +222,7 @@ static void tables_table(struct doc *d, const struct study *s, const struct repo
 			snprintf(f, sizeof f, "%.2f× (%.2f–%.2f)", c.ratio, c.lo, c.hi);
 		else
 			snprintf(f, sizeof f, "not measured");
-		const char *cells[] = { b->kernel, n1, n2, f, settled == 1 ? "yes" : "no" };
+		const char *cells[] = { b->kernel, n1, n2, f, settled == 1 ? "yes" : settle_word(&c) };
 		cells[0] = per;
 		per[at - a->kernel] = 0;
 		doc_table_row(d, 5, cells, 0);
