@@ -54,8 +54,8 @@ static void topology_note(struct doc *d, const struct run *r, unsigned most)
 	      "At most %u threads ran at once, one per core%s. With two CPUs a sweep shows what a "
 	      "second search thread does to the first through the caches and memory they share; "
 	      "it cannot show how the ranking moves at 8, 32 or 128 threads, where the last-level "
-	      "cache and memory bandwidth are split many ways: run `./run_all.sh` on such a "
-	      "machine (the sweep goes 1, 2, 4, ... up to all CPUs) or a fleet with `--slurm`.",
+	      "cache and memory bandwidth are split many ways: run run_all.sh on such a "
+	      "machine (the sweep goes 1, 2, 4, ... up to all CPUs) or a fleet with --slurm.",
 	      cpus, cores, tpc, tpc == 1 ? "" : "s", shared[0] ? shared : "no cache shared "
 	      "between CPUs reported", most, tpc > 1 ? " while cores last" : "");
 }
@@ -238,7 +238,7 @@ void report_threads(struct doc *d, const struct study *s)
 	doc_h(d, 2, "threads", "Threads: does the ranking change when every core searches?");
 	if (s->plain) {
 		doc_p(d, "note", "A single bench run: the thread sweep is a study's (run_all.sh, "
-		      "threads/), or `bench --threads 1,all` by hand.");
+		      "threads/), or bench --threads 1,all by hand.");
 		return;
 	}
 	if (!s->have_threads) {
