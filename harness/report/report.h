@@ -141,7 +141,7 @@ double report_layout_spread(const struct run *r, const struct report_workload *w
 void report_summary(struct doc *d, const struct study *s);
 /* The same answers and recommendation as plain text in at most SUMMARY_LINES lines (what
  * run_all.sh prints last; report writes it to answer.txt).  Returns 0, or -1. */
-#define SUMMARY_LINES 12
+#define SUMMARY_LINES 14
 int report_answer_text(const struct study *s, FILE *f);
 /* doc_chart with a caption that opens with the sentence the chart answers, read from the
  * verdicts (the three questions, the ranking, pressure, huge pages), then caption. */
