@@ -253,7 +253,11 @@ thread_classes() {
 	local ns=""
 	[[ -r $out/m64/summary.csv ]] && ns=$(awk -f plots/csv.awk -v where='mode=position;kernel!=null' \
 		-v cols=kernel,ns_median "$out/m64/summary.csv" | tail -n +2 | cut -d, -f1,2)
-	descriptors | awk -F, -v ns="$ns" 'BEGIN { n = split(ns, l, "\n")
+	# built-in kernels only: a plugin is sampled in a child process of its own, one thread
+	local builtin; builtin=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["origin"] == "built-in" { print $c["name"] }' "$out/kernels.csv")
+	descriptors | awk -F, 'NR == FNR { b[$1] = 1; next } ($1 in b)' <(printf '%s\n' "$builtin") - |
+		awk -F, -v ns="$ns" 'BEGIN { n = split(ns, l, "\n")
 			for (i = 1; i <= n; i++) { split(l[i], f, ","); if (f[2] != "") t[f[1]] = f[2] } }
 		{ b = $3 + 0
 		  c = b == 0 ? "no table" : b <= 16384 ? "512 B-16 KiB" : b <= 1048576 ? "16 KiB-1 MiB" : "over 1 MiB"
