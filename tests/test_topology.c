@@ -107,7 +107,7 @@ static void test_smt_shared_l2(void)
 	put("cpu/online", "0-7");
 	put("node/node0/cpulist", "0-7");
 	for (int c = 0; c < 8; c++) {
-		char sib[16], l1[16];
+		char sib[32], l1[32];
 		snprintf(sib, sizeof sib, "%d,%d", c % 4, c % 4 + 4);
 		snprintf(l1, sizeof l1, "%s", sib);
 		put_cpu(c, 0, sib);
@@ -164,7 +164,7 @@ static void test_two_packages(void)
 	put("node/node0/cpulist", "0-3");
 	put("node/node1/cpulist", "4-7");
 	for (int c = 0; c < 8; c++) {
-		char sib[16];
+		char sib[32];
 		snprintf(sib, sizeof sib, "%d-%d", c & ~1, (c & ~1) + 1);
 		put_cpu(c, c / 4, sib);
 		put_cache(c, 0, 3, "Unified", "32768K", c < 4 ? "0-3" : "4-7");
