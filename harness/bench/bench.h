@@ -68,6 +68,7 @@ struct bench {
 	struct thread_pool *pools[BENCH_MAX_THREAD_COUNTS];  /* one per thread count > 1 */
 	size_t npools;
 	char threads_note[BENCH_MAX_THREAD_COUNTS][256];  /* each pool's CPUs and why */
+	char threads_cpus[BENCH_MAX_THREAD_COUNTS][128];  /* each pool's CPUs, "1 0" */
 	uint64_t *noise[THREADS_MAX];  /* each neighbour's working set (neighbours modes) */
 };
 

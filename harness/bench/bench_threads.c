@@ -143,30 +143,35 @@ void bench_sample_threads(struct bench *b, struct cell *c, unsigned s)
 		c->disturbed[s] = 1;
 }
 
-/* Returns the pool of b for count, starting it (CPUs from the pinned one) when new; NULL with
- * err when it cannot start. */
-static struct thread_pool *pool_for(struct bench *b, const struct topology *t, unsigned count,
-				    char *err, size_t errlen)
+/* Returns the index in b->pools of the pool for count, starting it (CPUs chosen from the
+ * pinned one, its CPU list kept in b->threads_cpus) when new; -1 with err when it cannot
+ * start. */
+static int pool_for(struct bench *b, const struct topology *t, unsigned count, char *err,
+		    size_t errlen)
 {
 	int cpus[THREADS_MAX];
 	char note[256];
+	size_t n = b->npools;
 
-	for (size_t i = 0; i < b->npools; i++)
+	for (size_t i = 0; i < n; i++)
 		if ((unsigned)threads_count(b->pools[i]) == count)
-			return b->pools[i];
-	if (b->npools == BENCH_MAX_THREAD_COUNTS) {
+			return (int)i;
+	if (n == BENCH_MAX_THREAD_COUNTS) {
 		snprintf(err, errlen, "more than %d thread counts", BENCH_MAX_THREAD_COUNTS);
-		return NULL;
+		return -1;
 	}
-	if (topo_choose(t, (int)count, b->pinned_cpu, TOPO_CORES, cpus, note, sizeof note) ||
-	    !(b->pools[b->npools] = threads_start((int)count, cpus, err, errlen))) {
-		if (!b->pools[b->npools])
-			snprintf(err, errlen, "%s", note);
-		return NULL;
+	if (topo_choose(t, (int)count, b->pinned_cpu, TOPO_CORES, cpus, note, sizeof note)) {
+		snprintf(err, errlen, "%s", note);
+		return -1;
 	}
-	snprintf(b->threads_note[b->npools], sizeof b->threads_note[0], "%u threads: %.200s",
-		 count, note);
-	return b->pools[b->npools++];
+	if (!(b->pools[n] = threads_start((int)count, cpus, err, errlen)))
+		return -1;
+	snprintf(b->threads_note[n], sizeof b->threads_note[0], "%u threads: %.200s", count, note);
+	for (size_t i = 0, at = 0; i < count && at < sizeof b->threads_cpus[0] - 8; i++)
+		at += (size_t)snprintf(b->threads_cpus[n] + at, sizeof b->threads_cpus[0] - at,
+				       "%s%d", i ? " " : "", cpus[i]);
+	b->npools++;
+	return (int)n;
 }
 
 /* Checks the other instances of each cell's kernel (tablecopies.h: a thread's own tables) on
@@ -204,14 +209,15 @@ int bench_threads_start(struct bench *b, char *err, size_t errlen)
 
 	for (size_t wi = 0; wi < b->nw; wi++) {
 		struct workload *w = &b->w[wi];
-		int cpus[THREADS_MAX];
-		char note[256];
+		int p;
 		if (workload_threads(w) < 2)
 			continue;
 		if (!have++)
 			topo_read(&t, NULL);
-		if (!(w->pool = pool_for(b, &t, w->threads, err, errlen)))
+		if ((p = pool_for(b, &t, w->threads, err, errlen)) < 0)
 			return -1;
+		w->pool = b->pools[p];
+		snprintf(w->cpus, sizeof w->cpus, "%s", b->threads_cpus[p]);
 		for (unsigned i = 1; w->def->neighbours && i < w->threads; i++)
 			if (!b->noise[i]) {
 				if (!(b->noise[i] = page_alloc(NOISE_BYTES))) {
@@ -222,11 +228,6 @@ int bench_threads_start(struct bench *b, char *err, size_t errlen)
 				/* written, so its pages are its own, not the one zero page */
 				memset(b->noise[i], 0x5a, NOISE_BYTES);
 			}
-		topo_choose(&t, (int)w->threads, b->pinned_cpu, TOPO_CORES, cpus, note,
-			    sizeof note);
-		for (size_t i = 0, at = 0; i < w->threads && at < sizeof w->cpus - 8; i++)
-			at += (size_t)snprintf(w->cpus + at, sizeof w->cpus - at, "%s%d",
-					       i ? " " : "", cpus[i]);
 	}
 	return wrong;
 }

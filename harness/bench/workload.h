@@ -72,7 +72,7 @@ struct workload {
 	double lookups_per_node;  /* perft: slider lookups per leaf; NaN otherwise */
 	unsigned threads;      /* threads that run each sample at once (--threads); 0 or 1: one */
 	struct thread_pool *pool;  /* their pool (bench_threads.c), NULL for one */
-	char cpus[128];        /* the CPUs they run on, e.g. "1,0" (empty for one thread) */
+	char cpus[128];        /* the CPUs they run on, e.g. "1 0" (empty for one thread) */
 };
 
 /* Adds a trace's query streams and positions to ws (its other inputs are kept): whole games,

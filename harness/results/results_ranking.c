@@ -7,20 +7,10 @@
 #include "analysis/paired.h"
 #include "results/results_ranking.h"
 
-/* Returns the ns per lookup of cell c in measured round j: the whole loop's time (the null's
- * loop overlaps a kernel's, so subtracting it is not a kernel's cost). */
-static double ns_in_round(const struct bench *b, const struct cell *c, size_t j)
-{
-	return results_sample_ns(b, c, b->warmup + (unsigned)j);
-}
-
-/* Compares columns kb (next) against ka (best) of workload wi round by round into res. */
-static int paired_lead(const struct bench *b, size_t wi, size_t ka, size_t kb,
-		       struct pr_result *res)
+int results_paired(const struct bench *b, const struct cell *a, const struct cell *x,
+		   struct pr_result *res)
 {
 	size_t m = b->taken > b->warmup ? b->taken - b->warmup : 0;
-	const struct cell *a = bench_cell((struct bench *)b, wi, ka);
-	const struct cell *x = bench_cell((struct bench *)b, wi, kb);
 	double *d = malloc((m ? m : 1) * sizeof *d);
 	int *ep = malloc((m ? m : 1) * sizeof *ep), rc;
 
@@ -29,8 +19,11 @@ static int paired_lead(const struct bench *b, size_t wi, size_t ka, size_t kb,
 		free(ep);
 		return -1;
 	}
+	/* the whole loop's time: the null's loop overlaps a kernel's, so subtracting it is not a
+	 * kernel's cost */
 	for (size_t j = 0; j < m; j++) {
-		double na = ns_in_round(b, a, j), nb = ns_in_round(b, x, j);
+		double na = results_sample_ns(b, a, b->warmup + (unsigned)j);
+		double nb = results_sample_ns(b, x, b->warmup + (unsigned)j);
 		d[j] = na > 0 && nb > 0 ? log(nb / na) : NAN;
 		ep[j] = b->epochs > 1 ? (int)(j * b->epochs / m) : 0;
 	}
@@ -39,6 +32,14 @@ static int paired_lead(const struct bench *b, size_t wi, size_t ka, size_t kb,
 	free(d);
 	free(ep);
 	return rc;
+}
+
+/* Compares columns kb (next) against ka (best) of workload wi round by round into res. */
+static int paired_lead(const struct bench *b, size_t wi, size_t ka, size_t kb,
+		       struct pr_result *res)
+{
+	return results_paired(b, bench_cell((struct bench *)b, wi, ka),
+			      bench_cell((struct bench *)b, wi, kb), res);
 }
 
 /* Prints, for workload wi, the fastest kernel and whether its lead over the next is settled. */

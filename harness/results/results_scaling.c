@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/paired.h"
+#include "results/results_ranking.h"
 #include "results/results_scaling.h"
 #include "util/output.h"
 
@@ -27,30 +27,10 @@ static long one_thread_of(const struct bench *b, size_t wi)
 static int compare(const struct bench *b, size_t wa, size_t ka, size_t wb, size_t kb,
 		   struct scaling *s)
 {
-	size_t m = b->taken > b->warmup ? b->taken - b->warmup : 0;
-	const struct cell *a = bench_cell((struct bench *)b, wa, ka);
-	const struct cell *x = bench_cell((struct bench *)b, wb, kb);
-	double *d = malloc((m ? m : 1) * sizeof *d);
-	int *ep = malloc((m ? m : 1) * sizeof *ep);
 	struct pr_result res;
-	int rc;
 
-	if (!d || !ep) {
-		free(d);
-		free(ep);
-		return -1;
-	}
-	for (size_t j = 0; j < m; j++) {
-		double na = results_sample_ns(b, a, b->warmup + (unsigned)j);
-		double nb = results_sample_ns(b, x, b->warmup + (unsigned)j);
-		d[j] = na > 0 && nb > 0 ? log(nb / na) : NAN;
-		ep[j] = b->epochs > 1 ? (int)(j * b->epochs / m) : 0;
-	}
-	struct pr_series ser = { d, 1, m, ep, 0 };
-	rc = pr_compare(&ser, PR_SEED, &res);
-	free(d);
-	free(ep);
-	if (rc < 0)
+	if (results_paired(b, bench_cell((struct bench *)b, wa, ka),
+			   bench_cell((struct bench *)b, wb, kb), &res) < 0)
 		return -1;
 	s->efficiency = 1 / res.ratio;
 	s->lo = 1 / res.hi;
