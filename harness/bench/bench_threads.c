@@ -86,9 +86,8 @@ static void job_work(void *arg, int i)
 	for (unsigned r = 0; r < c->w->reps; r++)
 		sum ^= workload_pass(k, c->w, in);
 	j->t1[i] = timer_now(&j->b->timer);
-	if (!i)
-		atomic_store(&j->done, 1);
 	if (!i) {
+		atomic_store(&j->done, 1);
 		if (j->b->ctr)
 			counters_stop(j->b->ctr, &c->ctr[j->s * j->b->nev]);
 		c->disturbed[j->s] = disturb_end(&j->dm, NULL) > 0;
@@ -118,16 +117,16 @@ void bench_sample_threads(struct bench *b, struct cell *c, unsigned s)
 	size_t l0 = w->win_lookups[workload_sample_window(w, s)];
 	double ghz0 = timer_probe_ghz(), ticks = 0;
 
+	/* the threads that ran the kernel: all, or thread 0 beside its neighbours */
+	unsigned timed = j.noisy ? 1 : j.T;
+
 	threads_run(w->pool, job_prep, job_work, &j);
-	if (j.noisy) {  /* the figure is thread 0's, its neighbours' reads beside it */
-		threads_sink ^= j.sum[0];
-		for (unsigned i = 1; i < j.T; i++)
-			threads_sink ^= j.sum[i];
-		j.T = 1;
-	}
+	for (unsigned i = timed; i < j.T; i++)
+		threads_sink ^= j.sum[i];
 	/* thread i's ticks scaled to thread 0's lookups: the cell's ticks over its sample's
-	 * lookups are the threads' mean time per lookup */
-	for (unsigned i = 0; i < j.T; i++) {
+	 * lookups are the timed threads' mean time per lookup; each checked against the
+	 * reference's checksum of the window of its slot s * T + i */
+	for (unsigned i = 0; i < timed; i++) {
 		unsigned win = workload_slot_window(w, s * j.T + i);
 		uint64_t want = w->reps & 1 ? w->win_expected[win] : 0;
 		ticks += (double)(j.t1[i] - j.t0[i]) * (double)l0 / (double)w->win_lookups[win];
@@ -137,7 +136,7 @@ void bench_sample_threads(struct bench *b, struct cell *c, unsigned s)
 			c->wrong_sample = s;
 		}
 	}
-	c->ticks[s] = (uint64_t)llround(ticks / j.T);
+	c->ticks[s] = (uint64_t)llround(ticks / timed);
 	c->ghz[s] = (ghz0 + timer_probe_ghz()) / 2;
 	if (!j.noisy && overlap(&j) < OVERLAP_MIN)
 		c->disturbed[s] = 1;
