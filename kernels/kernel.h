@@ -195,8 +195,15 @@ static inline int sb_loop_abi(enum sb_loop l)
  * figures carried a call, its register saves and a lookup at a square no longer constant.
  * flatten inlines every call in the loop, as the peer's build does with clang's
  * -mllvm -inline-threshold=16000.  (No other loop of any kernel has a call; a kernel whose
- * lookup is too large for gcc to inline marks it SB_ALWAYS_INLINE.) */
+ * lookup is too large for gcc to inline marks it SB_ALWAYS_INLINE.)  noclone under gcc: a loop
+ * that reads only two fields of its input was made a clone taking them as arguments
+ * (prefix_peer_.isra.0), and flatten did not reach into the clone: bitrotation's peer loop called
+ * its line lookup 196 times. */
+#if defined(__clang__)
 #define SB_PEER_LOOP_FN_ __attribute__((noinline, aligned(64), flatten))
+#else
+#define SB_PEER_LOOP_FN_ __attribute__((noinline, noclone, aligned(64), flatten))
+#endif
 #define SB_ALWAYS_INLINE inline __attribute__((always_inline))
 /* SB_LINE_DONE(x): an empty asm that takes x in a register and hands it back (no
  * instruction), so x is complete before anything after it uses it.  A lookup made of
@@ -298,48 +305,69 @@ static inline int sb_loop_abi(enum sb_loop l)
 /* The peer loop: per occupancy o_, the position state brought to it (PS, as in the position
  * loop: the peer prepares a stateful kernel once per occupancy too), then the kernel's queen Q
  * through hook L at the 64 squares written out as constants.  Each lookup takes an opaque copy
- * of the occupancy and the running sum is made opaque after it (SB_PEER_OPAQUE_): gcc otherwise
+ * of the occupancy and its result is made opaque after it (SB_PEER_OPAQUE_): gcc otherwise
  * shares work between lookups at squares of one line (occ & the line's mask, its byte swap)
  * across all 64, keeps every shared value live at once and spills them (hyperbola's peer loop
  * had a 2.8 KB stack frame; with the barriers pext went from 1131 to 1734 MQueens/s and
- * sbamg-inline from 193 to 416 on one machine).  The barriers emit no instruction.  Two
- * running sums, alternate squares each: one XOR per lookup is the loop's only cost beyond the
- * lookup, and with a single chain pext's peer loop ran 2.4% slower on an Emerald Rapids core
- * (four sums gained nothing more). */
+ * sbamg-inline from 193 to 416 on one machine).  The barriers emit no instruction.
+ * Each result is stored, as the peer stores each to a volatile, into the occupancy's row of
+ * 64, and the row is folded into the checksum with 32-byte vector XORs once per occupancy (16
+ * for 64 lookups; the checksum is still the XOR of every result).  A running XOR per lookup
+ * is one more integer operation beside each lookup's own, on the ports PEXT and the bit scans
+ * share: pext's peer loop ran 1.075x faster with the stores on an Emerald Rapids core, the
+ * geometric mean of all 54 kernels 1.014x (docs/methodology.md).  The loop reads the input's
+ * pointer and count once, before it: after each occupancy's fence it had to load both again,
+ * two dependent loads ahead of the occupancy every lookup waits for. */
 #define SB_PEER_OPAQUE_(x) __asm__ volatile("" : "+r"(x))
-#define SB_PEER1_(L, Q, in, o, sq, acc)                                                 \
+typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
+#define SB_PEER1_(L, Q, in, o, sq)                                                      \
 	{                                                                               \
 		uint64_t ob_ = (o);                                                     \
 		SB_PEER_OPAQUE_(ob_);                                                   \
-		acc ^= L(Q, in, i_, (sq), ob_);                                         \
-		SB_PEER_OPAQUE_(acc);                                                   \
+		uint64_t r_ = L(Q, in, i_, (sq), ob_);                                  \
+		SB_PEER_OPAQUE_(r_);                                                    \
+		row_[(sq)] = r_;                                                        \
 	}
-#define SB_PEER8_(L, Q, in, o, r)                                                    \
-	SB_PEER1_(L, Q, in, o, 8u * (r) + 0u, sum_) SB_PEER1_(L, Q, in, o, 8u * (r) + 1u, sum2_) \
-	SB_PEER1_(L, Q, in, o, 8u * (r) + 2u, sum_) SB_PEER1_(L, Q, in, o, 8u * (r) + 3u, sum2_) \
-	SB_PEER1_(L, Q, in, o, 8u * (r) + 4u, sum_) SB_PEER1_(L, Q, in, o, 8u * (r) + 5u, sum2_) \
-	SB_PEER1_(L, Q, in, o, 8u * (r) + 6u, sum_) SB_PEER1_(L, Q, in, o, 8u * (r) + 7u, sum2_)
+#define SB_PEER8_(L, Q, in, o, r)                                                       \
+	SB_PEER1_(L, Q, in, o, 8u * (r) + 0u) SB_PEER1_(L, Q, in, o, 8u * (r) + 1u)     \
+	SB_PEER1_(L, Q, in, o, 8u * (r) + 2u) SB_PEER1_(L, Q, in, o, 8u * (r) + 3u)     \
+	SB_PEER1_(L, Q, in, o, 8u * (r) + 4u) SB_PEER1_(L, Q, in, o, 8u * (r) + 5u)     \
+	SB_PEER1_(L, Q, in, o, 8u * (r) + 6u) SB_PEER1_(L, Q, in, o, 8u * (r) + 7u)
 
 /* A compiler barrier per occupancy: the 64 squares' masks and table bases are constants of the
  * loop, and gcc hoists all of them out of it, then spills them to the stack (hyperbola's peer
  * loop read 1,483 stack slots per pass and ran 4x slower than its stream loop).  The barrier
  * makes each occupancy load what it uses from the tables again, as an engine's lookup does. */
 #define SB_PEER_FENCE_() __asm__ volatile("" ::: "memory")
+/* The row's 64 stores are made before it is read back as vectors (without it the compiler may
+ * forward the stored values and fold them one by one again).  32-byte vectors: 64-byte ones
+ * timed the same on an Emerald Rapids core and need AVX-512; a build without AVX2 splits them. */
+#define SB_PEER_ROW_DONE_(row) __asm__ volatile("" : : "r"(row) : "memory")
 
 #define SB_PEER_LOOP_(L, Q, PS, in)                                                  \
 	do {                                                                            \
-		uint64_t sum_ = 0, sum2_ = 0;                                           \
+		uint64_t row_[64] __attribute__((aligned(64)));                         \
+		sb_peer_row_ sum_ = { 0 };                                              \
+		uint64_t out_ = 0;                                                      \
+		const uint64_t *occ_ = (in)->q.occ;                                     \
+		const size_t n_ = (in)->q.n;                                            \
 		PS##_DECL_(in)                                                          \
-		for (size_t i_ = 0; i_ < (in)->q.n; i_++) {                             \
-			const uint64_t o_ = (in)->q.occ[i_];                            \
+		for (size_t i_ = 0; i_ < n_; i_++) {                                   \
+			const uint64_t o_ = occ_[i_];                                   \
 			SB_PEER_FENCE_();                                               \
 			PS##_STEP_(in, o_)                                              \
-			SB_PEER8_(L, Q, in, o_, 0) SB_PEER8_(L, Q, in, o_, 1)     \
-			SB_PEER8_(L, Q, in, o_, 2) SB_PEER8_(L, Q, in, o_, 3)     \
-			SB_PEER8_(L, Q, in, o_, 4) SB_PEER8_(L, Q, in, o_, 5)     \
-			SB_PEER8_(L, Q, in, o_, 6) SB_PEER8_(L, Q, in, o_, 7)     \
+			SB_PEER8_(L, Q, in, o_, 0) SB_PEER8_(L, Q, in, o_, 1)           \
+			SB_PEER8_(L, Q, in, o_, 2) SB_PEER8_(L, Q, in, o_, 3)           \
+			SB_PEER8_(L, Q, in, o_, 4) SB_PEER8_(L, Q, in, o_, 5)           \
+			SB_PEER8_(L, Q, in, o_, 6) SB_PEER8_(L, Q, in, o_, 7)           \
+			SB_PEER_ROW_DONE_(row_);                                        \
+			const sb_peer_row_ *v_ = (const sb_peer_row_ *)row_;            \
+			sum_ ^= v_[0] ^ v_[1] ^ v_[2] ^ v_[3] ^ v_[4] ^ v_[5] ^ v_[6] ^ v_[7] ^ \
+				v_[8] ^ v_[9] ^ v_[10] ^ v_[11] ^ v_[12] ^ v_[13] ^ v_[14] ^ v_[15]; \
 		}                                                                       \
-		return sum_ ^ sum2_;                                                    \
+		for (unsigned k_ = 0; k_ < 4; k_++)                                     \
+			out_ ^= sum_[k_];                                               \
+		return out_;                                                            \
 	} while (0)
 
 /* The peer-random loop: per group of SB_PEER_GROUP queries, the first query's occupancy o_
@@ -355,7 +383,7 @@ static inline int sb_loop_abi(enum sb_loop l)
 		uint64_t sum_ = 0;                                                      \
 		PS##_DECL_(in)                                                          \
 		for (size_t i_ = 0; i_ + SB_PEER_GROUP <= (in)->q.n; i_ += SB_PEER_GROUP) { \
-			const uint64_t o_ = occ_[i_];                                   \
+			uint64_t o_ = occ_[i_];                                         \
 			PS##_STEP_(in, o_)                                              \
 			for (size_t j_ = i_; j_ < i_ + SB_PEER_GROUP; j_++)             \
 				sum_ ^= L(Q, in, j_, sq_[j_], o_);                      \
