@@ -314,8 +314,8 @@ static inline int sb_loop_abi(enum sb_loop l)
  * 64, and the row is folded into the checksum with 32-byte vector XORs once per occupancy (16
  * for 64 lookups; the checksum is still the XOR of every result).  A running XOR per lookup
  * is one more integer operation beside each lookup's own, on the ports PEXT and the bit scans
- * share: pext's peer loop ran 1.075x faster with the stores on an Emerald Rapids core, the
- * geometric mean of all 54 kernels 1.014x (docs/methodology.md).  The loop reads the input's
+ * share: pext's peer loop ran 1.078x faster with the stores on an Emerald Rapids core, the
+ * geometric mean of all 54 kernels 1.005x (docs/methodology.md).  The loop reads the input's
  * pointer and count once, before it: after each occupancy's fence it had to load both again,
  * two dependent loads ahead of the occupancy every lookup waits for. */
 #define SB_PEER_OPAQUE_(x) __asm__ volatile("" : "+r"(x))
@@ -365,7 +365,7 @@ typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
 			sum_ ^= v_[0] ^ v_[1] ^ v_[2] ^ v_[3] ^ v_[4] ^ v_[5] ^ v_[6] ^ v_[7] ^ \
 				v_[8] ^ v_[9] ^ v_[10] ^ v_[11] ^ v_[12] ^ v_[13] ^ v_[14] ^ v_[15]; \
 		}                                                                       \
-		for (unsigned k_ = 0; k_ < 4; k_++)                                     \
+		for (size_t k_ = 0; k_ < sizeof sum_ / sizeof(uint64_t); k_++)         \
 			out_ ^= sum_[k_];                                               \
 		return out_;                                                            \
 	} while (0)
@@ -383,7 +383,7 @@ typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
 		uint64_t sum_ = 0;                                                      \
 		PS##_DECL_(in)                                                          \
 		for (size_t i_ = 0; i_ + SB_PEER_GROUP <= (in)->q.n; i_ += SB_PEER_GROUP) { \
-			uint64_t o_ = occ_[i_];                                         \
+			const uint64_t o_ = occ_[i_];                                   \
 			PS##_STEP_(in, o_)                                              \
 			for (size_t j_ = i_; j_ < i_ + SB_PEER_GROUP; j_++)             \
 				sum_ ^= L(Q, in, j_, sq_[j_], o_);                      \

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # test_inline.sh - no timed loop calls a lookup: in the built binary, every kernel's loop
-# function (prefix_rs_, _bs_, _qs_, _rc_, _bc_, _qc_, _pos_, _prs_, _peer_, _pr_) has no call
-# (or in the clone gcc may make of it, such as prefix_peer_.isra.0, which takes the input's fields
-# as arguments) but memset (hypercube's position state starting from the empty board) and the reference
-# kernel's calls to its ray walk (the oracle, never a candidate).  gcc stopped inlining part-way
-# through the peer loop's 64 written-out lookups in 29 kernels, and called bitrotation's lookups
-# in its stream loops, until the peer loop was flattened and those lookups always inlined; a
-# figure with a call in it is the call's figure as much as the kernel's.
+# function (prefix_rs_, _bs_, _qs_, _rc_, _bc_, _qc_, _pos_, _prs_, _peer_, _pr_, or a clone gcc
+# makes of one, such as prefix_peer_.isra.0) has no call but memset (hypercube's position state
+# starting from the empty board) and the reference kernel's calls to its ray walk (the oracle,
+# never a candidate).  gcc stopped inlining part-way through the peer loop's 64 written-out
+# lookups in 29 kernels, and called bitrotation's lookups in its stream loops, until the peer
+# loop was flattened and those lookups always inlined; a figure with a call in it is the call's
+# figure as much as the kernel's.
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v objdump >/dev/null; then
