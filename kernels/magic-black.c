@@ -117,8 +117,8 @@ static int black_square(unsigned sq, int bishop)
 	black_magic[bishop][sq] = pub->magic;
 	black_base[bishop][sq] = black_tab + pub->offset;
 	for (unsigned i = 0; i < n; i++) {
-		size_t at = pub->offset + (size_t)(((occ[i] | black_notmask[bishop][sq]) * pub->magic) >>
-						    shift);
+		uint64_t key = occ[i] | black_notmask[bishop][sq];
+		size_t at = pub->offset + (size_t)((key * pub->magic) >> shift);
 
 		if (at >= BLACK_ENTRIES || (black_tab[at] && black_tab[at] != att[i])) {
 			fprintf(stderr, "magic-black: init: %s square %u, occupancy "
@@ -187,7 +187,8 @@ static const struct sb_kernel magic_black = {
 	.branching = SB_BRANCHLESS,
 	/* The shared table and the per-square state the lookup reads; the published numbers
 	 * (black_*_pub) are read by init() only. */
-	.table_bytes = sizeof black_base + sizeof black_notmask + sizeof black_magic + sizeof black_tab,
+	.table_bytes = sizeof black_base + sizeof black_notmask + sizeof black_magic +
+		       sizeof black_tab,
 	.init = black_init,
 	.rook = black_rook_ptr,
 	.bishop = black_bishop_ptr,

@@ -123,8 +123,8 @@ static int fancy_square(unsigned sq, int bishop, size_t *next)
 	for (unsigned i = 0; i < n; i++)
 		slice[i] = 0;
 	for (unsigned i = 0; i < n; i++) {
-		uint64_t *e = &slice[((occ[i] & fancy_mask[bishop][sq]) * fancy_magic[bishop][sq]) >>
-				      fancy_shift[bishop][sq]];
+		uint64_t key = occ[i] & fancy_mask[bishop][sq];
+		uint64_t *e = &slice[(key * fancy_magic[bishop][sq]) >> fancy_shift[bishop][sq]];
 
 		if (*e && *e != att[i]) {
 			fprintf(stderr, "magic-fancy: init: the %s magic of square %u sends two "
@@ -153,12 +153,13 @@ static int fancy_init(void)
 	return 0;
 }
 
-/* Returns the attacks of the square s describes: mask, multiply, shift, load (known: the
+/* Returns the attacks of piece p (0 rook, 1 bishop) at sq: mask, multiply, shift, load (known: the
  * compiler knows the square, lines.h's sb_slice_entry). */
 static inline uint64_t fancy_attacks(unsigned p, unsigned sq, int known, uint64_t occ)
 {
-	return sb_slice_entry(fancy_tab, fancy_att[p][sq],
-			      ((occ & fancy_mask[p][sq]) * fancy_magic[p][sq]) >> fancy_shift[p][sq], known);
+	uint64_t i = ((occ & fancy_mask[p][sq]) * fancy_magic[p][sq]) >> fancy_shift[p][sq];
+
+	return sb_slice_entry(fancy_tab, fancy_att[p][sq], i, known);
 }
 
 /* Returns the rook attacks from sq. */
@@ -184,8 +185,8 @@ static const struct sb_kernel magic_fancy = {
 		       "(chessprogramming Magic Bitboards)",
 	.word_bits = 64,
 	.branching = SB_BRANCHLESS,
-	.table_bytes = sizeof fancy_att + sizeof fancy_mask + sizeof fancy_magic + sizeof fancy_shift +
-		       sizeof fancy_tab,
+	.table_bytes = sizeof fancy_att + sizeof fancy_mask + sizeof fancy_magic +
+		       sizeof fancy_shift + sizeof fancy_tab,
 	.init = fancy_init,
 	.rook = fancy_rook_ptr,
 	.bishop = fancy_bishop_ptr,

@@ -34,7 +34,8 @@ static uint64_t pext_tab[SB_PEXT_ENTRIES];
 #define PEXT_MASK_R_(sq) SB_ROOK_MASK_C_(sq)
 #define PEXT_MASK_B_(sq) SB_BISHOP_MASK_C_(sq)
 static const uint64_t *const pext_rook_att[64] __attribute__((aligned(64))) = SB_SQ64_(PEXT_ATT_R_);
-static const uint64_t *const pext_bishop_att[64] __attribute__((aligned(64))) = SB_SQ64_(PEXT_ATT_B_);
+static const uint64_t *const pext_bishop_att[64] __attribute__((aligned(64))) =
+	SB_SQ64_(PEXT_ATT_B_);
 static const uint64_t pext_rook_mask[64] __attribute__((aligned(64))) = SB_SQ64_(PEXT_MASK_R_);
 static const uint64_t pext_bishop_mask[64] __attribute__((aligned(64))) = SB_SQ64_(PEXT_MASK_B_);
 
@@ -109,7 +110,8 @@ static inline uint64_t pext_rook(unsigned sq, uint64_t occ)
 /* Returns the bishop attacks from sq. */
 static inline uint64_t pext_bishop(unsigned sq, uint64_t occ)
 {
-	return pext_attacks(pext_bishop_att[sq], pext_bishop_mask[sq], __builtin_constant_p(sq), occ);
+	return pext_attacks(pext_bishop_att[sq], pext_bishop_mask[sq], __builtin_constant_p(sq),
+			    occ);
 }
 
 SB_DEFINE_LOOPS(pext, pext_rook, pext_bishop)
