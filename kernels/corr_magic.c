@@ -4,7 +4,7 @@
 #include "corr_magic.h"
 #include "lines.h"
 
-uint8_t sb_cm_rook_bits[32][SB_CM_ROOK_TERMS], sb_cm_bishop_bits[8][SB_CM_BISHOP_TERMS];
+uint8_t sb_cm_rook_bits[32][8], sb_cm_bishop_bits[8][8];
 uint64_t sb_cm_rook_att[64][4096], sb_cm_bishop_att[64][512];
 
 /* Returns 0 after writing magic's set bits (exactly n of them) to bits[], lowest first. */
