@@ -72,7 +72,7 @@ static const char *bn_unavailable(void)
 #endif
 
 /* Returns the attacks of the slider whose networks and masks are s, running n networks. */
-static inline uint64_t bn_infer(const struct bn_sq *s, unsigned n, uint64_t occ)
+static SB_ALWAYS_INLINE uint64_t bn_infer(const struct bn_sq *s, unsigned n, uint64_t occ)
 {
 	/* Byte popcounts from nibble tables, the low nibble's biased by 124: a byte's sum
 	 * reaches 128 (its sign bit, which movemask reads) exactly when its popcount is 4 or
