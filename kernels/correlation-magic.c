@@ -8,6 +8,7 @@
  * taken from there as facts and checked at init); black magics per the chessprogramming
  * wiki's Magic Bitboards page.  Written from the description. */
 #include "corr_magic.h"
+#define SB_PEER_RANDOM_UNROLL 12  /* a short lookup: the peer-random loop written out (kernel.h) */
 #include "kernel.h"
 
 /* Returns the rook attacks: one multiply by the pair's shifted magic, one load. */

@@ -14,6 +14,7 @@
  * wider than a 32-bit multiply. */
 #include <stdio.h>
 
+#define SB_PEER_RANDOM_UNROLL 12  /* a short lookup: the peer-random loop written out (kernel.h) */
 #include "kernel.h"
 #include "lines.h"
 

@@ -9,6 +9,7 @@
  * That last index is what sets it apart from kindergarten-subset.c (Motor's layout, whose
  * file index takes a per-square multiplier c7-h2 >> file); the tables are the same shape,
  * 4 x 32 KiB, built by kg_tables.h's sb_kg_build_line. */
+#define SB_PEER_RANDOM_UNROLL 12  /* a short lookup: the peer-random loop written out (kernel.h) */
 #include "kernel.h"
 #include "kg_tables.h"
 #include "lines.h"

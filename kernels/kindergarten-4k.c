@@ -10,6 +10,7 @@
  * alternative to the c2-h7 flip, which keeps ranks 2..7 in order as index bits 0..5), `>> 58`,
  * look up the A-file attacks for the slider's rank and shift them back to its file.
  */
+#define SB_PEER_RANDOM_UNROLL 12  /* a short lookup: the peer-random loop written out (kernel.h) */
 #include "kernel.h"
 #include "lines.h"
 #include "kg_tables.h"

@@ -11,6 +11,7 @@
  *    a1-h8 diagonal, >> 7, masked with the A-file, turns bit i into rank 7 - i, undoing the
  *    mirror; shifting by the file puts it back.
  */
+#define SB_PEER_RANDOM_UNROLL 12  /* a short lookup: the peer-random loop written out (kernel.h) */
 #include "kernel.h"
 #include "lines.h"
 #include "kg_tables.h"

@@ -9,6 +9,7 @@
  * The tables hold the final attack set per square and index (4 x 32 KB), so no mask is
  * applied after the lookup.
  */
+#define SB_PEER_RANDOM_UNROLL 12  /* a short lookup: the peer-random loop written out (kernel.h) */
 #include "kernel.h"
 #include "lines.h"
 #include "kg_tables.h"

@@ -10,6 +10,7 @@
  * empty: 0 marks a free entry), so the published numbers are verified, not trusted. */
 #include <stdio.h>
 
+#define SB_PEER_RANDOM_UNROLL 12  /* a short lookup: the peer-random loop written out (kernel.h) */
 #include "kernel.h"
 #include "lines.h"
 #include "magic_search.h"

@@ -9,6 +9,7 @@
  * slot claimed by two different attack sets refuses the kernel. */
 #include <stdio.h>
 
+#define SB_PEER_RANDOM_UNROLL 12  /* a short lookup: the peer-random loop written out (kernel.h) */
 #include "kernel.h"
 #include "lines.h"
 #include "magic_search.h"

@@ -6,6 +6,7 @@
  * magic that sends two attack sets to one slot refuses the kernel. */
 #include <stdio.h>
 
+#define SB_PEER_RANDOM_UNROLL 12  /* a short lookup: the peer-random loop written out (kernel.h) */
 #include "kernel.h"
 #include "lines.h"
 #include "magic_search.h"

@@ -15,6 +15,7 @@
  * the table pointer depend only on the rank: one struct per rank. */
 #include <stdio.h>
 
+#define SB_PEER_RANDOM_UNROLL 12  /* a short lookup: the peer-random loop written out (kernel.h) */
 #include "kernel.h"
 #include "lines.h"
 #include "magic_search.h"

@@ -7,6 +7,7 @@
  * _pext_u32 (low and high half of the board) joined at popcount(low half of the mask). */
 #include <stdio.h>
 
+#define SB_PEER_RANDOM_UNROLL 12  /* a short lookup: the peer-random loop written out (kernel.h) */
 #include "kernel.h"
 #include "lines.h"
 #include "pext_layout.h"

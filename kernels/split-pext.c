@@ -7,6 +7,7 @@
  * talkchess t=79049 (start=340), timed as "Split Pext" in Chess_Movegen.  Compiled with a
  * target("bmi2") pragma as pext.c is; unavailable() says where the CPU lacks BMI2.  In a
  * 32-bit build the index is two _pext_u32 joined at popcount(low half of the mask). */
+#define SB_PEER_RANDOM_UNROLL 12  /* a short lookup: the peer-random loop written out (kernel.h) */
 #include "kernel.h"
 #include "lines.h"
 #include "kg_tables.h"
