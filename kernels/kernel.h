@@ -381,9 +381,10 @@ typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
  * at once and spills their results).  Written out, a lookup saves the loop's count, compare and
  * branch.  The kernels that do it are those whose queen is one table load per piece or line
  * after a short index (a multiply, a PEXT, a line extraction): on an Emerald Rapids core their
- * peer-random loop ran 1.00-1.08x faster so (pext 1.06x, correlation-magic 1.07x, magic-plain
- * 1.08x); longer lookups ran slower (spectral-magic 0.93x, sissy 0.95x, pext-compress 0.985x)
- * and stay rolled, as clang leaves a large body rolled. */
+ * peer-random loop ran 0.995-1.10x as fast so (magic-plain 1.10x, correlation-magic 1.05x,
+ * pext 1.02x; the other kernels 0.98-1.01x, 7 alternating rounds, docs/methodology.md); longer
+ * lookups ran slower (spectral-magic 0.93x, sissy 0.95x, pext-compress 0.985x) and stay
+ * rolled, as clang leaves a large body rolled. */
 #define SB_PEER_GROUP 12
 #ifndef SB_PEER_RANDOM_UNROLL
 #define SB_PEER_RANDOM_UNROLL 1

@@ -32,13 +32,12 @@ static uint64_t pext_tab[SB_PEXT_ENTRIES];
 
 #define PEXT_ATT_R_(sq) pext_tab + SB_ROOK_SLICE_AT_C_(sq)
 #define PEXT_ATT_B_(sq) pext_tab + PEXT_ROOK_ENTRIES + SB_BISHOP_SLICE_AT_C_(sq)
-#define PEXT_MASK_R_(sq) SB_ROOK_MASK_C_(sq)
-#define PEXT_MASK_B_(sq) SB_BISHOP_MASK_C_(sq)
 static const uint64_t *const pext_rook_att[64] __attribute__((aligned(64))) = SB_SQ64_(PEXT_ATT_R_);
 static const uint64_t *const pext_bishop_att[64] __attribute__((aligned(64))) =
 	SB_SQ64_(PEXT_ATT_B_);
-static const uint64_t pext_rook_mask[64] __attribute__((aligned(64))) = SB_SQ64_(PEXT_MASK_R_);
-static const uint64_t pext_bishop_mask[64] __attribute__((aligned(64))) = SB_SQ64_(PEXT_MASK_B_);
+static const uint64_t pext_rook_mask[64] __attribute__((aligned(64))) = SB_SQ64_(SB_ROOK_MASK_C_);
+static const uint64_t pext_bishop_mask[64] __attribute__((aligned(64))) =
+	SB_SQ64_(SB_BISHOP_MASK_C_);
 
 /* Returns 0 once the table is filled and its slices are where pext_rook_att and
  * pext_bishop_att say (the second call is free). */
@@ -96,7 +95,7 @@ static inline uint64_t pext_index(uint64_t occ, uint64_t mask)
 #endif
 }
 
-/* Returns the attacks at the square s describes: one pext, one load. */
+/* Returns the attacks at the square whose slice is att and mask is mask: one pext, one load. */
 static inline uint64_t pext_attacks(const uint64_t *att, uint64_t mask, int known, uint64_t occ)
 {
 	return sb_slice_entry(pext_tab, att, pext_index(occ, mask), known);
