@@ -43,9 +43,11 @@
  * 4: enum sb_loop gains SB_LOOP_PEER_RANDOM, the peer's default loop shape (one occupancy,
  *    SB_PEER_GROUP random squares), which SB_DEFINE_LOOPS_WITH expands with the position
  *    loop's call hook and state (LP, PS).
+ * 5: struct sb_input gains group_occ, the peer-random loop's occupancy per group, which its
+ *    loop reads instead of q.occ (one occupancy a query, at a stride of SB_PEER_GROUP words).
  * A loop's checksum never changes meaning: an older plugin's loop is verified against the
  * current reference's. */
-#define SB_ABI_VERSION 4
+#define SB_ABI_VERSION 5
 #define SB_ABI_OLDEST 2
 
 /* The kernel every other is verified against (a plain ray walk); the oracle, not a candidate. */
@@ -115,7 +117,12 @@ struct sb_pos {
  * position goes on where the last one stopped), and adds the loaded words into an accumulator
  * that is XORed into the checksum.  Every kernel and the null kernel touch the same lines, so
  * the null's subtraction removes the touching cost and leaves what the competition does to
- * the lookups.  No touching when ntouch or touch_per_pos is 0. */
+ * the lookups.  No touching when ntouch or touch_per_pos is 0.
+ * group_occ, in the peer-random loop's input, holds each group's occupancy once
+ * (group_occ[g] == q.occ[g * SB_PEER_GROUP]), as the peer's array does: the loop reads it
+ * there, eight bytes a group, where q.occ (one a query, kept for the per-query checks and
+ * for plugins of ABI 4) would have it read one 64-byte line a group.  NULL elsewhere; a
+ * peer-random input without it is read from q.occ. */
 struct sb_input {
 	struct sb_queries q;
 	const struct sb_pos *pos;
@@ -131,6 +138,7 @@ struct sb_input {
 	unsigned depth;            /* perft depth (0: each root counts 1) */
 	int bulk;                  /* count the last ply's moves instead of playing them */
 	uint64_t *nodes;           /* NULL, or [nperft]: each root's leaf count, written */
+	const uint64_t *group_occ; /* ABI 5: peer-random's occupancy per group, or NULL */
 };
 
 typedef uint64_t (*sb_lookup_fn)(unsigned sq, uint64_t occ);
@@ -370,8 +378,8 @@ typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
 		return out_;                                                            \
 	} while (0)
 
-/* The peer-random loop: per group of SB_PEER_GROUP queries, the first query's occupancy o_
- * (the group shares it), the position state brought to it (PS, as in the position loop), and
+/* The peer-random loop: per group of SB_PEER_GROUP queries, the group's occupancy o_
+ * (from group_occ: see struct sb_input), the position state brought to it (PS, as in the position loop), and
  * the group's queen lookups through hook L.  A trailing part group is left out (the workload
  * builds whole groups).
  * The inner loop is left rolled unless the kernel defines SB_PEER_RANDOM_UNROLL as 12 before
@@ -400,12 +408,14 @@ typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
 #endif
 #define SB_PEER_RANDOM_LOOP_(L, Q, PS, in)                                           \
 	do {                                                                            \
-		const uint64_t *occ_ = (in)->q.occ;                                     \
+		const uint64_t *go_ = (in)->group_occ ? (in)->group_occ : (in)->q.occ; \
+		const size_t gs_ = (in)->group_occ ? 1 : SB_PEER_GROUP;                \
 		const uint8_t *sq_ = (in)->q.sq;                                        \
 		uint64_t sum_ = 0;                                                      \
 		PS##_DECL_(in)                                                          \
-		for (size_t i_ = 0; i_ + SB_PEER_GROUP <= (in)->q.n; i_ += SB_PEER_GROUP) { \
-			const uint64_t o_ = occ_[i_];                                   \
+		for (size_t i_ = 0; i_ + SB_PEER_GROUP <= (in)->q.n;                    \
+		     i_ += SB_PEER_GROUP, go_ += gs_) {                                 \
+			const uint64_t o_ = *go_;                                       \
 			PS##_STEP_(in, o_)                                              \
 			SB_PEER_RANDOM_PRAGMA_                                          \
 			for (size_t j_ = i_; j_ < i_ + SB_PEER_GROUP; j_++) {           \

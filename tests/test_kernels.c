@@ -44,6 +44,7 @@ static uint64_t run(const struct sb_kernel *k, enum sb_loop loop, const struct s
 
 enum { N = 4096, NPEER = 256, NPOS = 513, NLINES = 64, NTOUCH = 37, TOUCH_PER_POS = 5 };
 static uint64_t occ[N], peer_occ[NPEER], pressure[NLINES * 8];
+static uint64_t group_occ[N / SB_PEER_GROUP];  /* not any query's occupancy: see make_inputs */
 static uint8_t sq[N];
 static uint32_t touch[NTOUCH];
 static struct sb_pos pos[NPOS];
@@ -65,6 +66,10 @@ static void make_inputs(void)
 	}
 	for (int i = 0; i < NPEER; i++)
 		peer_occ[i] = rng_next(&r) & rng_next(&r);
+	/* a peer-random loop given group_occ reads each group's occupancy there: these differ
+	 * from the group's first query's, so a loop that read q.occ would give another sum */
+	for (int g = 0; g < N / SB_PEER_GROUP; g++)
+		group_occ[g] = rng_next(&r) & rng_next(&r);
 	for (int i = 0; i < NPOS; i++) {
 		uint64_t o = rng_occupancy(&r), a = rng_next(&r), b = rng_next(&r);
 		if (i % 3 == 1)
@@ -109,6 +114,12 @@ static void loops_match_reference(const struct sb_kernel *k, const struct sb_ker
 				     k->name, l);
 		}
 		if (!peer) {
+			struct sb_input gin = in, gkin = kin;
+			gin.group_occ = gkin.group_occ = group_occ;
+			CHECK_EQ_U64(run(ref, SB_LOOP_PEER_RANDOM, &gin),
+				     run(k, SB_LOOP_PEER_RANDOM, &gkin),
+				     "kernel=%s: peer-random with group_occ differs from the "
+				     "reference's", k->name);
 			CHECK_EQ_U64(run(k, SB_LOOP_POSITION, &kin) ^ touch_sum,
 				     run(k, SB_LOOP_PRESSURE, &kin),
 				     "kernel=%s: pressure = position ^ touched words", k->name);
@@ -138,7 +149,8 @@ static void baseline_and_layout(const struct sb_kernel *ref)
 	CHECK_EQ_U64(0, (uint64_t)(uintptr_t)sb_pointer_stream & 63,
 		     "sb_pointer_stream is 64-byte aligned");
 
-	/* the peer-random loop: whole groups only, each looked up at its first query's occupancy */
+	/* the peer-random loop without group_occ: whole groups only, each looked up at its first
+	 * query's occupancy */
 	uint64_t want = 0;
 	for (size_t g = 0; g + SB_PEER_GROUP <= N; g += SB_PEER_GROUP)
 		for (size_t i = g; i < g + SB_PEER_GROUP; i++)
@@ -146,6 +158,15 @@ static void baseline_and_layout(const struct sb_kernel *ref)
 	CHECK(N % SB_PEER_GROUP != 0, "the test's stream ends in a part group");
 	CHECK_EQ_U64(want, run(ref, SB_LOOP_PEER_RANDOM, &in),
 		     "reference: peer-random = queens of whole groups at each group's occupancy");
+	/* given group_occ, the group's occupancy is read there */
+	want = 0;
+	for (size_t g = 0; g + SB_PEER_GROUP <= N; g += SB_PEER_GROUP)
+		for (size_t i = g; i < g + SB_PEER_GROUP; i++)
+			want ^= ref->rook(sq[i], group_occ[g / SB_PEER_GROUP]) |
+				ref->bishop(sq[i], group_occ[g / SB_PEER_GROUP]);
+	in.group_occ = group_occ;
+	CHECK_EQ_U64(want, run(ref, SB_LOOP_PEER_RANDOM, &in),
+		     "reference: peer-random reads each group's occupancy from group_occ");
 }
 
 int main(void)

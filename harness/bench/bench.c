@@ -108,8 +108,11 @@ static int cell_windows(struct cell *c)
 	c->win = calloc(c->w->nwin, sizeof *c->win);
 	if (!c->win)
 		return -1;
-	for (unsigned i = 0; i < c->w->nwin; i++)
+	for (unsigned i = 0; i < c->w->nwin; i++) {
 		c->win[i] = workload_window(c->w, &c->w->in, i);
+		if (c->k->abi_version < 5)  /* its peer-random loop reads q.occ: touched so */
+			c->win[i].group_occ = NULL;
+	}
 	return 0;
 }
 
@@ -184,6 +187,14 @@ static int setup_workload(struct bench *b, size_t wi, const struct kentry *ref)
 	 * 13): a window no sample times is never timed, so it needs no check */
 	workload_set_timed(w, b->warmup + b->samples);
 	tq = workload_timed_queries(w);
+	/* the peer-random loop reads each group's occupancy from group_occ, the per-query
+	 * checks from q.occ: the loop is verified on the checked queries only if they agree */
+	for (size_t g = 0; w->in.group_occ && g < tq.n / SB_PEER_GROUP; g++)
+		if (w->in.group_occ[g] != tq.occ[g * SB_PEER_GROUP]) {
+			fprintf(stderr, "slidebench: peer-random input: group %zu's occupancy differs "
+				"from its queries'\n", g);
+			return -1;
+		}
 	for (unsigned i = 0; i < w->ntimed; i++) {
 		struct sb_input in = workload_window(w, &w->in, i);
 		w->win_expected[i] = workload_pass(ref->k, w, &in);

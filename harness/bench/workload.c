@@ -168,12 +168,13 @@ int workset_add_random_groups(struct workset *ws, size_t nq, uint64_t seed)
 	nq -= nq % SB_PEER_GROUP;
 	ws->occ[3] = page_alloc(nq * sizeof(uint64_t));
 	ws->sq[3] = page_alloc(nq);
-	if (!ws->occ[3] || !ws->sq[3])
+	ws->group_occ = page_alloc(nq / SB_PEER_GROUP * sizeof(uint64_t) + 1);
+	if (!ws->occ[3] || !ws->sq[3] || !ws->group_occ)
 		return -1;
 	rng_seed(&r, seed ^ 0x9e3779b97f4a7c15ULL);
 	for (size_t i = 0; i < nq; i++) {
 		if (i % SB_PEER_GROUP == 0)
-			occ = rng_next(&r) & rng_next(&r);
+			ws->group_occ[i / SB_PEER_GROUP] = occ = rng_next(&r) & rng_next(&r);
 		ws->sq[3][i] = (uint8_t)(rng_next(&r) & 63);
 		ws->occ[3][i] = occ;
 	}
@@ -187,6 +188,7 @@ void workset_free(struct workset *ws)
 		free(ws->occ[p]);
 		free(ws->sq[p]);
 	}
+	free(ws->group_occ);
 	free(ws->pos);
 	free(ws->perft);
 	free(ws->perft_settle);
@@ -273,6 +275,8 @@ struct sb_input workload_window(const struct workload *w, const struct sb_input 
 		in.q.occ += w->win_off[win];
 		in.q.sq += w->win_off[win];
 		in.q.n = w->win_len[win];
+		if (in.group_occ)  /* windows start on a group (cut_windows) */
+			in.group_occ += w->win_off[win] / SB_PEER_GROUP;
 	}
 	return in;
 }
@@ -290,6 +294,10 @@ static uint64_t touch_lines(const void *p, size_t n)
 
 uint64_t workload_touch(const struct sb_input *in)
 {
+	/* the peer-random loop reads group_occ, not q.occ (twelve times its lines) */
+	if (in->group_occ)
+		return touch_lines(in->group_occ, in->q.n / SB_PEER_GROUP * sizeof *in->group_occ) +
+		       touch_lines(in->q.sq, in->q.n * sizeof *in->q.sq);
 	return touch_lines(in->q.occ, in->q.n * sizeof *in->q.occ) +
 	       touch_lines(in->q.sq, in->q.n * sizeof *in->q.sq) +
 	       touch_lines(in->pos, in->npos * sizeof *in->pos);
@@ -403,6 +411,8 @@ static struct workload workload_of(struct workset *ws, int m, int p, size_t min_
 		w.loop = d->loop[p];
 		int s = d->input == INPUT_RANDOM_GROUPS ? 3 : p;  /* which stream */
 		w.in = (struct sb_input){ .q = { ws->occ[s], ws->sq[s], ws->n[s] } };
+		if (d->input == INPUT_RANDOM_GROUPS)
+			w.in.group_occ = ws->group_occ;
 		w.lookups = ws->n[s] * d->per_query;
 		if (d->input == INPUT_RANDOM_QUERIES || d->input == INPUT_RANDOM_GROUPS) {
 			/* random queries are alike everywhere: a few windows keep every sample

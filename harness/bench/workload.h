@@ -19,6 +19,7 @@ struct workset {
 	uint64_t *occ[4];      /* rook, bishop, queen (random), queen (random groups) */
 	uint8_t *sq[4];
 	size_t n[4];
+	uint64_t *group_occ;   /* the random groups' occupancies, one a group (n[3] / 12) */
 	struct sb_pos *pos;
 	size_t npos;
 	size_t pos_lookups;    /* slider lookups the position loop makes per pass */
@@ -93,7 +94,7 @@ int workset_from_trace(struct workset *ws, const struct trace *t, size_t max_que
  * (each square occupied with probability 1/4, as the Chess_Movegen peer draws them). */
 int workset_add_random(struct workset *ws, size_t nq, uint64_t seed);
 /* Adds the peer's default queen stream: nq queries, each occupancy (random & random) shared by
- * SB_PEER_GROUP consecutive random squares. */
+ * SB_PEER_GROUP consecutive random squares, and each group's occupancy once (group_occ). */
 int workset_add_random_groups(struct workset *ws, size_t nq, uint64_t seed);
 void workset_free(struct workset *ws);
 /* Adds perft mode's roots: up to want positions sampled evenly over t (perft_from_trace),
