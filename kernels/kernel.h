@@ -379,9 +379,9 @@ typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
 	} while (0)
 
 /* The peer-random loop: per group of SB_PEER_GROUP queries, the group's occupancy o_
- * (from group_occ: see struct sb_input), the position state brought to it (PS, as in the position loop), and
- * the group's queen lookups through hook L.  A trailing part group is left out (the workload
- * builds whole groups).
+ * (from group_occ: see struct sb_input), the position state brought to it (PS, as in the
+ * position loop), and the group's queen lookups through hook L.  A trailing part group is
+ * left out (the workload builds whole groups).
  * The inner loop is left rolled unless the kernel defines SB_PEER_RANDOM_UNROLL as 12 before
  * including this file: then the twelve lookups are written out, as the peer's clang build
  * writes out its loop of twelve with a short lookup, each lookup taking an opaque copy of the
@@ -408,7 +408,9 @@ typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
 #endif
 #define SB_PEER_RANDOM_LOOP_(L, Q, PS, in)                                           \
 	do {                                                                            \
-		const uint64_t *go_ = (in)->group_occ ? (in)->group_occ : (in)->q.occ; \
+		/* an input without group_occ: the group's first query's occupancy */ \
+		const uint64_t *go_ = (in)->group_occ ? (in)->group_occ :              \
+							(in)->q.occ;                    \
 		const size_t gs_ = (in)->group_occ ? 1 : SB_PEER_GROUP;                \
 		const uint8_t *sq_ = (in)->q.sq;                                        \
 		uint64_t sum_ = 0;                                                      \

@@ -1,8 +1,10 @@
 # peer-table.awk - peer-table.sh's table: reads the names file (ours|peer's name), then each
 # round's peer outputs (LABEL.txt: the peer's name in 35 columns, then MQueens/s) and our
 # builds' rows (ours-NAME.csv: kernel,mode,mlookups_per_s,flags), and writes the Markdown
-# table.  Variables: rounds, labels and ours (space-separated), out (the result directory),
-# machine, when.
+# table: how many of our rows the harness flagged unstable (samples spread 5% or more: how
+# quiet the host was), and a mark on each ratio whose figure of ours was so in most rounds.
+# Variables: rounds, labels and ours (space-separated), out (the result directory), machine,
+# when.
 
 function median(v, n,    i, j, t) {
 	for (i = 2; i <= n; i++)
@@ -39,11 +41,19 @@ END {
 				if (c[1] == "kernel" || c[3] == "" || c[4] ~ /below-bound|baseline-invalid/)
 					continue
 				oursv[O[j], c[2] == "peer" ? "K" : "R", c[1], r] = c[3] + 0
+				nrow[O[j]]++
+				if (c[4] ~ /unstable/) {
+					shaky[O[j], c[2] == "peer" ? "K" : "R", c[1], r] = 1
+					nshaky[O[j]]++
+				}
 			}
 			close(file)
 		}
 	}
-	printf "| | |\n|---|---|\n| measured | %s, %d rounds |\n| machine | %s |\n\n", when, rounds, machine
+	printf "| | |\n|---|---|\n| measured | %s, %d rounds |\n| machine | %s |\n", when, rounds, machine
+	printf "| our rows flagged unstable |"
+	for (j = 1; j <= no; j++) printf " %s %d of %d;", O[j], nshaky[O[j]], nrow[O[j]]
+	printf " few on a quiet host |\n\n"
 	printf "| kernel (peer's name) |"
 	for (i = 1; i <= nl; i++) printf " peer %s |", L[i]
 	for (j = 1; j <= no; j++) printf " %s K | %s R |", O[j], O[j]
@@ -68,14 +78,17 @@ END {
 			}
 		for (j = 1; j <= no; j++)
 			for (i = 1; i <= nl; i++) {
-				side = substr(L[i], 1, 1); n = 0; delete v
+				side = substr(L[i], 1, 1); n = 0; ns = 0; delete v
 				for (r = 1; r <= rounds; r++)
-					if ((L[i], name, r) in peer && (O[j], side, name, r) in oursv)
+					if ((L[i], name, r) in peer && (O[j], side, name, r) in oursv) {
 						v[++n] = oursv[O[j], side, name, r] / peer[L[i], name, r]
+						ns += (O[j], side, name, r) in shaky
+					}
 				x = n ? median(v, n) : ""
-				printf " %s |", x == "" ? "—" : (x < 0.95 ? "**" fmt(x, "%.2f") "**" : fmt(x, "%.2f"))
+				cell = x == "" ? "—" : (x < 0.95 ? "**" fmt(x, "%.2f") "**" : fmt(x, "%.2f"))
+				printf " %s%s |", cell, (n && 2 * ns > n) ? " †" : ""
 			}
 		printf "\n"
 	}
-	printf "\nMQueens/s, higher is better; a ratio is ours over the peer build's, the median of the rounds' ratios (bold: below 0.95).\n"
+	printf "\nMQueens/s, higher is better; a ratio is ours over the peer build's, the median of the rounds' ratios (bold: below 0.95; †: our figure was flagged unstable in most rounds, its samples spread by 5%% or more, so the ratio is not settled).\n"
 }

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# test_peer_table.sh - harness/scripts/peer-table.sh end to end on stand-ins (nothing timed):
+# a peer build that prints the peer's lines and a slidebench that writes a summary.csv.  The
+# table holds each side's median, the median of the rounds' ratios (bold below 0.95), a mark
+# on a ratio whose figure of ours was flagged unstable in most rounds, and the count of our
+# flagged rows; an existing output directory is not overwritten.
+. "$(dirname "$0")/lib.sh"
+
+# The peer's lines: its name in 35 columns, then MQueens/s (the round's number moves them).
+cat >"$tmp/peerK" <<'SH'
+#!/usr/bin/env bash
+printf '%-35s%-30s%s\n' Name Performance x "Pext constexpr" 1000 x "Black Magic BB - Fixed shift" 800 x
+SH
+cat >"$tmp/peerR" <<'SH'
+#!/usr/bin/env bash
+printf '%-35s%-30s%s\n' "Pext constexpr" 800 x "Black Magic BB - Fixed shift" 500 x
+SH
+# Ours: pext's peer-random row flagged unstable in both rounds, magic-black's in one.
+cat >"$tmp/ours" <<'SH'
+#!/usr/bin/env bash
+while [[ $# -gt 0 ]]; do [[ $1 == --out ]] && out=$2; shift; done
+mkdir -p "$out"
+n=$(cat "${out%/*}/../n" 2>/dev/null || echo 0); echo $((n + 1)) >"${out%/*}/../n"
+flag=$([[ $n -eq 0 ]] && echo "unstable;")
+cat >"$out/summary.csv" <<CSV
+kernel,mode,piece,cache_state,mlookups_per_s,flags
+pext,peer,queen,warm,1100,
+pext,peer-random,queen,warm,700,unstable;drifting;
+magic-black,peer,queen,warm,720,drifting;
+magic-black,peer-random,queen,warm,510,$flag
+null,peer,queen,warm,5000,
+CSV
+SH
+chmod +x "$tmp/peerK" "$tmp/peerR" "$tmp/ours"
+S=harness/scripts/peer-table.sh
+expect "table written" 0 'peer-table.sh: round 2 of 2' -- \
+	$S --rounds 2 --out "$tmp/t/res" --ours gcc="$tmp/ours" K="$tmp/peerK" R="$tmp/peerR"
+T=$tmp/t/res/table.md
+check "pext: 1100/1000 known, 700/800 random, flagged in both rounds" \
+	grep -Fq '| pext (Pext constexpr) | 1000 | 800 | 1100 | 700 | 1.10 | **0.88** † |' "$T"
+check "magic-black: flagged in one round of two, not marked" \
+	grep -Fq '| magic-black (Black Magic BB - Fixed shift) | 800 | 500 | 720 | 510 | **0.90** | 1.02 |' "$T"
+check "our flagged rows counted" grep -Fq '| our rows flagged unstable | gcc 3 of 8;' "$T"
+check "the null kernel is left out" bash -c "! grep -q '^| null' '$T'"
+check "the footnote says what † is" grep -q '†: our figure was flagged unstable' "$T"
+expect "an existing output is not overwritten" 1 'exists: not overwritten' -- \
+	$S --rounds 1 --out "$tmp/t/res" --ours gcc="$tmp/ours" K="$tmp/peerK"
+finish
