@@ -295,10 +295,9 @@ static uint64_t touch_lines(const void *p, size_t n)
 uint64_t workload_touch(const struct sb_input *in)
 {
 	/* the peer-random loop reads group_occ, not q.occ (twelve times its lines) */
-	if (in->group_occ)
-		return touch_lines(in->group_occ, in->q.n / SB_PEER_GROUP * sizeof *in->group_occ) +
-		       touch_lines(in->q.sq, in->q.n * sizeof *in->q.sq);
-	return touch_lines(in->q.occ, in->q.n * sizeof *in->q.occ) +
+	size_t nocc = in->group_occ ? in->q.n / SB_PEER_GROUP : in->q.n;
+
+	return touch_lines(in->group_occ ? in->group_occ : in->q.occ, nocc * sizeof(uint64_t)) +
 	       touch_lines(in->q.sq, in->q.n * sizeof *in->q.sq) +
 	       touch_lines(in->pos, in->npos * sizeof *in->pos);
 }

@@ -40,10 +40,11 @@ END {
 				split(line, c, ",")
 				if (c[1] == "kernel" || c[3] == "" || c[4] ~ /below-bound|baseline-invalid/)
 					continue
-				oursv[O[j], c[2] == "peer" ? "K" : "R", c[1], r] = c[3] + 0
+				side = c[2] == "peer" ? "K" : "R"
+				oursv[O[j], side, c[1], r] = c[3] + 0
 				nrow[O[j]]++
 				if (c[4] ~ /unstable/) {
-					shaky[O[j], c[2] == "peer" ? "K" : "R", c[1], r] = 1
+					shaky[O[j], side, c[1], r] = 1
 					nshaky[O[j]]++
 				}
 			}
