@@ -3,7 +3,8 @@
 # a peer build that prints the peer's lines and a slidebench that writes a summary.csv.  The
 # table holds each side's median, the median of the rounds' ratios (bold below 0.95), a mark
 # on a ratio whose figure of ours was flagged unstable in most rounds, and the count of our
-# flagged rows; an existing output directory is not overwritten.
+# flagged rows, and how far the host probe between processes moved; an existing output
+# directory is not overwritten.
 . "$(dirname "$0")/lib.sh"
 
 # The peer's lines: its name in 35 columns, then MQueens/s (the round's number moves them).
@@ -16,10 +17,18 @@ cat >"$tmp/peerR" <<'SH'
 printf '%-35s%-30s%s\n' "Pext constexpr" 800 x "Black Magic BB - Fixed shift" 500 x
 SH
 # Ours: pext's peer-random row flagged unstable in both rounds, magic-black's in one.
+# A probe (--kernel hyperbola) reads 300, 310, ... MQueens/s, one more each call.
 cat >"$tmp/ours" <<'SH'
 #!/usr/bin/env bash
-while [[ $# -gt 0 ]]; do [[ $1 == --out ]] && out=$2; shift; done
+probe=
+while [[ $# -gt 0 ]]; do [[ $1 == --out ]] && out=$2; [[ $1 == --kernel ]] && probe=$2; shift; done
 mkdir -p "$out"
+if [[ $probe == hyperbola ]]; then
+	p=$(cat "$out/../../p" 2>/dev/null || echo 0); echo $((p + 1)) >"$out/../../p"
+	printf 'kernel,mode,cache_state,mlookups_per_s\nhyperbola,peer-random,warm,%d\n' \
+		$((300 + 10 * p)) >"$out/summary.csv"
+	exit 0
+fi
 n=$(cat "${out%/*}/../n" 2>/dev/null || echo 0); echo $((n + 1)) >"${out%/*}/../n"
 flag=$([[ $n -eq 0 ]] && echo "unstable;")
 cat >"$out/summary.csv" <<CSV
@@ -42,6 +51,8 @@ check "magic-black: flagged in one round of two, not marked" \
 	grep -Fq '| magic-black (Black Magic BB - Fixed shift) | 800 | 500 | 720 | 510 | **0.90** | 1.02 |' "$T"
 check "our flagged rows counted" grep -Fq '| our rows flagged unstable | gcc 3 of 8;' "$T"
 check "the null kernel is left out" bash -c "! grep -q '^| null' '$T'"
+check "the host probe: 2 rounds of 4 (start, two peer builds, ours), its range and move" \
+	grep -Fq '| host probe between processes | 8 probes, 300–370 MQueens/s: moved 21%; more' "$T"
 check "the footnote says what † is" grep -q '†: our figure was flagged unstable' "$T"
 expect "an existing output is not overwritten" 1 'exists: not overwritten' -- \
 	$S --rounds 1 --out "$tmp/t/res" --ours gcc="$tmp/ours" K="$tmp/peerK"

@@ -2,9 +2,10 @@
 # round's peer outputs (LABEL.txt: the peer's name in 35 columns, then MQueens/s) and our
 # builds' rows (ours-NAME.csv: kernel,mode,mlookups_per_s,flags), and writes the Markdown
 # table: how many of our rows the harness flagged unstable (samples spread 5% or more: how
-# quiet the host was), and a mark on each ratio whose figure of ours was so in most rounds.
+# quiet the host was), a mark on each ratio whose figure of ours was so in most rounds, and how
+# far the host probe taken between processes moved (probes: lines "round when MQueens/s").
 # Variables: rounds, labels and ours (space-separated), out (the result directory), machine,
-# when.
+# when, probes.
 
 function median(v, n,    i, j, t) {
 	for (i = 2; i <= n; i++)
@@ -54,7 +55,27 @@ END {
 	printf "| | |\n|---|---|\n| measured | %s, %d rounds |\n| machine | %s |\n", when, rounds, machine
 	printf "| our rows flagged unstable |"
 	for (j = 1; j <= no; j++) printf " %s %d of %d;", O[j], nshaky[O[j]], nrow[O[j]]
-	printf " few on a quiet host |\n\n"
+	printf " few on a quiet host |\n"
+	np = 0
+	while (probes != "" && (getline line < probes) > 0) {
+		split(line, a, " ")
+		if (a[3] ~ /^[0-9]+(\.[0-9]+)?$/ && a[3] + 0 > 0) pv[++np] = a[3] + 0
+	}
+	if (np > 1) {
+		lo = hi = pv[1]
+		for (i = 2; i <= np; i++) { if (pv[i] < lo) lo = pv[i]; if (pv[i] > hi) hi = pv[i] }
+		moved = 100 * (hi - lo) / median(pv, np)
+		printf "| host probe between processes | %d probes, %.0f–%.0f MQueens/s: moved %.0f%%;",
+			np, lo, hi, moved
+		if (moved < 5)
+			printf " the host held still |\n"
+		else
+			printf " more than the table's 5%% mark: a ratio within %.0f%% of 0.95 is %s |\n",
+				moved, "not settled; make the table again on a quiet host"
+	} else
+		printf "| host probe between processes | %s |\n",
+			"no figures (hyperbola missing from our first build?)"
+	printf "\n"
 	printf "| kernel (peer's name) |"
 	for (i = 1; i <= nl; i++) printf " peer %s |", L[i]
 	for (j = 1; j <= no; j++) printf " %s K | %s R |", O[j], O[j]

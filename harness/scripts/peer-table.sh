@@ -13,11 +13,14 @@
 # --ours clang=bin-clang/slidebench adds the clang build), each ours as bench --mode
 # peer,peer-random --samples 11 --events none, in reverse order every other round so a
 # drift of the host's clock does not favour either side; a ratio is ours over the peer's
-# within one round, and the table shows the median of the rounds' ratios.  Default: 2
-# rounds on cpu 1, DIR results/peer-<date>.  Nothing else may run on the machine meanwhile.
+# within one round, and the table shows the median of the rounds' ratios.  Before each round
+# and after every process the host is probed (our first build's hyperbola, random squares,
+# 5 samples, a fraction of a second): the table says how far the probe moved, which is how far
+# the host's speed moved under the figures.  Default: 2 rounds on cpu 1, DIR
+# results/peer-<date>.  Nothing else may run on the machine meanwhile.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; }
 rounds=2 cpu=1 out=results/peer-$(date +%Y%m%d-%H%M%S)
 builds=() ours=()
 while [[ $# -gt 0 ]]; do
@@ -62,13 +65,23 @@ run_ours() { # ROUNDDIR
 			>"$1/ours-$name.csv" 2>/dev/null || :
 	done
 }
+probe() { # ROUNDDIR WHEN: one line "round when MQueens/s" in DIR/probes.txt (no figure: -)
+	local p=$1/probe-$((++nprobe)) v
+	"${ours[0]#*=}" bench --cpu "$cpu" --mode peer-random --kernel hyperbola --samples 5 \
+		--events none --out "$p" >/dev/null 2>&1 || :
+	v=$(awk -f plots/csv.awk -v where='cache_state=warm;kernel=hyperbola' \
+		-v cols=mlookups_per_s "$p/summary.csv" 2>/dev/null | awk -F, 'NR == 2 { print $1 }')
+	echo "${1##*-} $2 ${v:--}" >>"$out/probes.txt"
+}
+nprobe=0
 for ((i = 1; i <= rounds; i++)); do
 	d=$out/round-$i
 	mkdir -p "$d"
 	echo "peer-table.sh: round $i of $rounds" >&2
-	((i % 2 == 0)) && run_ours "$d"
-	for b in "${builds[@]}"; do run_peer "${b%%=*}" "${b#*=}" "$d"; done
-	((i % 2 == 1)) && run_ours "$d"
+	probe "$d" start
+	((i % 2 == 0)) && { run_ours "$d"; probe "$d" ours; }
+	for b in "${builds[@]}"; do run_peer "${b%%=*}" "${b#*=}" "$d"; probe "$d" "${b%%=*}"; done
+	((i % 2 == 1)) && { run_ours "$d"; probe "$d" ours; }
 done
 
 labels=$(printf '%s\n' "${builds[@]}" | sed 's/=.*//' | tr '\n' ' ')
@@ -77,7 +90,7 @@ machine=$(awk -F': *' '/^model name/ { n = $2 } /^cpu family/ { f = $2 } /^model
 	END { printf "%s (family %s model %s)", n, f, m }' /proc/cpuinfo 2>/dev/null || echo unknown)
 machine="$machine, $(nproc) vCPUs, pinned to cpu $cpu"
 awk -v rounds="$rounds" -v labels="$labels" -v ours="$names" -v out="$out" -v machine="$machine" \
-	-v when="$(date -u +%Y-%m-%d)" -f harness/scripts/peer-table.awk \
-	harness/scripts/peer-names.txt >"$out/table.md"
+	-v when="$(date -u +%Y-%m-%d)" -v probes="$out/probes.txt" \
+	-f harness/scripts/peer-table.awk harness/scripts/peer-names.txt >"$out/table.md"
 cat "$out/table.md"
 echo "peer-table.sh: $out/table.md" >&2
