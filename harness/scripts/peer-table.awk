@@ -62,9 +62,8 @@ END {
 		if (a[3] ~ /^[0-9]+(\.[0-9]+)?$/ && a[3] + 0 > 0) pv[++np] = a[3] + 0
 	}
 	if (np > 1) {
-		lo = hi = pv[1]
-		for (i = 2; i <= np; i++) { if (pv[i] < lo) lo = pv[i]; if (pv[i] > hi) hi = pv[i] }
-		moved = 100 * (hi - lo) / median(pv, np)
+		mid = median(pv, np)	# sorts pv
+		lo = pv[1]; hi = pv[np]; moved = 100 * (hi - lo) / mid
 		printf "| host probe between processes | %d probes, %.0f–%.0f MQueens/s: moved %.0f%%;",
 			np, lo, hi, moved
 		if (moved < 5)
