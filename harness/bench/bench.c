@@ -16,6 +16,7 @@
 #include "sim/sim_results.h"
 #include "sim/sim_callgrind.h"
 #include "registry/verify.h"
+#include "util/child.h"
 
 static volatile uint64_t bench_sink;
 
@@ -138,22 +139,23 @@ static int isolated(const struct bench *b, size_t ki)
 }
 
 /* Runs column ki's prepare() and verification of every workload in a child process first (a
- * plugin's: its code on the run's own inputs, which the probe never saw), so that a crash or
- * an exit there costs only that plugin.  Returns 0 when the child ran them to the end (pass or
- * fail: the parent then runs them again and reports), else -1 with why set. */
+ * plugin's: its code on the run's own inputs, which the probe never saw), so that a crash, an
+ * exit or a hang there (past SLIDEBENCH_PLUGIN_TIMEOUT) costs only that plugin.  Returns 0
+ * when the child ran them to the end (pass or fail: the parent then runs them again and
+ * reports), -2 when it was late, else -1, with why set. */
 static int trial_column(struct bench *b, size_t ki, char *why, size_t len)
 {
-	int status;
+	static const char STEP[] = "its preparation or verification on the run's inputs";
+	unsigned limit = child_plugin_timeout();
+	int status, late;
 	pid_t pid;
 
-	fflush(NULL);
-	if ((pid = fork()) < 0)
+	if ((pid = child_fork()) < 0)
 		return snprintf(why, len, "cannot start its trial process"), -1;
 	if (pid == 0) {
-		signal(SIGSEGV, SIG_DFL), signal(SIGBUS, SIG_DFL), signal(SIGFPE, SIG_DFL);
-		signal(SIGILL, SIG_DFL), signal(SIGABRT, SIG_DFL);
 		if (!freopen("/dev/null", "w", stderr))
 			_exit(0);
+		signal(SIGINT, SIG_IGN), signal(SIGHUP, SIG_IGN), signal(SIGTERM, SIG_IGN);
 		for (size_t wi = 0; wi < b->nw; wi++) {
 			struct cell *c = bench_cell(b, wi, ki);
 			if (c->state == CELL_TIMED &&
@@ -162,17 +164,14 @@ static int trial_column(struct bench *b, size_t ki, char *why, size_t len)
 		}
 		_exit(0);
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return snprintf(why, len, "its trial process was lost"), -1;
-	if (WIFSIGNALED(status))
-		return snprintf(why, len, "its preparation or verification on the run's inputs "
-				"crashed (SIG%s)", sigabbrev_np(WTERMSIG(status)) ?
-				sigabbrev_np(WTERMSIG(status)) : "?"), -1;
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		return snprintf(why, len, "its preparation or verification on the run's inputs "
-				"ended the process (exit status %d)", WIFEXITED(status) ?
-				WEXITSTATUS(status) : -1), -1;
+	late = child_wait(pid, child_now_ms() + 1000LL * limit, &status);
+	if (late < 0)
+		return snprintf(why, len, "its trial process was lost"), -1;
+	if (late)
+		return snprintf(why, len, "%s did not finish in %u s (SLIDEBENCH_PLUGIN_TIMEOUT)",
+				STEP, limit), -2;
+	if (WIFSIGNALED(status) || !WIFEXITED(status) || WEXITSTATUS(status))
+		return child_status_text(status, STEP, why, len), -1;
 	return 0;
 }
 
@@ -256,6 +255,7 @@ static int setup_cell(struct bench *b, size_t wi, size_t ki)
 static int setup_column(struct bench *b, size_t ki)
 {
 	struct kentry *e = b->kern[ki - 1];
+	int rc;
 
 	if (registry_prepare(e) < 0) {
 		/* unavailable here (needs BMI2): not a failure; init() failed: refused */
@@ -266,10 +266,11 @@ static int setup_column(struct bench *b, size_t ki)
 		fprintf(stderr, "slidebench: kernel %s not run: %s\n", e->k->name, e->why_not);
 		return e->refused;
 	}
-	if (isolated(b, ki) && trial_column(b, ki, b->trial_why, sizeof b->trial_why) < 0) {
+	if (isolated(b, ki) && (rc = trial_column(b, ki, b->trial_why, sizeof b->trial_why)) < 0) {
 		fprintf(stderr, "slidebench: kernel %s (%s): %s: not timed, the other kernels go "
 			"on\n", e->k->name, e->origin, b->trial_why);
-		fail_kernel(b, ki, "crashed in preparation or verification");
+		fail_kernel(b, ki, rc == -2 ? "hung in preparation or verification" :
+			    "crashed in preparation or verification");
 		return 1;
 	}
 	for (size_t wi = 0; wi < b->nw; wi++) {

@@ -6,14 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bench/bench.h"
 #include "bench/isolate.h"
+#include "util/child.h"
 
 struct iso_cmd { uint32_t wi, s; };
 struct iso_res { uint64_t ticks; double ghz; unsigned char disturbed, wrong; };
@@ -35,15 +33,10 @@ static int full_io(int fd, void *buf, size_t n, int out)
 /* The child: serves sample requests for column ki until its command pipe closes. */
 static void __attribute__((noreturn)) child_loop(struct bench *b, size_t ki, int cmd, int res)
 {
-	static const int FATAL[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS };
-	const struct rlimit no_core = { 0, 0 };
 	struct counters *mine = NULL;
 	struct iso_cmd c;
 	char err[256];
 
-	setrlimit(RLIMIT_CORE, &no_core);
-	for (size_t i = 0; i < sizeof FATAL / sizeof FATAL[0]; i++)
-		signal(FATAL[i], SIG_DFL);  /* a sanitizer's handler would turn a crash into exit 1 */
 	signal(SIGINT, SIG_IGN), signal(SIGHUP, SIG_IGN), signal(SIGTERM, SIG_IGN);
 	if (b->ctr) {
 		/* the parent's event set counts the parent: this child opens its own, quietly
@@ -79,23 +72,18 @@ static void __attribute__((noreturn)) child_loop(struct bench *b, size_t ki, int
 static int start(struct bench *b, struct iso_worker *w, size_t ki)
 {
 	int to[2], from[2];
-	pid_t parent = getpid();
 
 	if (pipe2(to, O_CLOEXEC) < 0 || pipe2(from, O_CLOEXEC) < 0) {
 		snprintf(w->why, sizeof w->why, "cannot start its sampling process: %s", strerror(errno));
 		return -1;
 	}
-	fflush(NULL);
-	w->pid = fork();
+	w->pid = child_fork();
 	if (w->pid < 0) {
 		snprintf(w->why, sizeof w->why, "cannot start its sampling process: %s", strerror(errno));
 		close(to[0]), close(to[1]), close(from[0]), close(from[1]);
 		return -1;
 	}
 	if (w->pid == 0) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL);  /* never outlives the bench */
-		if (getppid() != parent)
-			_exit(0);
 		close(to[1]), close(from[0]);
 		child_loop(b, ki, to[0], from[1]);
 	}
@@ -104,21 +92,12 @@ static int start(struct bench *b, struct iso_worker *w, size_t ki)
 	return 0;
 }
 
-/* Returns monotonic milliseconds. */
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
-}
-
 /* Returns 0 after reading n bytes from fd before deadline (ms), 1 when late, -1 at EOF/error. */
 static int read_by(int fd, void *buf, size_t n, long long deadline)
 {
 	for (size_t at = 0; at < n;) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
-		long long left = deadline - now_ms();
+		long long left = deadline - child_now_ms();
 		if (left <= 0)
 			return 1;
 		int r = poll(&p, 1, left > 1000000 ? 1000000 : (int)left);
@@ -142,22 +121,16 @@ static int read_by(int fd, void *buf, size_t n, long long deadline)
 static void reap(struct iso_worker *w, int late, unsigned s, double limit_s, const char *where)
 {
 	int status = 0;
+	char what[96];
 
-	if (late)
-		kill(w->pid, SIGKILL);
 	close(w->cmd), close(w->res);
-	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (late)
+	/* not late: it has ended, or ends as its pipe closes */
+	if (child_wait(w->pid, late ? 0 : child_now_ms() + 1000, &status) != 0 || late)
 		snprintf(w->why, sizeof w->why, "run() did not finish sample %u (%s) within %g s "
 			 "(--sample-limit)", s, where, limit_s);
-	else if (WIFSIGNALED(status))
-		snprintf(w->why, sizeof w->why, "run() crashed (SIG%s) in sample %u (%s)",
-			 sigabbrev_np(WTERMSIG(status)) ? sigabbrev_np(WTERMSIG(status)) : "?",
-			 s, where);
 	else
-		snprintf(w->why, sizeof w->why, "run() ended the process (exit status %d) in "
-			 "sample %u (%s)", WIFEXITED(status) ? WEXITSTATUS(status) : -1, s, where);
+		snprintf(w->why, sizeof w->why, "%s in sample %u (%s)",
+			 child_status_text(status, "run()", what, sizeof what), s, where);
 	w->pid = -1;
 }
 
@@ -178,7 +151,7 @@ int isolate_sample(struct bench *b, struct iso_worker *w, size_t wi, size_t ki, 
 		return -1;
 	}
 	snprintf(where, sizeof where, "%s/%s", c->w->def->name, c->w->piece);
-	deadline = now_ms() + (long long)(limit_s * 1000);
+	deadline = child_now_ms() + (long long)(limit_s * 1000);
 	if (full_io(w->cmd, &cmd, sizeof cmd, 1) < 0) {
 		reap(w, 0, s, limit_s, where);
 		return -1;

@@ -6,22 +6,17 @@
  * plugin is refused while the other kernels run.  Only a plugin that passed is loaded here. */
 #include <errno.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <fcntl.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "registry/registry.h"
 #include "registry/verify.h"
+#include "util/child.h"
 
-#define PROBE_TIMEOUT_DEFAULT 60
-#define PROBE_TIMEOUT_MAX 86400
 #define PROBE_QUERIES 64
 #define PROBE_POSITIONS 16
 #define REPORT_MAX 1024
@@ -35,41 +30,6 @@ static const char *const STEP_NAME[STEP_COUNT] = {
 	"loading it (dlopen)", "unavailable()", "init()", "its first lookups and loops",
 	"its perft loop (the start position, depth 3)",
 	"the verification (every relevant occupancy of every square)" };
-
-/* Returns "SIGSEGV" and friends, or "signal N" (in buf). */
-static const char *signal_name(int sig, char *buf, size_t len)
-{
-	static const struct { int sig; const char *name; } NAMES[] = {
-		{ SIGSEGV, "SIGSEGV" }, { SIGBUS, "SIGBUS" }, { SIGFPE, "SIGFPE" },
-		{ SIGILL, "SIGILL" }, { SIGABRT, "SIGABRT" }, { SIGTRAP, "SIGTRAP" },
-		{ SIGKILL, "SIGKILL" }, { SIGTERM, "SIGTERM" }, { SIGALRM, "SIGALRM" },
-		{ SIGSYS, "SIGSYS" }, { SIGPIPE, "SIGPIPE" }, { SIGXCPU, "SIGXCPU" } };
-
-	for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
-		if (NAMES[i].sig == sig)
-			return NAMES[i].name;
-	snprintf(buf, len, "signal %d", sig);
-	return buf;
-}
-
-/* Returns the time limit in seconds: SLIDEBENCH_PLUGIN_TIMEOUT when it is a whole number from
- * 1 to PROBE_TIMEOUT_MAX, else the default. */
-static unsigned probe_timeout(void)
-{
-	const char *s = getenv("SLIDEBENCH_PLUGIN_TIMEOUT");
-	char *end;
-	long v;
-
-	if (!s || !*s)
-		return PROBE_TIMEOUT_DEFAULT;
-	v = strtol(s, &end, 10);
-	if (*end || v < 1 || v > PROBE_TIMEOUT_MAX) {
-		fprintf(stderr, "slidebench: SLIDEBENCH_PLUGIN_TIMEOUT=\"%s\" is not a whole number of "
-			"seconds from 1 to %d; using %d\n", s, PROBE_TIMEOUT_MAX, PROBE_TIMEOUT_DEFAULT);
-		return PROBE_TIMEOUT_DEFAULT;
-	}
-	return (unsigned)v;
-}
 
 /* Writes one tagged string to fd (the child's side of the pipe). */
 static void tell(int fd, int tag, const char *text)
@@ -145,18 +105,12 @@ static void first_perft(const struct sb_kernel *k)
 static void probe_child(int fd, const char *path) __attribute__((noreturn));
 static void probe_child(int fd, const char *path)
 {
-	static const int FATAL[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS };
-	const struct rlimit no_core = { 0, 0 };
 	static struct sb_kernel desc;
 	const struct sb_kernel *k = &desc;
 	char why[REGISTRY_WHY_MAX], name[64] = "";
 	void *h;
 	int null, rc;
 
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	setrlimit(RLIMIT_CORE, &no_core);
-	for (size_t i = 0; i < sizeof FATAL / sizeof FATAL[0]; i++)
-		signal(FATAL[i], SIG_DFL);  /* a sanitizer's handler would turn a crash into exit 1 */
 	null = open("/dev/null", O_WRONLY);
 	if (null >= 0)
 		dup2(null, STDOUT_FILENO);  /* the parent prints the listing, not the child */
@@ -189,15 +143,6 @@ static void probe_child(int fd, const char *path)
 	_exit(0);
 }
 
-/* Returns milliseconds on the monotonic clock. */
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Reads the child's report from fd into buf (cap bytes, the rest dropped) until EOF or the
  * deadline; returns 0 at EOF or -1 when the deadline passed first.  *len: bytes kept. */
 static int read_report(int fd, char *buf, size_t cap, size_t *len, long long deadline)
@@ -206,7 +151,7 @@ static int read_report(int fd, char *buf, size_t cap, size_t *len, long long dea
 
 	*len = 0;
 	for (;;) {
-		long long left = deadline - now_ms();
+		long long left = deadline - child_now_ms();
 		struct pollfd p = { .fd = fd, .events = POLLIN };
 		if (left <= 0)
 			return -1;
@@ -229,15 +174,14 @@ static int read_report(int fd, char *buf, size_t cap, size_t *len, long long dea
 int registry_probe_plugin(const char *path, char *name, size_t namelen, char *why,
 			  size_t whylen)
 {
-	char report[4 * REPORT_MAX], sig[32];
+	char report[4 * REPORT_MAX];
 	const char *refusal = NULL, *done = NULL;
-	unsigned timeout = probe_timeout();
-	int fds[2], status, step = STEP_LOAD, late;
+	unsigned timeout = child_plugin_timeout();
+	int fds[2], status = 0, step = STEP_LOAD, late;
 	size_t len;
 	pid_t pid;
 
-	fflush(NULL);  /* nothing buffered is written twice */
-	if (pipe(fds) < 0 || (pid = fork()) < 0) {
+	if (pipe(fds) < 0 || (pid = child_fork()) < 0) {
 		snprintf(why, whylen, "cannot start the probe process: %s", strerror(errno));
 		return -1;
 	}
@@ -246,12 +190,12 @@ int registry_probe_plugin(const char *path, char *name, size_t namelen, char *wh
 		probe_child(fds[1], path);
 	}
 	close(fds[1]);
-	late = read_report(fds[0], report, sizeof report - 1, &len, now_ms() + 1000LL * timeout);
+	late = read_report(fds[0], report, sizeof report - 1, &len,
+			   child_now_ms() + 1000LL * timeout);
 	close(fds[0]);
-	if (late)
-		kill(pid, SIGKILL);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
+	/* at the end of its report the child exits: a second's grace, then it is killed */
+	if (child_wait(pid, late ? 0 : child_now_ms() + 1000, &status) != 0)
+		late = 1;
 	report[len] = 0;
 	for (size_t at = 0; at < len; at += strlen(report + at) + 1) {
 		const char *text = report + at + 1;
@@ -265,13 +209,9 @@ int registry_probe_plugin(const char *path, char *name, size_t namelen, char *wh
 	if (late)
 		snprintf(why, whylen, "%s did not finish in %u s (SLIDEBENCH_PLUGIN_TIMEOUT)",
 			 STEP_NAME[step], timeout);
-	else if (WIFSIGNALED(status))
-		snprintf(why, whylen, "%s crashed (%s)", STEP_NAME[step],
-			 signal_name(WTERMSIG(status), sig, sizeof sig));
+	else if (WIFSIGNALED(status) || (!refusal && !done))
+		child_status_text(status, STEP_NAME[step], why, whylen);
 	else if (refusal)
 		snprintf(why, whylen, "%s", refusal);
-	else if (!done)
-		snprintf(why, whylen, "%s ended the process (exit status %d)", STEP_NAME[step],
-			 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
 	return late || WIFSIGNALED(status) || refusal || !done ? -1 : 0;
 }

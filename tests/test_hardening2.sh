@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# test_hardening2.sh - plugins that misbehave where no child process used to bound them, and
+# misleading messages: each must give a clear refusal naming the plugin and the step, the other
+# kernels still run, and nothing is left behind.
+#  - a plugin whose run() hangs in bench's trial on the run's inputs: refused within
+#    SLIDEBENCH_PLUGIN_TIMEOUT, and the trial child dies with a killed bench;
+. "$(dirname "$0")/lib.sh"
+P=$BIN/tests/plugins
+TRACE=datasets/master-2000.trace
+[[ -f $TRACE ]] || { TRACE=$tmp/small.trace; "$SB" trace -q tests/data/features.pgn -o "$TRACE"; }
+TINY=(--trace "$TRACE" --events none --max-queries 2000 --samples 2 --warmup 1 --epochs 1)
+# the whole trace: the trial verifies every window a sample times (hang-late's 21st run())
+WHOLE=(--trace "$TRACE" --events none --samples 2 --warmup 1 --epochs 1 --mode stream,chain,pointer,position,random,peer)
+
+# ---- a hang in the trial on the run's inputs: bounded, and the child dies with the bench ------
+expect "bench, run() hangs in the trial" 1 \
+	"kernel hang-late \(.*hang-late\.so\): its preparation or verification on the run's inputs did not finish in 3 s" \
+	"results: $tmp/hl" -- env SLIDEBENCH_PLUGIN_TIMEOUT=3 timeout 120 "$SB" bench "${WHOLE[@]}" \
+	--plugin "$P/hang-late.so" --kernel reference,hang-late --sample-limit 5 --out "$tmp/hl"
+if grep -q '^[^,]*,reference,.*,stream,rook,' "$tmp/hl/summary.csv" 2>/dev/null &&
+   grep -q '^[^,]*,hang-late,.*not-timed: hung in preparation or verification' "$tmp/hl/summary.csv"; then ok
+else bad "hang in the trial: the reference's rows or the plugin's reason missing"; fi
+env SLIDEBENCH_PLUGIN_TIMEOUT=100 "$SB" bench "${WHOLE[@]}" --plugin "$P/hang-late.so" \
+	--kernel reference,hang-late --out "$tmp/hl9" >"$tmp/hl9.out" 2>&1 &
+pid=$!
+# the trial child: a child still there a second later (the probe's ends in milliseconds)
+child=""
+for _ in $(seq 60); do
+	c=$(pgrep -P $pid | head -n 1)
+	sleep 1
+	[[ -n $c && $(pgrep -P $pid | head -n 1) == "$c" ]] && { child=$c; break; }
+done
+kill -9 $pid; wait $pid 2>/dev/null
+gone=""
+for _ in $(seq 50); do
+	[[ -z $child || ! -e /proc/$child || $(ps -o stat= -p "$child") == *Z* ]] && { gone=1; break; }
+	sleep 0.1
+done
+if [[ -z $child ]] || grep -q sampling "$tmp/hl9.out"; then bad "kill -9 during the trial: no trial child seen (test broken)"
+elif [[ -n $gone ]]; then ok
+else bad "kill -9 during the trial: the trial child ($child) outlived the bench"; kill -9 "$child"; fi
+
+finish
