@@ -4,6 +4,8 @@
 # kernels still run, and nothing is left behind.
 #  - a plugin whose run() hangs in bench's trial on the run's inputs: refused within
 #    SLIDEBENCH_PLUGIN_TIMEOUT, and the trial child dies with a killed bench;
+#  - a plugin whose init() crashes only in slidebench's own process: list, verify and bench
+#    refuse it by name and go on;
 . "$(dirname "$0")/lib.sh"
 P=$BIN/tests/plugins
 TRACE=datasets/master-2000.trace
@@ -39,5 +41,19 @@ done
 if [[ -z $child ]] || grep -q sampling "$tmp/hl9.out"; then bad "kill -9 during the trial: no trial child seen (test broken)"
 elif [[ -n $gone ]]; then ok
 else bad "kill -9 during the trial: the trial child ($child) outlived the bench"; kill -9 "$child"; fi
+
+# ---- init() that crashes only in slidebench's own process --------------------------------------
+crash2='crash-second-init\.so: unavailable\(\) or init\(\) crashed \(SIGSEGV\) in slidebench.s own process: refused'
+expect "list, init() crashes in slidebench's process" 1 "$crash2" '^reference ' -- \
+	env SB_INIT_MARK="$tmp/mark1" "$SB" list --plugin "$P/crash-second-init.so"
+expect "verify, init() crashes in slidebench's process" 1 "$crash2" '^reference +ok: ' -- \
+	env SB_INIT_MARK="$tmp/mark2" "$SB" verify --random 100 --perft-depth 1 \
+	--plugin "$P/crash-second-init.so" --kernel crash-second-init,reference
+expect "bench, init() crashes in slidebench's process" 1 "$crash2" "results: $tmp/cs" -- \
+	env SB_INIT_MARK="$tmp/mark3" "$SB" bench "${TINY[@]}" --mode stream \
+	--plugin "$P/crash-second-init.so" --kernel crash-second-init,reference --out "$tmp/cs"
+if grep -q '^[^,]*,reference,.*,stream,rook,' "$tmp/cs/summary.csv" 2>/dev/null &&
+   [[ ! -e $tmp/.cs.partial && ! -e $tmp/.cs.lock ]]; then ok
+else bad "bench, init() crash: the reference not written, or .cs.partial/.cs.lock left"; ls -a "$tmp"; fi
 
 finish

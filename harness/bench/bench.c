@@ -249,30 +249,12 @@ static int setup_cell(struct bench *b, size_t wi, size_t ki)
 	return 0;
 }
 
-/* Prepares and verifies kernel column ki on every workload (a plugin's first in a trial
- * child); a kernel that is unavailable, crashes, fails prepare() or verification is not
- * timed.  Returns 1 when the column failed, else 0. */
-static int setup_column(struct bench *b, size_t ki)
+/* Runs prepare() and the verification of kernel column ki on every workload; a kernel that
+ * fails either is not timed.  Returns 1 when the column failed, else 0. */
+static int check_column(struct bench *b, size_t ki)
 {
 	struct kentry *e = b->kern[ki - 1];
-	int rc;
 
-	if (registry_prepare(e) < 0) {
-		/* unavailable here (needs BMI2): not a failure; init() failed: refused */
-		for (size_t wi = 0; wi < b->nw; wi++) {
-			bench_cell(b, wi, ki)->state = e->refused ? CELL_FAILED : CELL_UNAVAILABLE;
-			bench_cell(b, wi, ki)->why = e->why_not;
-		}
-		fprintf(stderr, "slidebench: kernel %s not run: %s\n", e->k->name, e->why_not);
-		return e->refused;
-	}
-	if (isolated(b, ki) && (rc = trial_column(b, ki, b->trial_why, sizeof b->trial_why)) < 0) {
-		fprintf(stderr, "slidebench: kernel %s (%s): %s: not timed, the other kernels go "
-			"on\n", e->k->name, e->origin, b->trial_why);
-		fail_kernel(b, ki, rc == -2 ? "hung in preparation or verification" :
-			    "crashed in preparation or verification");
-		return 1;
-	}
 	for (size_t wi = 0; wi < b->nw; wi++) {
 		struct cell *c = bench_cell(b, wi, ki);
 		if (c->state != CELL_TIMED) {
@@ -293,6 +275,53 @@ static int setup_column(struct bench *b, size_t ki)
 		}
 	}
 	return 0;
+}
+
+/* check_column's arguments and result, for registry_guarded. */
+struct column_call {
+	struct bench *b;
+	size_t ki;
+	int failed;
+};
+
+static void column_call(void *arg)
+{
+	struct column_call *c = arg;
+
+	c->failed = check_column(c->b, c->ki);
+}
+
+/* Prepares and verifies kernel column ki on every workload (a plugin's first in a trial
+ * child, then here under registry_guarded); a kernel that is unavailable, crashes, fails
+ * prepare() or verification is not timed.  Returns 1 when the column failed, else 0. */
+static int setup_column(struct bench *b, size_t ki)
+{
+	struct kentry *e = b->kern[ki - 1];
+	struct column_call call = { b, ki, 0 };
+	int rc;
+
+	if (registry_prepare(e) < 0) {
+		/* unavailable here (needs BMI2): not a failure; init() failed: refused */
+		for (size_t wi = 0; wi < b->nw; wi++) {
+			bench_cell(b, wi, ki)->state = e->refused ? CELL_FAILED : CELL_UNAVAILABLE;
+			bench_cell(b, wi, ki)->why = e->why_not;
+		}
+		fprintf(stderr, "slidebench: kernel %s not run: %s\n", e->k->name, e->why_not);
+		return e->refused;
+	}
+	if (!isolated(b, ki))
+		return check_column(b, ki);
+	/* the trial first; then the same here, where a crash it did not see is caught too */
+	if ((rc = trial_column(b, ki, b->trial_why, sizeof b->trial_why)) < 0 ||
+	    registry_guarded("its preparation or verification on the run's inputs", 0,
+			     column_call, &call, b->trial_why, sizeof b->trial_why) < 0) {
+		fprintf(stderr, "slidebench: kernel %s (%s): %s: not timed, the other kernels go "
+			"on\n", e->k->name, e->origin, b->trial_why);
+		fail_kernel(b, ki, rc == -2 ? "hung in preparation or verification" :
+			    "crashed in preparation or verification");
+		return 1;
+	}
+	return call.failed;
 }
 
 int bench_setup(struct bench *b)

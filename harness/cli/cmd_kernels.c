@@ -338,23 +338,51 @@ static int verify_parse(int argc, char **argv, struct verify_args *a)
 	return 0;
 }
 
-/* Verifies kernel e (its lookups, then its perft unless perft_max is 0); prints a line each.
+/* verify_kernel's checks of a kernel that can run, and how many failed. */
+struct verify_call {
+	struct kentry *e;
+	const struct verify_args *a;
+	int bad;
+};
+
+/* Verifies the kernel's lookups, then its perft unless perft_max is 0; prints a line each. */
+static void verify_checks(void *arg)
+{
+	struct verify_call *v = arg;
+	const struct sb_kernel *k = v->e->k;
+	struct verify_result res;
+
+
+	v->bad = verify_exhaustive(k, v->a->nrandom, stdout, &res) < 0;
+	printf("%-36s %s: %ld cases, %ld mismatches\n", k->name, v->bad ? "FAIL" : "ok",
+	       res.cases, res.mismatches);
+	if (v->a->perft_max > 0 && PERFT_BUILT)
+		v->bad += verify_perft(k, (unsigned)v->a->perft_max);
+}
+
+/* Verifies kernel e (a plugin's checks under registry_guarded: a crash here refuses it).
  * Returns how many failures it counts (a refused kernel is one; a skipped one none). */
 static int verify_kernel(struct kentry *e, const struct verify_args *a)
 {
-	struct verify_result res;
-	int bad;
+	struct verify_call v = { e, a, 0 };
+	char why[REGISTRY_WHY_MAX];
 
 	if (registry_prepare(e) < 0) {
 		printf("%-36s %s: %s\n", e->k->name, e->refused ? "refused" : "skipped", e->why_not);
 		return e->refused;
 	}
-	bad = verify_exhaustive(e->k, a->nrandom, stdout, &res) < 0;
-	printf("%-36s %s: %ld cases, %ld mismatches\n", e->k->name, bad ? "FAIL" : "ok",
-	       res.cases, res.mismatches);
-	if (a->perft_max > 0 && PERFT_BUILT)
-		bad += verify_perft(e->k, (unsigned)a->perft_max);
-	return bad;
+	if (!registry_is_plugin(e)) {
+		verify_checks(&v);
+		return v.bad;
+	}
+	fflush(stdout);
+	if (registry_guarded("its verification", 0, verify_checks, &v, why, sizeof why) < 0) {
+		fflush(stdout);
+		registry_refuse_loaded(e, why);
+		printf("%-36s refused: %s\n", e->k->name, why);
+		return 1;
+	}
+	return v.bad;
 }
 
 int cmd_verify(int argc, char **argv)

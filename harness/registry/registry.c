@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "registry/registry.h"
+#include "util/child.h"
 #include "util/output.h"
 
 #define MAX_KERNELS 128
@@ -275,20 +276,59 @@ const struct refused_plugin *registry_refused_find(const char *name)
 	return NULL;
 }
 
+/* registry_prepare's calls: unavailable(), then init() unless it gave a reason. */
+struct prepare_call {
+	struct kentry *e;
+	int rc;
+};
+
+static void prepare_calls(void *arg)
+{
+	struct prepare_call *p = arg;
+
+	if (p->e->k->unavailable && (p->e->why_not = p->e->k->unavailable()) != NULL)
+		return;
+	if (p->e->k->init)
+		p->rc = p->e->k->init();
+}
+
 int registry_prepare(struct kentry *e)
 {
-	int rc;
+	struct prepare_call p = { e, 0 };
+	char why[REGISTRY_WHY_MAX];
 
 	if (e->initialised)
 		return e->why_not ? -1 : 0;
 	e->initialised = 1;
-	if (e->k->unavailable && (e->why_not = e->k->unavailable()) != NULL)
+	if (!registry_is_plugin(e)) {
+		prepare_calls(&p);
+	} else if (registry_guarded("unavailable() or init()", child_plugin_timeout(),
+				    prepare_calls, &p, why, sizeof why) < 0) {
+		/* its probe passed: only slidebench's own process saw this */
+		registry_refuse_loaded(e, why);
 		return -1;
-	if (e->k->init && (rc = e->k->init()) != 0) {
-		snprintf(e->why_buf, sizeof e->why_buf, "init() failed (returned %d)", rc);
+	}
+	if (e->why_not)
+		return -1;
+	if (p.rc != 0) {
+		snprintf(e->why_buf, sizeof e->why_buf, "init() failed (returned %d)", p.rc);
 		e->why_not = e->why_buf;
 		e->refused = 1;
 		return -1;
 	}
 	return 0;
+}
+
+int registry_is_plugin(const struct kentry *e)
+{
+	return strcmp(e->origin, "built-in") != 0;
+}
+
+void registry_refuse_loaded(struct kentry *e, const char *why)
+{
+	snprintf(e->why_buf, sizeof e->why_buf, "%s", why);
+	e->why_not = e->why_buf;
+	e->refused = 1;
+	e->initialised = 1;
+	fprintf(stderr, "slidebench: %s: %s: refused\n", e->origin, why);
 }

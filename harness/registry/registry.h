@@ -20,7 +20,7 @@ struct kentry {
 	const char *why_not;     /* NULL when runnable: unavailable() reason or init failure */
 	int refused;             /* init() failed: a refusal (exit 1), not "unavailable here" */
 	int initialised;
-	char why_buf[64];
+	char why_buf[REGISTRY_WHY_MAX];
 };
 
 /* A plugin refused while loading: its file, its kernel's name when the descriptor was read
@@ -66,6 +66,17 @@ const struct refused_plugin *registry_refused_find(const char *name);
 /* Runs unavailable() and init() once; returns 0 when the kernel can run, else -1 (why_not
  * set; refused set too when init() failed). */
 int registry_prepare(struct kentry *e);
+/* Returns non-zero when e is a plugin (loaded with --plugin), not a built-in kernel. */
+int registry_is_plugin(const struct kentry *e);
+/* Refuses loaded kernel e for why (its code crashed or hung in slidebench's own process):
+ * says "PATH: WHY: refused" on stderr; e is not run again (refused, why_not set). */
+void registry_refuse_loaded(struct kentry *e, const char *why);
+/* Runs fn(arg) in this process with SIGSEGV, SIGBUS, SIGILL and SIGFPE caught, and when
+ * timeout_s is not 0 a time limit (SIGALRM).  Returns 0 when fn returned, else -1 with why:
+ * "STEP crashed (SIGSEGV) in slidebench's own process" or "STEP did not finish in N s".  For
+ * a plugin's code only: after a crash the plugin's state is unknown, it must not run again. */
+int registry_guarded(const char *step, unsigned timeout_s, void (*fn)(void *), void *arg,
+		     char *why, size_t len);
 /* Returns the name of b: "conditional" or "branchless". */
 const char *registry_branching_name(enum sb_branching b);
 /* Returns the name of q: "bits", "tables", "branching", or "" for SB_QUESTION_NONE. */
