@@ -6,6 +6,8 @@
 #    SLIDEBENCH_PLUGIN_TIMEOUT, and the trial child dies with a killed bench;
 #  - a plugin whose init() crashes only in slidebench's own process: list, verify and bench
 #    refuse it by name and go on;
+#  - a plugin whose loops are wrong (version 3's loops under a version 4 descriptor): verify
+#    fails it on the loop;
 . "$(dirname "$0")/lib.sh"
 P=$BIN/tests/plugins
 TRACE=datasets/master-2000.trace
@@ -55,5 +57,12 @@ expect "bench, init() crashes in slidebench's process" 1 "$crash2" "results: $tm
 if grep -q '^[^,]*,reference,.*,stream,rook,' "$tmp/cs/summary.csv" 2>/dev/null &&
    [[ ! -e $tmp/.cs.partial && ! -e $tmp/.cs.lock ]]; then ok
 else bad "bench, init() crash: the reference not written, or .cs.partial/.cs.lock left"; ls -a "$tmp"; fi
+
+# ---- verify runs every loop of the plugin's ABI version ---------------------------------------
+expect "verify, version 3's loops under version 4" 1 'kernel=abi3-claims-4 loop=peer-random: checksum' \
+	'^abi3-claims-4 +loops FAIL: 1 of 10 loops' -- \
+	"$SB" verify --random 100 --perft-depth 1 --plugin "$P/abi3-claims-4.so" --kernel abi3-claims-4
+expect "verify, a plugin of version 2's loops" 0 '^abi2-plugin +loops ok: 0 of 9 loops' -- \
+	"$SB" verify --random 100 --perft-depth 1 --plugin "$P/abi2-plugin.so" --kernel abi2-plugin
 
 finish

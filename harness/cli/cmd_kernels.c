@@ -352,10 +352,20 @@ static void verify_checks(void *arg)
 	const struct sb_kernel *k = v->e->k;
 	struct verify_result res;
 
+	struct kentry *ref = registry_find(SB_ORACLE);
+	int nloops, wrong;
 
 	v->bad = verify_exhaustive(k, v->a->nrandom, stdout, &res) < 0;
 	printf("%-36s %s: %ld cases, %ld mismatches\n", k->name, v->bad ? "FAIL" : "ok",
 	       res.cases, res.mismatches);
+	/* run()'s loops, as bench checks them: each against the reference's checksum */
+	if (ref && ref->k != k && registry_prepare(ref) == 0) {
+		wrong = verify_loops(k, ref->k, stdout, &nloops);
+		printf("%-36s loops %s: %d of %d loops of ABI version %d differ from the "
+		       "reference's\n", k->name, wrong ? "FAIL" : "ok", wrong, nloops,
+		       k->abi_version);
+		v->bad += wrong != 0;
+	}
 	if (v->a->perft_max > 0 && PERFT_BUILT)
 		v->bad += verify_perft(k, (unsigned)v->a->perft_max);
 }

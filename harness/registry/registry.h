@@ -91,6 +91,8 @@ const char *registry_version_problem(int v, char *buf, size_t len);
 /* Returns NULL when k has loop l, else why not: a plugin built for an ABI version older than
  * the one that added l (kernel.h, sb_loop_abi) has no such loop, and is not asked for it. */
 const char *registry_loop_missing(const struct sb_kernel *k, enum sb_loop l);
+/* Returns the name of loop l: "rook stream", "peer-random", ... */
+const char *registry_loop_name(enum sb_loop l);
 /* Checks a descriptor's fields; returns NULL when sound, else what is wrong. */
 const char *registry_check_descriptor(const struct sb_kernel *k);
 

@@ -19,7 +19,7 @@ const char *registry_version_problem(int v, char *buf, size_t len)
 	return buf;
 }
 
-const char *registry_loop_missing(const struct sb_kernel *k, enum sb_loop l)
+const char *registry_loop_name(enum sb_loop l)
 {
 	static const char *const LOOP_NAME[SB_LOOP_COUNT] = {
 		[SB_LOOP_ROOK_STREAM] = "rook stream", [SB_LOOP_BISHOP_STREAM] = "bishop stream",
@@ -28,6 +28,12 @@ const char *registry_loop_missing(const struct sb_kernel *k, enum sb_loop l)
 		[SB_LOOP_POSITION] = "position", [SB_LOOP_PEER] = "peer",
 		[SB_LOOP_PRESSURE] = "pressure", [SB_LOOP_PERFT] = "perft",
 		[SB_LOOP_PEER_RANDOM] = "peer-random" };
+
+	return (unsigned)l < SB_LOOP_COUNT ? LOOP_NAME[l] : "unknown";
+}
+
+const char *registry_loop_missing(const struct sb_kernel *k, enum sb_loop l)
+{
 	static char why[SB_ABI_VERSION + 1][SB_LOOP_COUNT][160];
 	int v = k->abi_version;
 
@@ -35,7 +41,7 @@ const char *registry_loop_missing(const struct sb_kernel *k, enum sb_loop l)
 		return NULL;
 	if (!why[v][l][0])
 		snprintf(why[v][l], sizeof why[v][l], "built for ABI version %d, which has no %s loop "
-			 "(ABI %d added it; rebuild against this kernels/kernel.h)", v, LOOP_NAME[l],
+			 "(ABI %d added it; rebuild against this kernels/kernel.h)", v, registry_loop_name(l),
 			 sb_loop_abi(l));
 	return why[v][l];
 }

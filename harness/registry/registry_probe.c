@@ -17,8 +17,6 @@
 #include "registry/verify.h"
 #include "util/child.h"
 
-#define PROBE_QUERIES 64
-#define PROBE_POSITIONS 16
 #define REPORT_MAX 1024
 
 /* The child's report is a sequence of tagged, NUL-terminated strings. */
@@ -51,35 +49,19 @@ static void tell(int fd, int tag, const char *text)
 static volatile uint64_t probe_sink;
 
 /* Runs k's lookups on every square and each loop its ABI version has once on small made-up
- * inputs. */
+ * inputs (verify_loops': whether they match is verify's and bench's to say). */
 static void first_lookups(const struct sb_kernel *k)
 {
-	static uint64_t occ[PROBE_QUERIES];
-	static uint8_t sq[PROBE_QUERIES];
-	static struct sb_pos pos[PROBE_POSITIONS];
+	struct kentry *ref = registry_find(SB_ORACLE);
 	uint64_t x = 0x9e3779b97f4a7c15ULL, sink = 0;
-	struct sb_input in = { .q = { occ, sq, PROBE_QUERIES }, .pos = pos,
-			       .npos = PROBE_POSITIONS };
+	int n;
 
-	for (unsigned i = 0; i < PROBE_QUERIES; i++) {
+	for (unsigned i = 0; i < 64; i++) {
 		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-		sq[i] = (uint8_t)i;
-		occ[i] = (x & x >> 3) | 1ULL << i;
-		sink ^= k->rook(i, occ[i]) ^ k->bishop(i, occ[i]);
+		sink ^= k->rook(i, (x & x >> 3) | 1ULL << i) ^ k->bishop(i, (x & x >> 3) | 1ULL << i);
 	}
-	for (unsigned i = 0; i < PROBE_POSITIONS; i++) {
-		uint64_t o = occ[i];
-		pos[i] = (struct sb_pos){ .occ = o, .rq = { o & 0x81, o & 0x8100000000000000ULL },
-					  .bq = { o & 0x24, o & 0x2400000000000000ULL } };
-	}
-	if (k->prepare && k->prepare(&in) < 0)
-		return;  /* bench reports a failing prepare() itself */
-	for (int l = 0; l < SB_LOOP_COUNT; l++)
-		if (!registry_loop_missing(k, (enum sb_loop)l))
-			sink ^= k->run((enum sb_loop)l, &in);
-	if (k->release)
-		k->release(&in);
 	probe_sink = sink;
+	verify_loops(k, ref && registry_prepare(ref) == 0 ? ref->k : k, NULL, &n);
 }
 
 /* Runs k's perft loop from the start position to depth 3 (bulk-counted): perft calls the

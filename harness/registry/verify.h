@@ -25,6 +25,10 @@ int verify_queries(const struct sb_kernel *k, enum piece piece, const struct sb_
 /* Returns the reference's answers to q's queries (malloc'd; free() releases), or NULL: what
  * every kernel of a run is checked against, computed once. */
 uint64_t *verify_answers(enum piece piece, const struct sb_queries *q);
+/* Runs every loop of k's ABI version but perft (verify_perft checks it) on made-up inputs, and
+ * ref's on the same; prints a "mismatch:" line to out (when not NULL) per loop whose checksum
+ * differs.  Returns how many differ; *nloops gets how many ran. */
+int verify_loops(const struct sb_kernel *k, const struct sb_kernel *ref, FILE *out, int *nloops);
 /* Returns the reference attacks of piece from sq with occ. */
 uint64_t verify_expected(enum piece piece, unsigned sq, uint64_t occ);
 
