@@ -8,6 +8,7 @@
 #    refuse it by name and go on;
 #  - a plugin whose loops are wrong (version 3's loops under a version 4 descriptor): verify
 #    fails it on the loop;
+#  - a descriptor shorter than its version says: the refusal names reading the descriptor.
 . "$(dirname "$0")/lib.sh"
 P=$BIN/tests/plugins
 TRACE=datasets/master-2000.trace
@@ -64,5 +65,11 @@ expect "verify, version 3's loops under version 4" 1 'kernel=abi3-claims-4 loop=
 	"$SB" verify --random 100 --perft-depth 1 --plugin "$P/abi3-claims-4.so" --kernel abi3-claims-4
 expect "verify, a plugin of version 2's loops" 0 '^abi2-plugin +loops ok: 0 of 9 loops' -- \
 	"$SB" verify --random 100 --perft-depth 1 --plugin "$P/abi2-plugin.so" --kernel abi2-plugin
+
+# ---- a descriptor shorter than its ABI version: the step named -------------------------------
+expect "list, a descriptor cut short" 1 \
+	'short-descriptor\.so: reading its descriptor \(.*\) crashed \(SIGSEGV\): refused' '^reference ' -- \
+	"$SB" list --plugin "$P/short-descriptor.so"
+grep -q 'dlopen' "$tmp/out" && bad "a descriptor cut short is blamed on dlopen" || ok
 
 finish

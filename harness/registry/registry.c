@@ -157,51 +157,74 @@ int registry_init(void)
 	return 0;
 }
 
-int registry_open_plugin(const char *path, void **handle, struct sb_kernel *desc, char *name,
-			 size_t namelen, char *why, size_t whylen)
+int registry_dlopen_plugin(const char *path, void **handle, const struct sb_kernel **sym,
+			   char *name, size_t namelen, char *why, size_t whylen)
 {
 	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	const struct sb_kernel *const *sym;
+	const struct sb_kernel *const *p;
 	const char *bad;
 	char vwhy[256];
 
-	memset(desc, 0, sizeof *desc);
 	if (!h) {
 		snprintf(why, whylen, "cannot load plugin: %s", dlerror());
 		return -1;
 	}
-	sym = dlsym(h, "sb_plugin_kernel");
-	if (!sym) {
+	p = dlsym(h, "sb_plugin_kernel");
+	if (!p) {
 		snprintf(why, whylen, "not a slidebench plugin: no symbol sb_plugin_kernel (end the "
 			 "kernel file with SB_REGISTER(desc) and build with -DSB_PLUGIN)");
 		goto close_handle;
 	}
-	if (!*sym) {
+	if (!*p) {
 		snprintf(why, whylen, "bad kernel descriptor: descriptor pointer is NULL");
 		goto close_handle;
 	}
 	/* abi_version and name open every version's descriptor */
-	if ((*sym)->name && !name_problem((*sym)->name))
-		snprintf(name, namelen, "%s", (*sym)->name);
-	if ((bad = registry_version_problem((*sym)->abi_version, vwhy, sizeof vwhy))) {
+	if ((*p)->name && !name_problem((*p)->name))
+		snprintf(name, namelen, "%s", (*p)->name);
+	if ((bad = registry_version_problem((*p)->abi_version, vwhy, sizeof vwhy))) {
 		snprintf(why, whylen, "%s%s%s%s", name[0] ? "kernel \"" : "", name,
 			 name[0] ? "\": " : "", bad);
 		goto close_handle;
 	}
-	/* what its version has, no more: the later fields stay zero */
-	memcpy(desc, *sym, sb_kernel_size((*sym)->abi_version));
-	bad = registry_check_descriptor(desc);
-	if (bad) {
-		snprintf(why, whylen, "bad kernel descriptor: %s", bad);
-		goto close_handle;
-	}
 	*handle = h;
+	*sym = *p;
 	return 0;
 
 close_handle:
 	dlclose(h);
-	memset(desc, 0, sizeof *desc);
 	return -1;
+}
+
+int registry_read_descriptor(const struct sb_kernel *sym, struct sb_kernel *desc, char *why,
+			     size_t whylen)
+{
+	const char *bad;
+
+	/* what its version has, no more: the later fields stay zero */
+	memset(desc, 0, sizeof *desc);
+	memcpy(desc, sym, sb_kernel_size(sym->abi_version));
+	if ((bad = registry_check_descriptor(desc))) {
+		snprintf(why, whylen, "bad kernel descriptor: %s", bad);
+		memset(desc, 0, sizeof *desc);
+		return -1;
+	}
+	return 0;
+}
+
+int registry_open_plugin(const char *path, void **handle, struct sb_kernel *desc, char *name,
+			 size_t namelen, char *why, size_t whylen)
+{
+	const struct sb_kernel *sym;
+
+	memset(desc, 0, sizeof *desc);
+	if (registry_dlopen_plugin(path, handle, &sym, name, namelen, why, whylen) < 0)
+		return -1;
+	if (registry_read_descriptor(sym, desc, why, whylen) < 0) {
+		dlclose(*handle);
+		return -1;
+	}
+	return 0;
 }
 
 /* Records a refused plugin, writes "PATH: WHY: refused" to err; returns -1. */

@@ -45,6 +45,14 @@ int registry_load_plugin(const char *path, char *err, size_t errlen);
  * real load and the layout copies. */
 int registry_open_plugin(const char *path, void **handle, struct sb_kernel *desc, char *name,
 			 size_t namelen, char *why, size_t whylen);
+/* registry_open_plugin's two steps: dlopens path and checks its ABI version (*sym: the
+ * plugin's own descriptor, not yet read past its abi_version and name); then copies as much
+ * of *sym as its version has into desc and checks the copy (reading a descriptor shorter than
+ * its version says may crash: the probe names this step).  Each returns 0, or -1 with why. */
+int registry_dlopen_plugin(const char *path, void **handle, const struct sb_kernel **sym,
+			   char *name, size_t namelen, char *why, size_t whylen);
+int registry_read_descriptor(const struct sb_kernel *sym, struct sb_kernel *desc, char *why,
+			     size_t whylen);
 /* Runs a plugin's load, unavailable(), init() and a first batch of lookups and loops in a
  * child process, bounded by SLIDEBENCH_PLUGIN_TIMEOUT seconds (default 60).  Returns 0 when
  * they all finished (an unavailable() reason counts as finished), else -1 with why set

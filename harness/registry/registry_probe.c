@@ -22,12 +22,14 @@
 /* The child's report is a sequence of tagged, NUL-terminated strings. */
 enum tag { TAG_STEP = 'S', TAG_NAME = 'N', TAG_REFUSED = 'R', TAG_DONE = 'D' };
 enum step { STEP_LOAD, STEP_UNAVAILABLE, STEP_INIT, STEP_LOOKUPS, STEP_PERFT, STEP_VERIFY,
-	    STEP_COUNT };
+	    STEP_DESCRIPTOR, STEP_COUNT };
 
 static const char *const STEP_NAME[STEP_COUNT] = {
 	"loading it (dlopen)", "unavailable()", "init()", "its first lookups and loops",
 	"its perft loop (the start position, depth 3)",
-	"the verification (every relevant occupancy of every square)" };
+	"the verification (every relevant occupancy of every square)",
+	"reading its descriptor (as many bytes as its abi_version says a descriptor has: is it "
+	"shorter?)" };
 
 /* Writes one tagged string to fd (the child's side of the pipe). */
 static void tell(int fd, int tag, const char *text)
@@ -88,8 +90,8 @@ static void probe_child(int fd, const char *path) __attribute__((noreturn));
 static void probe_child(int fd, const char *path)
 {
 	static struct sb_kernel desc;
-	const struct sb_kernel *k = &desc;
-	char why[REGISTRY_WHY_MAX], name[64] = "";
+	const struct sb_kernel *k = &desc, *sym;
+	char why[REGISTRY_WHY_MAX], name[64] = "", step[8];
 	void *h;
 	int null, rc;
 
@@ -97,9 +99,13 @@ static void probe_child(int fd, const char *path)
 	if (null >= 0)
 		dup2(null, STDOUT_FILENO);  /* the parent prints the listing, not the child */
 	tell(fd, TAG_STEP, "0");
-	if (registry_open_plugin(path, &h, &desc, name, sizeof name, why, sizeof why) < 0) {
-		if (name[0])
-			tell(fd, TAG_NAME, name);
+	rc = registry_dlopen_plugin(path, &h, &sym, name, sizeof name, why, sizeof why);
+	if (name[0])
+		tell(fd, TAG_NAME, name);
+	snprintf(step, sizeof step, "%d", STEP_DESCRIPTOR);
+	if (rc == 0)
+		tell(fd, TAG_STEP, step);
+	if (rc < 0 || registry_read_descriptor(sym, &desc, why, sizeof why) < 0) {
 		tell(fd, TAG_REFUSED, why);
 		_exit(0);
 	}
