@@ -124,9 +124,11 @@ for ((i = 0; i < ${#extra[@]}; i++)); do
 	esac
 done
 # Checks --kernels against bin/slidebench list (with the bench arguments' --plugin files): exit
-# 2 naming an unknown kernel.  Called once bin/slidebench is built, before the study folder.
+# 2 naming an unknown kernel.  Then the --plugin kernels join --kernels (--help: a plugin goes
+# through the whole study, whatever else --kernels names).  Called once bin/slidebench is built,
+# before the verification and the study folder.
 check_kernels() {
-	local known plugins=("${plug[@]}") k i
+	local known plugins=("${plug[@]}") k i mine
 	[[ -n $kernels && $kernels != all ]] || return 0
 	for ((i = 0; i < ${#extra[@]}; i++)); do
 		case ${extra[i]} in
@@ -140,6 +142,14 @@ check_kernels() {
 		grep -qxF -- "$k" <<<"$known" ||
 			usage_error "--kernels: unknown kernel \"$k\" (known: $(echo $known | tr ' ' ,))"
 	done
+	[[ ${#plug[@]} -gt 0 ]] || return 0
+	mine=$(bin/slidebench list "${plug[@]}" --format csv 2>/dev/null | awk -F, 'NR == 1 {
+		for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["origin"] != "built-in" && $c["status"] == "available" { print $c["name"] }') || true
+	for k in $mine; do
+		[[ ,$kernels, == *,"$k",* ]] || kernels+=",$k"
+	done
+	sel=(--kernel "$kernels") vsel=(--kernel "$kernels")
 }
 [[ $bench_only -eq 0 ]] || [[ ! -x bin/slidebench ]] || check_kernels
 
@@ -444,6 +454,7 @@ if [[ $bench_only -eq 0 ]]; then
 		exit 1
 	fi
 	step_done build
+	check_kernels   # (the kernel names need bin/slidebench)
 
 	step build32 "make m32 (the 32-bit build, bin32/)${quick_skip:+: skipped, a quick study}"
 	if [[ $quick -eq 1 ]]; then
@@ -490,7 +501,6 @@ else
 	elif [[ -x bin-clang/slidebench ]]; then have_clang=1
 	else why_clang="--bench-only and no bin-clang/slidebench (make CC=clang BUILD=build-clang BIN=bin-clang)"; fi
 fi
-check_kernels   # (the kernel names need bin/slidebench, built above)
 mkdir -p "$out"
 mv "$build_log" "$out/build.log" && build_log=$out/build.log
 run_log=$out/run.log
