@@ -8,7 +8,9 @@
 #    refuse it by name and go on;
 #  - a plugin whose loops are wrong (version 3's loops under a version 4 descriptor): verify
 #    fails it on the loop;
-#  - a descriptor shorter than its version says: the refusal names reading the descriptor.
+#  - a descriptor shorter than its version says: the refusal names reading the descriptor;
+#  - control characters in a study's context.json never reach report.md, report.html or
+#    answer.txt raw, and a kernel name in a run's CSVs is held to the plugin-name rule.
 . "$(dirname "$0")/lib.sh"
 P=$BIN/tests/plugins
 TRACE=datasets/master-2000.trace
@@ -71,5 +73,38 @@ expect "list, a descriptor cut short" 1 \
 	'short-descriptor\.so: reading its descriptor \(.*\) crashed \(SIGSEGV\): refused' '^reference ' -- \
 	"$SB" list --plugin "$P/short-descriptor.so"
 grep -q 'dlopen' "$tmp/out" && bad "a descriptor cut short is blamed on dlopen" || ok
+
+# ---- terminal control codes from a study reach no text file or terminal -----------------------
+A=tests/data/fixture-run-a
+C=$tmp/codes
+cp -r "$A" "$C"
+# context strings with ESC (a title sequence ended by BEL), CR, DEL, the 8-bit CSI (U+009B) and
+# a newline that would add a fake answer line to answer.txt
+python3 - "$C/context.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+j["machine"]["cpu_model"] = "CPU\x1b]0;PWNED\x07 x\r\x7f \u009b31m"
+j["slidebench"]["compiler"] = "gcc\n32 or 64 bit   FAKE ANSWER"
+json.dump(j, open(sys.argv[1], "w"))
+PY
+expect "report on control codes in context.json" 0 "report: .*answer.txt" -- "$SB" report "$C"
+for f in report.md report.html answer.txt; do
+	if LC_ALL=C grep -qP '[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]' "$C/$f"; then
+		bad "$f: a control character from context.json went in raw"
+	else ok; fi
+done
+grep -q 'FAKE ANSWER' "$C/answer.txt" && ! grep -q '^32 or 64 bit   FAKE' "$C/answer.txt" && ok ||
+	bad "answer.txt: the newline of a context string made a line of its own"
+grep -q $'CPU\xef\xbf\xbd\]0;PWNED' "$C/report.md" && ok || bad "report.md: the control characters are not shown replaced"
+# a kernel name with ESC in a run's CSVs: refused with the file and the line, by every reader
+K=$tmp/kname
+cp -r "$A" "$K"
+sed -i $'s/,kindergarten-512,/,kindergarten-512\e[31m,/' "$K/summary.csv" "$K/samples.csv"
+cp -r "$K" "$tmp/kname2"
+for cmd in "report $K" "compare $A $K" "export --format gbench $K"; do
+	expect "${cmd%% *}: a kernel name with ESC" 1 "summary.csv: line [0-9]+: kernel \"kindergarten-512.*\" is not a kernel name" -- \
+		"$SB" $cmd
+	LC_ALL=C grep -q $'\e' "$tmp/out" && bad "${cmd%% *}: ESC reached the terminal" || ok
+done
 
 finish

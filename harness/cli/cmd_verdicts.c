@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "util/output.h"
 #include "runread/runread.h"
 
 #define MAX_STUDIES 16
@@ -163,13 +164,14 @@ static int show_verdict(const struct vset *s, size_t n, size_t k, size_t r, int 
 {
 	const char *q = csv_cell(&s[k].c, r, s[k].q), *a = csv_cell(&s[k].c, r, s[k].a);
 	const char *b = csv_cell(&s[k].c, r, s[k].b);
-	char what[512], ab[256];
+	char what[512], ab[256], t[3][512];
 	long rows[MAX_STUDIES];
 	int bad = 0;
 
-	snprintf(ab, sizeof ab, "%s / %s", b, a);
-	snprintf(what, sizeof what, "%s, %s", q, ab);
-	printf("%-26.26s %-44.44s", q, ab);
+	/* the texts of verdicts.csv, safe for the terminal */
+	snprintf(ab, sizeof ab, "%s / %s", out_text(b, t[1], sizeof t[1]), out_text(a, t[2], sizeof t[2]));
+	snprintf(what, sizeof what, "%s, %s", out_text(q, t[0], sizeof t[0]), ab);
+	printf("%-26.26s %-44.44s", t[0], ab);
 	for (size_t i = 0; i < n; i++) {
 		char cell[64] = "-";
 		rows[i] = find_row(&s[i], q, a, b);

@@ -26,9 +26,7 @@ static int by_name(const void *a, const void *b)
 	return strcmp(x->k->name, y->k->name);
 }
 
-/* Returns NULL when name is a kernel name ([a-z0-9][a-z0-9-]{0,62}, not reserved), else why.
- * It is a CSV key, a file name and a benchmark name in other tools' formats. */
-static const char *name_problem(const char *name)
+const char *registry_name_problem(const char *name)
 {
 	/* null: the baseline column; all, none: words of --kernel and --events lists */
 	static const char *const RESERVED[] = { "null", "all", "none" };
@@ -98,7 +96,7 @@ static const char *text_problem(const struct sb_kernel *k)
 			snprintf(why, sizeof why, "%s: %s", NAME[i], bad);
 			return why;
 		}
-	if (k->sibling && (bad = name_problem(k->sibling))) {
+	if (k->sibling && (bad = registry_name_problem(k->sibling))) {
 		snprintf(why, sizeof why, "sibling: %s", bad);
 		return why;
 	}
@@ -115,7 +113,7 @@ const char *registry_check_descriptor(const struct sb_kernel *k)
 		return "abi_version out of the range this slidebench reads";
 	if (!k->name || !*k->name)
 		return "no name";
-	if ((why = name_problem(k->name)))
+	if ((why = registry_name_problem(k->name)))
 		return why;
 	if (!k->family || !k->description)
 		return "no family or description";
@@ -180,7 +178,7 @@ int registry_dlopen_plugin(const char *path, void **handle, const struct sb_kern
 		goto close_handle;
 	}
 	/* abi_version and name open every version's descriptor */
-	if ((*p)->name && !name_problem((*p)->name))
+	if ((*p)->name && !registry_name_problem((*p)->name))
 		snprintf(name, namelen, "%s", (*p)->name);
 	if ((bad = registry_version_problem((*p)->abi_version, vwhy, sizeof vwhy))) {
 		snprintf(why, whylen, "%s%s%s%s", name[0] ? "kernel \"" : "", name,

@@ -52,26 +52,29 @@ void doc_html_esc(FILE *f, const char *s)
 		case '>': fputs("&gt;", f), p++; break;
 		case '"': fputs("&quot;", f), p++; break;
 		case '\'': fputs("&#39;", f), p++; break;
-		default:
-			if (*p >= 0x80 && (n = out_utf8_len(p)) > 0)
+		case '\t': case '\n': fputc(*p, f), p++; break;  /* HTML's white space */
+		default:  /* a control character (none in XML), a byte that is not UTF-8 */
+			if ((n = out_visible_len(p)) > 0)
 				fwrite(p, 1, (size_t)n, f), p += n;
-			else if (*p >= 0x20 && *p < 0x80)
-				fputc(*p, f), p++;
-			else if (*p == '\t' || *p == '\n' || *p == '\r')
-				fputc(*p, f), p++;
-			else  /* a control character (none in XML) or a byte that is not UTF-8 */
-				fputs("\xef\xbf\xbd", f), p++;
+			else
+				fputs(OUT_REPLACEMENT, f), p += -n;
 		}
 }
 
-/* Markdown table cells: a | would end the cell, a newline the row. */
+/* Markdown table cells: a | would end the cell, a newline the row (a space here); the rest as
+ * out_put_text writes it. */
 static void md_cell(FILE *f, const char *s)
 {
-	for (; *s; s++)
-		if (*s == '|')
-			fputs("\\|", f);
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		int n = out_visible_len(p);
+		if (*p == '|' || *p == '\n')
+			fputs(*p == '|' ? "\\|" : " ", f), n = 1;
+		else if (n < 0)
+			fputs(OUT_REPLACEMENT, f), n = -n;
 		else
-			fputc(*s == '\n' ? ' ' : *s, f);
+			fwrite(p, 1, (size_t)n, f);
+		p += n;
+	}
 }
 
 void doc_begin(struct doc *d, const char *title)
@@ -84,7 +87,9 @@ void doc_begin(struct doc *d, const char *title)
 	fprintf(d->html, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>", CSS);
 	doc_html_esc(d->html, title);
 	fprintf(d->html, "</h1>\n");
-	fprintf(d->md, "# %s\n\n", title);
+	fputs("# ", d->md);
+	out_put_text(d->md, title);
+	fputs("\n\n", d->md);
 }
 
 void doc_end(struct doc *d)
@@ -99,7 +104,9 @@ void doc_h(struct doc *d, int level, const char *id, const char *text)
 	fputs("\">", d->html);
 	doc_html_esc(d->html, text);
 	fprintf(d->html, "</h%d>\n", level);
-	fprintf(d->md, "%.*s %s\n\n", level, "######", text);
+	fprintf(d->md, "%.*s ", level, "######");
+	out_put_text(d->md, text);
+	fputs("\n\n", d->md);
 	if (level == 2 && d->ntoc < DOC_TOC_MAX) {
 		snprintf(d->toc[d->ntoc].id, sizeof d->toc[0].id, "%s", id);
 		snprintf(d->toc[d->ntoc].text, sizeof d->toc[0].text, "%s", text);
@@ -117,7 +124,11 @@ void doc_toc(struct doc *d)
 		fputs("\">", d->html);
 		doc_html_esc(d->html, d->toc[i].text);
 		fputs("</a></li>\n", d->html);
-		fprintf(d->md, "%zu. [%s](#%s)\n", i + 1, d->toc[i].text, d->toc[i].id);
+		fprintf(d->md, "%zu. [", i + 1);
+		out_put_text(d->md, d->toc[i].text);
+		fputs("](#", d->md);
+		out_put_text(d->md, d->toc[i].id);
+		fputs(")\n", d->md);
 	}
 	fputs("</ol></nav>\n", d->html);
 	fputs("\n", d->md);
@@ -128,7 +139,9 @@ void doc_details_begin(struct doc *d, const char *summary)
 	fputs("<details><summary>", d->html);
 	doc_html_esc(d->html, summary);
 	fputs("</summary>\n", d->html);
-	fprintf(d->md, "*%s:*\n\n", summary);
+	fputs("*", d->md);
+	out_put_text(d->md, summary);
+	fputs(":*\n\n", d->md);
 }
 
 void doc_details_end(struct doc *d)
@@ -146,7 +159,9 @@ static void vdoc_text(struct doc *d, const char *fmt, va_list ap, const char *op
 	fputs(open, d->html);
 	doc_html_esc(d->html, s);
 	fputs(close, d->html);
-	fprintf(d->md, "%s%s\n", md_prefix, s);
+	fputs(md_prefix, d->md);
+	out_put_text(d->md, s);
+	fputc('\n', d->md);
 	free(s);
 }
 
@@ -317,12 +332,15 @@ void doc_chart(struct doc *d, const char *dir, const char *name, const char *cap
 		fprintf(d->html, ".</p></figure>\n");
 	}
 	snprintf(path, sizeof path, "plots/%s.png", name);
-	if (out_exists(dir, path))
-		fprintf(d->md, "![%s](plots/%s.png)\n\n", caption, name);
-	else if (svg)
-		fprintf(d->md, "![%s](plots/%s.svg)\n\n", caption, name);
-	else
-		fprintf(d->md, "> Chart %s (plots/%s.png) is missing: %s.\n\n", caption, name, why);
+	fputs(out_exists(dir, path) || svg ? "![" : "> Chart ", d->md);
+	out_put_text(d->md, caption);
+	if (out_exists(dir, path) || svg) {
+		fprintf(d->md, "](plots/%s.%s)\n\n", name, out_exists(dir, path) ? "png" : "svg");
+	} else {
+		fprintf(d->md, " (plots/%s.png) is missing: ", name);
+		out_put_text(d->md, why);
+		fputs(".\n\n", d->md);
+	}
 	free(svg);
 	(void)errno;
 }

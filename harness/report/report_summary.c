@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "util/output.h"
 #include "util/jsonx.h"
 
 #define SUM_MAX 512
@@ -332,6 +333,17 @@ static void machine_line(char *line, size_t len, const struct study *s)
 		doc_cat(line, len, ", %.4s-%.2s-%.2s", id, id + 4, id + 6);
 }
 
+/* Makes text x (len bytes) safe for a terminal and a text file, in place (out_text). */
+static void clean(char *x, size_t len)
+{
+	char t[SUM_MAX];
+
+	out_text(x, t, sizeof t < len ? sizeof t : len);
+	memcpy(x, t, strlen(t) + 1);
+}
+
+/* Computes the first screen; every text read from the study (the machine, a mode or kernel
+ * name in a sentence) is made safe once here, for the report and answer.txt alike. */
 static void summary_build(struct summary *m, const struct study *s)
 {
 	memset(m, 0, sizeof *m);
@@ -340,6 +352,19 @@ static void summary_build(struct summary *m, const struct study *s)
 	answer_tables(&m->ans[1], s);
 	answer_branching(&m->ans[2], s);
 	recommendation(m, s);
+	clean(m->machine, sizeof m->machine);
+	for (size_t i = 0; i < 3; i++) {
+		clean(m->ans[i].text, sizeof m->ans[i].text);
+		clean(m->ans[i].more, sizeof m->ans[i].more);
+		clean(m->ans[i].brief, sizeof m->ans[i].brief);
+	}
+	for (size_t i = 0; i < m->nrec; i++) {
+		struct rec *r = &m->rec[i];
+		clean(r->workload, sizeof r->workload);
+		clean(r->use, sizeof r->use);
+		clean(r->second, sizeof r->second);
+		clean(r->note, sizeof r->note);
+	}
 }
 
 /* Writes <tag>text</tag>, text escaped (tag a plain name). */
@@ -476,22 +501,11 @@ static void summary_text(FILE *f, const struct summary *m)
 int report_answer_text(const struct study *s, FILE *f)
 {
 	struct summary *m = malloc(sizeof *m);
-	char *buf = NULL;
-	size_t n = 0;
-	FILE *mem;
 
-	if (!m || !(mem = open_memstream(&buf, &n))) {
-		free(m);
+	if (!m)
 		return -1;
-	}
-	summary_build(m, s);
-	summary_text(mem, m);
-	fclose(mem);
-	/* kernel names come from the study's files: no control character reaches a terminal */
-	for (size_t i = 0; i < n; i++)
-		fputc((unsigned char)buf[i] < 0x20 && buf[i] != '\n' ? '?' : buf[i] == 0x7f ? '?' :
-		      buf[i], f);
-	free(buf);
+	summary_build(m, s);  /* its texts safe for a terminal: run_all.sh prints the file */
+	summary_text(f, m);
 	free(m);
 	return ferror(f) ? -1 : 0;
 }

@@ -237,7 +237,14 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 	snprintf(r->dir, sizeof r->dir, "%s", dir);
 	if (load_summary(r, err, errlen) < 0 || load_samples(r, err, errlen) < 0 ||
 	    load_context(r, err, errlen) < 0 || run_check(r, err, errlen) < 0) {
+		char *t = malloc(errlen);
 		run_free(r);
+		/* a refusal quotes the files' text: made safe for the terminal */
+		if (t && errlen) {
+			out_text(err, t, errlen);
+			memcpy(err, t, strlen(t) + 1);
+		}
+		free(t);
 		return -1;
 	}
 	return 0;
@@ -372,7 +379,10 @@ void run_label(const struct run *r, char *buf, size_t len)
 	const char *cc = run_ctx(r, "slidebench.compiler");
 	double bits = r->ctx ? jsonx_num(r->ctx, "slidebench.word_size_bits") : NAN;
 
-	snprintf(buf, len, "%s%s%s%s, %s%s", cpu ? cpu : "unknown CPU", ua && *ua ? " (" : "",
+	char t[512];
+
+	snprintf(t, sizeof t, "%s%s%s%s, %s%s", cpu ? cpu : "unknown CPU", ua && *ua ? " (" : "",
 		 ua && *ua ? ua : "", ua && *ua ? ")" : "", cc ? cc : "unknown compiler",
 		 bits == 32 ? " -m32" : "");
+	out_text(t, buf, len);  /* a label is shown in a table on the terminal */
 }

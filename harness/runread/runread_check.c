@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "registry/registry.h"
 #include "runread/runread.h"
+#include "util/output.h"
 
 /* The time columns: those that are never negative, and those that are net of the null
  * kernel (finite, either sign).  A column a file lacks is not checked. */
@@ -46,6 +48,24 @@ static int check_duplicates(const struct run *r, const char *path, char *err, si
 		snprintf(err, errlen, "%s: line %zu: a second row of %s %s %s %s%s%s (the first is "
 			 "line %zu)", path, a->line + 2, a->kernel, a->mode, a->piece, a->cache_state,
 			 *a->pressure ? " " : "", a->pressure, b->line + 2);
+		return -1;
+	}
+	return 0;
+}
+
+/* Returns 0 when every summary row names a kernel as a plugin must be named (registry's rule;
+ * or null, the baseline), else -1 with err naming the file, the line and the name (made safe
+ * for the terminal): a name is a CSV key and goes into reports and onto the terminal. */
+static int check_names(const struct run *r, const char *path, char *err, size_t errlen)
+{
+	char shown[96];
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const char *k = r->rows[i].kernel, *why = registry_name_problem(k);
+		if (!why || !strcmp(k, "null"))
+			continue;
+		snprintf(err, errlen, "%s: line %zu: kernel \"%s\" is not a kernel name: %s", path,
+			 r->rows[i].line + 2, out_text(k, shown, sizeof shown), why);
 		return -1;
 	}
 	return 0;
@@ -91,7 +111,8 @@ int run_check(const struct run *r, char *err, size_t errlen)
 
 	snprintf(sp, sizeof sp, "%s/summary.csv", r->dir);
 	snprintf(cp, sizeof cp, "%s/samples.csv", r->dir);
-	if (check_times(&r->summary, sp, SUMMARY_TIMES, 0, err, errlen) < 0 ||
+	if (check_names(r, sp, err, errlen) < 0 ||
+	    check_times(&r->summary, sp, SUMMARY_TIMES, 0, err, errlen) < 0 ||
 	    check_times(&r->summary, sp, SUMMARY_NET, 1, err, errlen) < 0 ||
 	    check_times(&r->samples, cp, SAMPLE_TIMES, 0, err, errlen) < 0 ||
 	    check_times(&r->samples, cp, SAMPLE_NET, 1, err, errlen) < 0 ||

@@ -213,27 +213,61 @@ void out_csv_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-void out_csv_text(FILE *f, const char *s)
+/* (A C1 control such as U+009B, CSI, starts an escape sequence as ESC [ does.) */
+int out_visible_len(const unsigned char *p)
+{
+	int n = *p >= 0x80 ? out_utf8_len(p) : 1;
+
+	if (n == 0 || *p < 0x20 || *p == 0x7f)
+		return -1;
+	if (*p == 0xc2 && p[1] < 0xa0)
+		return -2;
+	return n;
+}
+
+char *out_text(const char *s, char *buf, size_t len)
 {
 	size_t n = 0;
-	char *t = malloc(3 * strlen(s) + 1);
 
-	if (!t)
-		return;
+	if (!len)
+		return buf;
 	for (const unsigned char *p = (const unsigned char *)s; *p;) {
-		int len = *p >= 0x80 ? out_utf8_len(p) : 1;
-		if (len == 0 || *p < 0x20 || *p == 0x7f) {
-			memcpy(t + n, "\xef\xbf\xbd", 3);   /* U+FFFD */
-			n += 3, p++;
-		} else if (*p == ',' || *p == '"') {
-			t[n++] = *p++ == ',' ? ';' : '\'';
-		} else
-			while (len--)
-				t[n++] = (char)*p++;
+		int v = out_visible_len(p);
+		const char *put = v < 0 ? OUT_REPLACEMENT : (const char *)p;
+		size_t k = v < 0 ? sizeof OUT_REPLACEMENT - 1 : (size_t)v;
+		if (n + k >= len)
+			break;
+		memcpy(buf + n, put, k);
+		n += k, p += v < 0 ? -v : v;
 	}
-	t[n] = 0;
-	fputs(t, f);
-	free(t);
+	buf[n] = 0;
+	return buf;
+}
+
+void out_put_text(FILE *f, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		int v = out_visible_len(p);
+		if (v < 0)
+			fputs(OUT_REPLACEMENT, f);
+		else
+			fwrite(p, 1, (size_t)v, f);
+		p += v < 0 ? -v : v;
+	}
+}
+
+void out_csv_text(FILE *f, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		int v = out_visible_len(p);
+		if (v < 0)
+			fputs(OUT_REPLACEMENT, f);
+		else if (*p == ',' || *p == '"')
+			fputc(*p == ',' ? ';' : '\'', f);
+		else
+			fwrite(p, 1, (size_t)v, f);
+		p += v < 0 ? -v : v;
+	}
 }
 
 void out_csv_num(FILE *f, double x)
@@ -263,7 +297,7 @@ const char *out_text_problem(const char *s)
 		int n = *p >= 0x80 ? out_utf8_len(p) : 1;
 		if (n == 0)
 			return "not valid UTF-8";
-		if (*p < 0x20 || *p == 0x7f)
+		if (out_visible_len(p) < 0)
 			return "a control character";
 		p += n;
 	}

@@ -87,16 +87,28 @@ int out_copy(FILE *from, const char *path, char *err, size_t errlen);
 void out_abort(struct out_file *o);
 /* Writes s as one CSV field, quoted when it holds a comma, quote or newline. */
 void out_csv_str(FILE *f, const char *s);
+/* The one sanitiser of text bound for a text file or a terminal (a report, answer.txt, a
+ * chart's CSV, what a command prints of its input): every character a terminal would act on
+ * (the C0 controls, newlines and tabs among them, DEL, the C1 controls U+0080 to U+009F in
+ * UTF-8 or as raw bytes) and every byte that is not UTF-8 is written as OUT_REPLACEMENT, so that
+ * it shows and does nothing.  out_put_text writes s to f; out_text writes it into buf (len
+ * bytes with the NUL, cut at a character) and returns buf. */
+#define OUT_REPLACEMENT "\xef\xbf\xbd"  /* U+FFFD */
+/* Returns the byte length of the character at p when out_put_text keeps it; the negative of
+ * the bytes it replaces (one OUT_REPLACEMENT) when not. */
+int out_visible_len(const unsigned char *p);
+void out_put_text(FILE *f, const char *s);
+char *out_text(const char *s, char *buf, size_t len);
 /* Writes text s as one CSV cell for the charts, as plots/csv.awk writes cells (gnuplot reads
- * no quoted field): never quoted, a ',' as ';' and a '"' as '\'', and valid UTF-8 on one line
- * whatever s holds: control characters and bytes that are not UTF-8 as U+FFFD. */
+ * no quoted field): never quoted, a ',' as ';' and a '"' as '\'', and on one line as
+ * out_put_text writes it. */
 void out_csv_text(FILE *f, const char *s);
 /* Writes x with six significant digits, or nothing for NaN: an honest empty cell. */
 void out_csv_num(FILE *f, double x);
 /* Returns the length (2-4) of the well-formed UTF-8 sequence at s (lead byte >= 0x80), or 0. */
 int out_utf8_len(const unsigned char *s);
 /* Returns NULL when s is text a CSV cell, a report or a JSON string may hold as it is (valid
- * UTF-8, no control character), else what is wrong with it. */
+ * UTF-8, no character out_put_text would replace), else what is wrong with it. */
 const char *out_text_problem(const char *s);
 
 #endif
