@@ -16,6 +16,11 @@ d = tmp."/bits.csv"
 n = have_m64 ? sel(m64, "-v where='mode=".mode.";".PLAIN."' -v cols='".TIMECOLS."'", d) : 0
 lhs(p) = (s_ = word(PAIRS, p), s_[1:strstrt(s_, ":") - 1])
 rhs(p) = (s_ = word(PAIRS, p), s_[strstrt(s_, ":") + 1:])
+# only the pairs this run timed a side of (a study of a few kernels may have none)
+KD = n > 0 ? " ".distinct(d, "kernel")." " : ""
+PP = ""
+do for [p = 1:words(PAIRS)] { if (strstrt(KD, " ".lhs(p)." ") || strstrt(KD, " ".rhs(p)." ")) { PP = PP.word(PAIRS, p)." " } }
+PAIRS = PP
 P = words(PAIRS)
 set multiplot title sprintf("32-bit against 64-bit, %s mode on the real-game trace", mode) font ",13"
 set label 1 caption("m64", mode) at screen 0.01, 0.012 left font ",9" tc rgb "#444444"
@@ -24,8 +29,9 @@ set lmargin 12
 set rmargin 4
 set size 1, 0.45; set origin 0, 0.50
 set title "kernels designed for 32-bit words beside a 64-bit sibling (both in the 64-bit build)" font ",11"
-if (n == 0) {
-	NODATA_MSG = have_m64 ? "no ".mode."-mode rows in m64/summary.csv" : "no m64/ run in this study"
+if (n == 0 || P == 0) {
+	NODATA_MSG = !have_m64 ? "no m64/ run in this study" : n == 0 ? "no timed ".mode."-mode rows in m64/summary.csv" : \
+		"no data: no kernel designed for 32-bit words, nor its 64-bit sibling, was timed in ".mode." mode"
 	eval NODATA
 } else {
 	set xrange [0.4:P + 0.6]

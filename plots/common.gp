@@ -89,8 +89,9 @@ TIMECOLS = "kernel,family,ns=ns_median,lo=ns_ci_lo|ns_min,hi=ns_ci_hi|ns_median,
 WITHHELD = "below-bound|baseline-invalid"
 # Rows that are not a baseline, are in the default (warm, no pressure) cache state, and time a
 # kernel's whole work (not flagged prepared: lookups reading state made outside the timed
-# region, which no chart sets beside the others), and are not withheld.
-PLAIN = "kernel!=null;cache_state=warm|;pressure_bytes=0|;flags!~prepared|".WITHHELD
+# region, which no chart sets beside the others), are not withheld, and have a time (a kernel
+# withdrawn or unavailable leaves its rows without one: not-timed, unavailable).
+PLAIN = "kernel!=null;cache_state=warm|;pressure_bytes=0|;ns_median!=;flags!~prepared|".WITHHELD
 
 # Returns the caption line for run (m64, sim, bits/01-m32, ...) and mode.
 caption(run, mode) = sprintf("%s (%s%s), %s, %s, mode %s, dataset %s, %s", \

@@ -11,7 +11,7 @@ d = tmp."/footprint.csv"
 n = have_m64 ? sel(m64, "-v where='mode=".mode.";".PLAIN."' -v cols='".TIMECOLS."' -v sort=ns", d) : 0
 set title sprintf("Table footprint against time per lookup (whole loop), %s mode, real-game trace (64-bit build)", mode) font ",13"
 if (n == 0) {
-	NODATA_MSG = have_m64 ? "no ".mode."-mode rows in m64/summary.csv" : "no m64/ run in this study"
+	NODATA_MSG = have_m64 ? "no timed ".mode."-mode rows in m64/summary.csv" : "no m64/ run in this study"
 	eval NODATA
 	exit
 }

@@ -147,6 +147,20 @@ else
 	check "empty study: ranking says no m64/ run" grep -q "no m64/ run" "$tmp/empty/plots/ranking.svg"
 	check "render.sh refuses a missing study" bash -c "! plots/render.sh '$tmp/nosuch' 2>/dev/null"
 fi
+# ordinary inputs: a withdrawn kernel's not-timed rows (no time) and kernels of no 32-bit pair
+# (a quick study's --kernels): every chart renders, leaving the untimed rows out, and the bits
+# chart's upper panel says there is no data
+if command -v gnuplot >/dev/null 2>&1; then
+	w=$tmp/withdrawn
+	$SB bench --plugin "$BIN/tests/plugins/wrong-attacks.so" --kernel hyperbola,pext,wrong-attacks \
+		--mode position "${TINY[@]}" --out "$w/m64" >"$tmp/w.log" 2>&1
+	if grep -q '^[^,]*,wrong-attacks,.*not-timed' "$w/m64/summary.csv" 2>/dev/null; then ok
+	else bad "fixture with a withdrawn kernel: no not-timed row"; tail -n 3 "$tmp/w.log"; fi
+	expect "render.sh: not-timed rows and no 32-bit pair" 0 "footprint.png" "bits.png" -- plots/render.sh "$w"
+	check "bits.svg: no 32-bit pair says there is no data" grep -q "no data: no kernel designed for 32-bit words" "$w/plots/bits.svg"
+	check "footprint.svg: the timed kernels drawn" grep -Eq '[> ]hyperbola[< ]' "$w/plots/footprint.svg"
+	check "footprint.svg: the withdrawn kernel left out" bash -c "! grep -q 'wrong-attacks' '$w/plots/footprint.svg'"
+fi
 # one bench run is not a study: refused with the reason and what to run instead
 mkdir -p "$tmp/onerun" && cp "$study/m64/summary.csv" "$tmp/onerun/"
 expect "render.sh refuses one bench run, saying why" 2 "one bench run, not a study \(no m64/\)" \
