@@ -10,7 +10,8 @@
 #    fails it on the loop;
 #  - a descriptor shorter than its version says: the refusal names reading the descriptor;
 #  - control characters in a study's context.json never reach report.md, report.html or
-#    answer.txt raw, and a kernel name in a run's CSVs is held to the plugin-name rule.
+#    answer.txt raw, and a kernel name in a run's CSVs is held to the plugin-name rule;
+#  - plot-data refuses a missing study, a single run, a plain file and a missing OUT_DIR.
 . "$(dirname "$0")/lib.sh"
 P=$BIN/tests/plugins
 TRACE=datasets/master-2000.trace
@@ -106,5 +107,16 @@ for cmd in "report $K" "compare $A $K" "export --format gbench $K"; do
 		"$SB" $cmd
 	LC_ALL=C grep -q $'\e' "$tmp/out" && bad "${cmd%% *}: ESC reached the terminal" || ok
 done
+
+# ---- plot-data refuses what is not a study, and an OUT_DIR that is not a directory --------------
+mkdir -p "$tmp/pd"
+expect "plot-data, a missing study" 2 "STUDY_DIR $tmp/nosuch: no such directory" -- "$SB" plot-data "$tmp/nosuch" "$tmp/pd"
+expect "plot-data, a single run" 2 "STUDY_DIR $A: one bench run, not a study" -- "$SB" plot-data "$A" "$tmp/pd"
+expect "plot-data, a plain file" 2 "STUDY_DIR README.md: not a directory" -- "$SB" plot-data README.md "$tmp/pd"
+mkdir -p "$tmp/study1"; cp -r "$A" "$tmp/study1/m64"
+expect "plot-data, a missing OUT_DIR" 2 "OUT_DIR $tmp/pd/nosuch: no such directory" -- "$SB" plot-data "$tmp/study1" "$tmp/pd/nosuch"
+grep -q '\.tmp' "$tmp/out" && bad "plot-data names a temporary file" || ok
+[[ -z $(ls -A "$tmp/pd") ]] && ok || bad "plot-data wrote files for a refused input: $(ls "$tmp/pd")"
+check "plot-data, a study" "$SB" plot-data "$tmp/study1" "$tmp/pd"
 
 finish

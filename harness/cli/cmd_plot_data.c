@@ -1,11 +1,14 @@
 /* cmd_plot_data.c - `slidebench plot-data STUDY_DIR OUT_DIR`: what the charts read of a study
  * besides its result CSVs, as small CSVs (report/report_plotdata.c); plots/render.sh runs it
  * into its temporary folder before gnuplot. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cli.h"
 #include "report/report.h"
+#include "util/output.h"
 
 static const struct cli_opt PLOT_DATA_OPTS[] = { CLI_OPT_HELP, CLI_OPT_END };
 const struct cli_cmd CLI_PLOT_DATA = {
@@ -20,8 +23,25 @@ const struct cli_cmd CLI_PLOT_DATA = {
 	"OUT_DIR/fleet-chart.csv: each machine's ranking per workload, what\n"
 	"plots/fleet-ranks.gp draws.\n",
 	PLOT_DATA_OPTS,
-	"Exit: 0 written; 1 unreadable input or write error; 2 usage.\n"
+	"Exit: 0 written; 1 unreadable input or write error; 2 usage (STUDY_DIR or\n"
+	"OUT_DIR not a directory, STUDY_DIR one bench run).\n"
 };
+
+/* Returns 0 when path is a directory, else -1 after saying why (what names it: "STUDY_DIR"). */
+static int need_dir(const char *path, const char *what)
+{
+	struct stat st;
+	const char *why;
+
+	if (stat(path, &st) != 0)
+		why = errno == ENOENT ? "no such directory" : strerror(errno);
+	else if (!S_ISDIR(st.st_mode))
+		why = "not a directory";
+	else
+		return 0;
+	fprintf(stderr, "slidebench plot-data: %s %s: %s\n", what, path, why);
+	return -1;
+}
 
 int cmd_plot_data(int argc, char **argv)
 {
@@ -33,6 +53,13 @@ int cmd_plot_data(int argc, char **argv)
 	}
 	if (argc != 3 || argv[1][0] == '-' || argv[2][0] == '-') {
 		cli_print_help(stderr, &CLI_PLOT_DATA);
+		return EXIT_USAGE;
+	}
+	if (need_dir(argv[1], "STUDY_DIR") < 0 || need_dir(argv[2], "OUT_DIR") < 0)
+		return EXIT_USAGE;
+	if (out_exists(argv[1], "summary.csv") && !out_exists(argv[1], "m64")) {
+		fprintf(stderr, "slidebench plot-data: STUDY_DIR %s: one bench run, not a study (no "
+			"m64/): the charts draw a study's sweeps (run_all.sh makes one)\n", argv[1]);
 		return EXIT_USAGE;
 	}
 	if (report_is_fleet(argv[1]))
