@@ -119,7 +119,11 @@ for name in null all none "$long" -dash Upper under_score; do
 done
 
 # D9: empty lists, --simulate-only options without --simulate, numbers with blanks: usage errors.
-expect "--mode ''" 2 'an empty or overlong list' -- "$SB" bench "${TINY[@]}" --mode '' --out "$tmp/d9"
+expect "--mode ''" 2 'an empty name in the list' -- "$SB" bench "${TINY[@]}" --mode '' --out "$tmp/d9"
+# --threads parses as the other lists do
+for t in '' '1,' ' 1' '+1' ',1' '1,,2'; do
+	expect "--threads '$t'" 2 '--threads' -- "$SB" bench "${TINY[@]}" --threads "$t" --out "$tmp/d9"
+done
 expect "--kernel ''" 2 'an empty name in the list' -- "$SB" bench "${TINY[@]}" --kernel '' --out "$tmp/d9"
 expect "--kernel a,,b" 2 'an empty name in the list' -- "$SB" verify --kernel magic-plain,,pext
 for opt in "--tlb abc" "--l1 garbage" "--d1 1,2,3" "--ll 1,2,3"; do

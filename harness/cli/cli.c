@@ -35,16 +35,22 @@ static int refused_name(const char *name)
 	return 1;
 }
 
+int cli_check_list(const char *opt, const char *list)
+{
+	if (*list && *list != ',' && list[strlen(list) - 1] != ',' && !strstr(list, ",,"))
+		return 0;
+	fprintf(stderr, "slidebench: %s \"%.80s\": an empty name in the list (give names "
+		"separated by single commas)\n", opt, list);
+	return -1;
+}
+
 int cli_select_kernels(const char *list, struct kentry **out, size_t max)
 {
 	size_t n = 0;
 	char *copy, *tok, *save = NULL;
 
-	if (list && (!*list || *list == ',' || list[strlen(list) - 1] == ',' || strstr(list, ",,"))) {
-		fprintf(stderr, "slidebench: --kernel \"%s\": an empty name in the list (give "
-			"names separated by single commas, or all)\n", list);
+	if (list && cli_check_list("--kernel", list) < 0)
 		return -1;
-	}
 	if (!list || !strcmp(list, "all")) {
 		for (size_t i = 0; i < registry_count() && n < max; i++)
 			out[n++] = registry_at(i);

@@ -94,6 +94,10 @@ int cmd_fleet_plot_data(const char *dir, const char *outdir);
  * one rule of every command is that it still does its work for the other kernels and exits
  * EXIT_FAIL when this is not 0. */
 int cli_load_plugins(char **paths, size_t n);
+/* Returns 0 when list (of option opt) is a comma-separated list without an empty name (not
+ * '', no leading, trailing or doubled comma), else -1 after saying so: every list option's
+ * first check (--kernel, --mode, --threads). */
+int cli_check_list(const char *opt, const char *list);
 /* Resolves a comma-separated kernel list ("all" or NULL: every kernel) into out[] (cap max).
  * A name held by a refused plugin is left out (when a plugin was refused before its name was
  * read, any unknown name is left out, with a note).  Otherwise prints the unknown name and

@@ -198,10 +198,11 @@ static int parse_modes(const char *list)
 	char buf[256], *tok, *save = NULL;
 	int bits = 0;
 
-	if (!*list || *list == ',' || list[strlen(list) - 1] == ',' || strstr(list, ",,") ||
-	    strlen(list) >= sizeof buf) {
-		fprintf(stderr, "slidebench bench: --mode \"%.80s\": an empty or overlong list "
-			"(%s)\n", list, mode_names(0));
+	if (cli_check_list("--mode", list) < 0)
+		return -1;
+	if (strlen(list) >= sizeof buf) {
+		fprintf(stderr, "slidebench bench: --mode \"%.80s\": an overlong list (%s)\n", list,
+			mode_names(0));
 		return -1;
 	}
 	snprintf(buf, sizeof buf, "%s", list);
@@ -475,12 +476,16 @@ static int check_threads(struct bench_opts *o)
 	int many = 0;
 
 	o->nthreads = 0;
+	if (cli_check_list("--threads", p) < 0)
+		return EXIT_USAGE;
 	while (*p) {
 		char *end;
 		long n = strncmp(p, "all", 3) ? strtol(p, &end, 10) : ncpu;
 		if (!strncmp(p, "all", 3))
 			end = (char *)p + 3;
-		if (end == p || (*end && *end != ',') || n < 1 || n > ncpu || n > THREADS_MAX ||
+		/* digits only, as cli_parse_long reads numbers: strtol also takes blanks and a sign */
+		if (end == p || (*p != 'a' && (*p < '0' || *p > '9')) || (*end && *end != ',') ||
+		    n < 1 || n > ncpu || n > THREADS_MAX ||
 		    o->nthreads == BENCH_MAX_THREAD_COUNTS) {
 			fprintf(stderr, "slidebench bench: --threads \"%.80s\": a list of at most %d "
 				"counts from 1 to the %ld CPUs online, or all\n", o->threads,
