@@ -219,6 +219,9 @@ static void fen_cases(void)
 	for (size_t i = 0; i < sizeof DOUBLE_OK / sizeof DOUBLE_OK[0]; i++)
 		CHECK(chess_from_fen(&p, DOUBLE_OK[i], err, sizeof err) == 0, "FEN \"%s\": %s",
 		      DOUBLE_OK[i], err);
+	/* a run of empty squares written as two digits: it sums to 8, but no FEN writes it */
+	CHECK(chess_from_fen(&p, "4k3/8/8/8/44/8/8/4K3 w - - 0 1", err, sizeof err) < 0 &&
+	      strstr(err, "rank 4 has two digits in a row (\"44\")"), "FEN with \"44\": %s", err);
 	CHECK(chess_from_fen(&p, GOOD[0], err, sizeof err) == 0 && p.ep == 43, "ep %d", p.ep);
 	CHECK(chess_from_fen(&p, kiwi, err, sizeof err) == 0, "%s", err);
 	chess_board_fen(&p.b, p.stm, fen);

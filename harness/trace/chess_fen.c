@@ -79,7 +79,7 @@ void chess_board_fen(const struct sb_board *b, int stm, char *out)
  * (written into buf when it names a rank or a character). */
 static const char *fen_placement(struct sb_board *b, const char **s, char *buf, size_t len)
 {
-	int f = 0, r = 7;
+	int f = 0, r = 7, digit = 0;
 
 	memset(b, 0, sizeof *b);
 	if (!**s)
@@ -94,6 +94,13 @@ static const char *fen_placement(struct sb_board *b, const char **s, char *buf, 
 				break;
 			f = 0, r--;
 		} else if (c >= '1' && c <= '8') {
+			/* one digit a run of empty squares: "44" sums to 8, but no FEN writes it */
+			if (digit) {
+				snprintf(buf, len, "the placement field's rank %d has two digits in a "
+					 "row (\"%c%c\"): a run of empty squares is one digit", r + 1,
+					 (*s)[-1], c);
+				return buf;
+			}
 			f += c - '0';
 		} else if (k && *k) {
 			if (f < 8) {
@@ -107,6 +114,7 @@ static const char *fen_placement(struct sb_board *b, const char **s, char *buf, 
 				 c >= 0x20 && c < 0x7f ? c : '?', r + 1);
 			return buf;
 		}
+		digit = c >= '1' && c <= '8';
 		if (f > 8)
 			break;
 	}
