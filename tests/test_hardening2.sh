@@ -11,7 +11,8 @@
 #  - a descriptor shorter than its version says: the refusal names reading the descriptor;
 #  - control characters in a study's context.json never reach report.md, report.html or
 #    answer.txt raw, and a kernel name in a run's CSVs is held to the plugin-name rule;
-#  - plot-data refuses a missing study, a single run, a plain file and a missing OUT_DIR.
+#  - plot-data refuses a missing study, a single run, a plain file and a missing OUT_DIR;
+#  - report says what is wrong with a threads/ that is a file or a symbolic link loop.
 . "$(dirname "$0")/lib.sh"
 P=$BIN/tests/plugins
 TRACE=datasets/master-2000.trace
@@ -118,5 +119,15 @@ expect "plot-data, a missing OUT_DIR" 2 "OUT_DIR $tmp/pd/nosuch: no such directo
 grep -q '\.tmp' "$tmp/out" && bad "plot-data names a temporary file" || ok
 [[ -z $(ls -A "$tmp/pd") ]] && ok || bad "plot-data wrote files for a refused input: $(ls "$tmp/pd")"
 check "plot-data, a study" "$SB" plot-data "$tmp/study1" "$tmp/pd"
+
+# ---- a threads/ that is no run folder is said to be so, not taken for no thread sweep ----------
+for how in file loop; do
+	S=$tmp/th-$how; mkdir -p "$S"; cp -r "$A" "$S/m64"
+	if [[ $how == file ]]; then echo x >"$S/threads"; want="threads: not a directory"
+	else ln -s threads "$S/threads"; want="threads: Too many levels of symbolic links"; fi
+	expect "report, threads/ a $how" 0 "threads/ skipped: .*$want" -- "$SB" report "$S"
+	grep -q "No thread sweep: threads/ could not be read: .*$want" "$S/report.md" && ok ||
+		bad "report.md, threads/ a $how: the reason is not said"
+done
 
 finish

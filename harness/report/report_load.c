@@ -2,22 +2,34 @@
  * directory itself), bits/ or m32.skipped, tables/ or tables.skipped, compiler/ or
  * compiler.skipped, sim/ and pressure/, each sub-run checked against m64/. */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "report/report.h"
 #include "util/output.h"
 
-/* Loads dir/sub into r when it holds a summary.csv.  Returns 1 loaded, 0 absent, -1 bad. */
+/* Loads the run dir/sub into r.  Returns 1 loaded, 0 absent (no such name), -1 bad with err:
+ * a sub that is there but no run directory (a file, a symbolic link loop, a folder without
+ * summary.csv) is said to be so, not taken for an absent one. */
 static int load_sub(const char *dir, const char *sub, struct run *r, char *err, size_t len)
 {
 	char path[PATH_MAX + 64];
+	struct stat st;
 
-	snprintf(path, sizeof path, "%s/summary.csv", sub);
-	if (!out_exists(dir, path))
-		return 0;
 	snprintf(path, sizeof path, "%s/%s", dir, sub);
+	if (lstat(path, &st) != 0 && errno == ENOENT)
+		return 0;
+	if (stat(path, &st) != 0)
+		return snprintf(err, len, "%s: %s", path, strerror(errno)), -1;
+	if (!S_ISDIR(st.st_mode))
+		return snprintf(err, len, "%s: not a directory (a run is a folder with summary.csv)",
+				path), -1;
+	if (!out_exists(path, "summary.csv"))
+		return snprintf(err, len, "%s: no summary.csv in it (a run that did not finish?)",
+				path), -1;
 	return run_load(path, r, err, len) == 0 ? 1 : -1;
 }
 
