@@ -4,7 +4,9 @@
 # table holds each side's median, the median of the rounds' ratios (bold below 0.95), a mark
 # on a ratio whose figure of ours was flagged unstable in most rounds, and the count of our
 # flagged rows, and how far the host probe between processes moved; an existing output
-# directory is not overwritten.
+# directory is not overwritten.  Bad input: an option without its value, a directory as a
+# binary, a probe bench that fails (said, no half-made output), the machine's CPU count under
+# an affinity mask.
 . "$(dirname "$0")/lib.sh"
 
 # The peer's lines: its name in 35 columns, then MQueens/s (the round's number moves them).
@@ -56,4 +58,21 @@ check "the host probe: 2 rounds of 4 (start, two peer builds, ours), its range a
 check "the footnote says what † is" grep -q '†: our figure was flagged unstable' "$T"
 expect "an existing output is not overwritten" 1 'exists: not overwritten' -- \
 	$S --rounds 1 --out "$tmp/t/res" --ours gcc="$tmp/ours" K="$tmp/peerK"
+# bad input: an option without its value, a directory for a binary, a probe bench that fails
+for opt in --rounds --cpu --out --ours; do
+	expect "$opt without a value" 2 "peer-table.sh: $opt needs a value" -- $S K="$tmp/peerK" $opt
+done
+expect "a directory as BINARY" 2 "$tmp: not an executable file" -- $S --out "$tmp/d" K="$tmp"
+printf '#!/bin/sh\necho "slidebench: no such trace" >&2\nexit 2\n' >"$tmp/broken"; chmod +x "$tmp/broken"
+expect "the probe bench fails" 1 "the host probe .* failed; its last lines:" "no such trace" -- \
+	$S --rounds 1 --out "$tmp/half" --ours gcc="$tmp/broken" K="$tmp/peerK"
+[[ ! -e $tmp/half ]] && ok || bad "a failed probe left a half-made --out"
+# the machine's CPUs, not those of this process's affinity mask
+if command -v taskset >/dev/null 2>&1 && [[ $(getconf _NPROCESSORS_ONLN) -gt 1 ]]; then
+	taskset -c 0 $S --rounds 1 --out "$tmp/t/one" --ours gcc="$tmp/ours" K="$tmp/peerK" >/dev/null 2>&1
+	grep -q ", $(getconf _NPROCESSORS_ONLN) vCPUs, pinned" "$tmp/t/one/table.md" && ok ||
+		bad "table.md: the CPU count is the affinity mask's: $(grep -o '[0-9]* vCPUs' "$tmp/t/one/table.md")"
+else
+	skipped "the machine's CPU count under an affinity mask: one CPU, or no taskset"
+fi
 finish
