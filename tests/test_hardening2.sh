@@ -12,7 +12,8 @@
 #  - control characters in a study's context.json never reach report.md, report.html or
 #    answer.txt raw, and a kernel name in a run's CSVs is held to the plugin-name rule;
 #  - plot-data refuses a missing study, a single run, a plain file and a missing OUT_DIR;
-#  - report says what is wrong with a threads/ that is a file or a symbolic link loop.
+#  - report says what is wrong with a threads/ that is a file or a symbolic link loop;
+#  - bench --simulate times a plugin valgrind cannot run natively and says so in one line.
 . "$(dirname "$0")/lib.sh"
 P=$BIN/tests/plugins
 TRACE=datasets/master-2000.trace
@@ -129,5 +130,23 @@ for how in file loop; do
 	grep -q "No thread sweep: threads/ could not be read: .*$want" "$S/report.md" && ok ||
 		bad "report.md, threads/ a $how: the reason is not said"
 done
+
+# ---- --simulate with a plugin valgrind cannot run: timed natively, one line, not refused -------
+if command -v valgrind >/dev/null && [[ -x $BIN/slidebench-sim ]]; then
+	expect "--simulate, a plugin valgrind cannot run" 0 \
+		"--simulate: .*no-valgrind\.so not simulated \(its sim_\* cells stay empty, its times are measured\): under valgrind .*crashed \(SIGILL\)" -- \
+		"$SB" bench "${TINY[@]}" --mode stream --simulate --max-queries 500 \
+		--plugin "$P/no-valgrind.so" --kernel no-valgrind,hyperbola --out "$tmp/nv"
+	n=$(grep -c 'not simulated' "$tmp/out")
+	[[ $n -eq 1 ]] && ! grep -q 'refused' "$tmp/out" && ok || bad "--simulate: said $n times, or called a refusal"
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["kernel"] == "no-valgrind" { t += $c["ns_median"] != ""; s += $c["sim_d1_miss"] != "" }
+		$c["kernel"] == "hyperbola" { h += $c["sim_d1_miss"] != "" }
+		END { exit !(t == 2 && s == 0 && h == 2) }' "$tmp/nv/summary.csv" 2>/dev/null && ok ||
+		bad "--simulate: the plugin's rows not timed, its sim cells not empty, or hyperbola's not simulated"
+	grep -q '"not_simulated"' "$tmp/nv/context.json" && ok || bad "context.json: no not_simulated record"
+else
+	skipped "--simulate with a plugin valgrind cannot run (valgrind or $BIN/slidebench-sim missing)"
+fi
 
 finish

@@ -35,7 +35,7 @@
 
 struct bench_opts {
 	const char *kernels, *modes, *events, *out, *trace, *d1, *ll, *pressure, *l1, *tlb, *bounds;
-	const char *threads;
+	const char *threads, *sim_notes;
 	unsigned nthreads, thread_counts[BENCH_MAX_THREAD_COUNTS];
 	enum hp_mode tables;
 	char *plugins[MAX_PLUGINS];
@@ -102,7 +102,7 @@ static void stop_signals(int on)
 
 enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
        O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_PDEPTH, O_PPOS, O_LIMIT, O_BOUNDS,
-       O_THREADS, O_TCOPIES };
+       O_THREADS, O_TCOPIES, O_NOTES };
 
 static void mode_list(FILE *f, int col);
 
@@ -169,6 +169,7 @@ static const struct cli_opt BENCH_OPTS[] = {
 	{ "tlb", O_TLB, "N", "simulated data TLB entries (default 64; 0: no TLB pass)", NULL },
 	{ "quiet", 'q', NULL, "no progress lines, no summary table", NULL },
 	{ "sim-child", O_CHILD, NULL, NULL, NULL }, /* the --simulate child: not for users */
+	{ "sim-notes", O_NOTES, "FILE", NULL, NULL }, /* where it notes a plugin it cannot run */
 	CLI_OPT_HELP,
 	CLI_OPT_END
 };
@@ -276,6 +277,7 @@ static int take_option(int c, struct bench_opts *o)
 	case O_L1: o->l1 = optarg; break;
 	case O_TLB: o->tlb = optarg; break;
 	case O_CHILD: o->sim_child = 1; break;
+	case O_NOTES: o->sim_notes = optarg; break;
 	case 'q': o->quiet = 1; break;
 	case 'h': cli_print_help(stdout, &CLI_BENCH); return -1;
 	default: return EXIT_USAGE;
@@ -567,7 +569,9 @@ static int ready_process(struct bench_opts *o, struct bench *b, struct kentry **
 	char err[PATH_MAX + 256];
 	int n;
 
-	if (cli_load_plugins(o->plugins, o->nplugins))
+	if (o->sim_child)
+		sim_child_plugins(o->plugins, o->nplugins, o->sim_notes);
+	else if (cli_load_plugins(o->plugins, o->nplugins))
 		*rc = EXIT_FAIL;
 	if ((n = cli_select_kernels(o->kernels, sel, MAX_SEL)) < 0)
 		return EXIT_USAGE;

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "registry/registry.h"
 #include "sim/sim_bench.h"
 
 #define SIM_MAX_QUERIES 20000
@@ -53,9 +54,25 @@ int sim_ready(struct sim_info *info, char *err, size_t errlen)
 #endif
 }
 
+/* Returns 1 when the valgrind log at path says its process died of a signal. */
+static int log_of_crash(const char *path)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+	int crash = 0;
+
+	while (f && !crash && fgets(line, sizeof line, f))
+		crash = strstr(line, "Process terminating with default action of signal") != NULL;
+	if (f)
+		fclose(f);
+	return crash;
+}
+
 /* Returns nothing; passes valgrind's messages in dir/valgrind.*.log on to stderr (all of them
  * after a failed run, else those other than its warning about the host's LL cache, which is
- * noted in info: --LL overrides it and the dumps are checked). */
+ * noted in info: --LL overrides it and the dumps are checked).  After a run that went well, a
+ * log of a process that crashed is one of the child's own children (a plugin's probe, say):
+ * the child has said what that cost (sim_child_plugins' notes), and the log is not shown. */
 static void sim_scan_logs(const char *dir, int failed, struct sim_info *info)
 {
 	static const char *const host_ll[] = { "warning: L3 cache found",
@@ -70,7 +87,7 @@ static void sim_scan_logs(const char *dir, int failed, struct sim_info *info)
 		if (strncmp(de->d_name, "valgrind.", 9))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		if (!(f = fopen(path, "r")))
+		if ((!failed && log_of_crash(path)) || !(f = fopen(path, "r")))
 			continue;
 		while (fgets(line, sizeof line, f)) {
 			int known = 0;
@@ -106,12 +123,60 @@ static void sim_note_build(struct sim_info *info, const struct sim_dump_info *us
 			"`make all` rebuilds it\n", info->exe, info->rev, SB_GIT_REV);
 }
 
+void sim_child_plugins(char **paths, size_t n, const char *notes)
+{
+	FILE *f = notes ? fopen(notes, "a") : NULL;
+	char err[1024];
+
+	for (size_t i = 0; i < n; i++) {
+		if (registry_load_plugin(paths[i], err, sizeof err) == 0)
+			continue;
+		/* err is "PATH: WHY: refused": the parent wants the why */
+		const struct refused_plugin *r = registry_refused_at(registry_refused_count() - 1);
+		if (f)
+			fprintf(f, "%s\t%s\n", paths[i], r ? r->why : err);
+		else
+			fprintf(stderr, "slidebench: under valgrind: %s\n", err);
+	}
+	if (f)
+		fclose(f);
+}
+
+/* Reads pass p's notes (run_dir/p->dir/notes.txt, sim_child_plugins') into info->unsim, each
+ * plugin once. */
+static void sim_read_notes(const struct sim_pass *p, const char *run_dir, struct sim_info *info)
+{
+	char path[PATH_MAX + 80], line[600];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s/notes.txt", run_dir, p->dir);
+	if (!(f = fopen(path, "r")))
+		return;
+	while (fgets(line, sizeof line, f)) {
+		char *tab = strchr(line, '\t');
+		size_t i = 0;
+		if (!tab)
+			continue;
+		*tab++ = 0;
+		tab[strcspn(tab, "\n")] = 0;
+		while (i < info->nunsim && strcmp(info->unsim[i].path, line))
+			i++;
+		if (i == info->nunsim && i < SIM_MAX_UNSIM) {
+			snprintf(info->unsim[i].path, sizeof info->unsim[i].path, "%.255s", line);
+			snprintf(info->unsim[i].why, sizeof info->unsim[i].why, "%.255s", tab);
+			info->nunsim++;
+		}
+	}
+	fclose(f);
+}
+
 /* Starts the callgrind run of pass p (child argv child, dumps in run_dir/p->dir) and sets
  * *pid; returns 0, else -1 with p->status saying why. */
 static int sim_pass_start(struct sim_pass *p, const char *run_dir, char **child,
 			  const struct sim_info *info, pid_t *pid)
 {
-	char dir[PATH_MAX], *vg[192];
+	char dir[PATH_MAX], notes[PATH_MAX + 16], *vg[192], *args[136];
+	size_t n = 0;
 
 	snprintf(dir, sizeof dir, "%s/%s", run_dir, p->dir);
 	if (mkdir(dir, 0777) < 0) {
@@ -119,7 +184,12 @@ static int sim_pass_start(struct sim_pass *p, const char *run_dir, char **child,
 			 strerror(errno));
 		return -1;
 	}
-	if (sim_build_argv(dir, &p->g, info->exe, child, vg, 192) < 0) {
+	/* the child notes there a plugin it cannot run under valgrind */
+	snprintf(notes, sizeof notes, "%s/notes.txt", dir);
+	while (child[n] && n < 132)
+		args[n] = child[n], n++;
+	args[n++] = "--sim-notes", args[n++] = notes, args[n] = NULL;
+	if (sim_build_argv(dir, &p->g, info->exe, args, vg, 192) < 0) {
 		snprintf(p->status, sizeof p->status, "error: argument list too long");
 		return -1;
 	}
@@ -144,6 +214,7 @@ static int sim_pass_finish(struct sim_pass *p, pid_t pid, int primary, const cha
 
 	snprintf(dir, sizeof dir, "%s/%s", run_dir, p->dir);
 	sim_scan_logs(dir, rc != 0, info);
+	sim_read_notes(p, run_dir, info);
 	if (rc < 0 || rc >= 126) {
 		*crashed = rc >= 128;
 		snprintf(p->status, sizeof p->status, "error: the child under valgrind %s %d%s",
@@ -256,5 +327,11 @@ int sim_bench_run(int argc, char **argv, const struct sim_opts *o, const char *r
 		failed += sim_pass_group(info, i, to, run_dir, child, sim, nsim, &crashed);
 		i = to;
 	}
+	/* once for every pass: such a plugin was verified and timed here, natively */
+	for (size_t i = 0; i < info->nunsim; i++)
+		fprintf(stderr, "slidebench: --simulate: %s not simulated (its sim_* cells stay empty, "
+			"its times are measured): under valgrind %s; valgrind 3.19 cannot run every "
+			"instruction of a -march=native build (make plugin ARCH=-march=x86-64-v3 "
+			"builds one it runs)\n", info->unsim[i].path, info->unsim[i].why);
 	return failed ? -1 : 0;
 }

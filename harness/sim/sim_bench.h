@@ -8,6 +8,7 @@
 #include "sim/sim_callgrind.h"
 
 #define SIM_MAX_PASSES 16
+#define SIM_MAX_UNSIM 32   /* plugins (bench --plugin) noted as not run under valgrind */
 #define SIM_TLB_DEFAULT 64  /* first-level DTLB entries simulated unless --tlb says otherwise */
 #define SIM_PAGE 4096       /* the simulated TLB's "line": one 4 KiB page per entry */
 #define SIM_TLB_MAX 4096
@@ -43,8 +44,17 @@ struct sim_info {
 	int host_ll_warning;  /* valgrind warned about the host's LL (overridden by --LL, checked) */
 	size_t npass;
 	struct sim_pass pass[SIM_MAX_PASSES]; /* [0] is the --d1 pass */
+	size_t nunsim;        /* plugins the child could not run under valgrind: timed natively */
+	struct sim_unsim {
+		char path[256], why[256];
+	} unsim[SIM_MAX_UNSIM];
 };
 
+/* In the --simulate child: loads the plugins at paths[0..n) (registry_load_plugin); one that
+ * is refused here, where the parent loaded it (valgrind cannot run its code: a -march=native
+ * build's AVX-512, say), is noted in the file notes ("PATH<tab>WHY" lines; stderr without
+ * one) for the parent to say once, not as a refusal: its cells are timed natively. */
+void sim_child_plugins(char **paths, size_t n, const char *notes);
 /* Checks o and lays out the passes in info: the --d1 pass, one per new --l1 size (same ways
  * and line as --d1 unless SIZE:ASSOC), the TLB pass.  Returns 0, or -1 with err (a usage
  * error: exit 2).  Call it before the timed run so a bad geometry costs nothing. */

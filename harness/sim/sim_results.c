@@ -191,5 +191,14 @@ json_t *sim_context_json(const struct sim_info *info)
 	for (size_t i = 0; i < info->npass; i++)
 		json_array_append_new(passes, sim_json_pass(&info->pass[i]));
 	json_object_set_new(o, "passes", passes);
+	/* plugins valgrind could not run: timed, their sim_* cells empty */
+	json_t *unsim = json_array();
+	for (size_t i = 0; i < info->nunsim; i++) {
+		json_t *u = json_object();
+		jsonx_set_str(u, "plugin", info->unsim[i].path);
+		jsonx_set_str(u, "why", info->unsim[i].why);
+		json_array_append_new(unsim, u);
+	}
+	json_object_set_new(o, "not_simulated", unsim);
 	return o;
 }
