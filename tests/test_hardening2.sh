@@ -145,6 +145,15 @@ if command -v valgrind >/dev/null && [[ -x $BIN/slidebench-sim ]]; then
 		END { exit !(t == 2 && s == 0 && h == 2) }' "$tmp/nv/summary.csv" 2>/dev/null && ok ||
 		bad "--simulate: the plugin's rows not timed, its sim cells not empty, or hyperbola's not simulated"
 	grep -q '"not_simulated"' "$tmp/nv/context.json" && ok || bad "context.json: no not_simulated record"
+	# a plugin that hangs under valgrind (hang-late, built for any x86-64 so valgrind runs
+	# it): the --simulate child bounds it as bench does natively, and the study goes on
+	${CC:-cc} -shared -fPIC -O1 -DSB_PLUGIN -Ikernels tests/plugins/hang-late.c kernels/lines.c \
+		-o "$tmp/hang-late-generic.so" 2>"$tmp/cc.out" || bad "cc: $(cat "$tmp/cc.out")"
+	expect "--simulate, a plugin that hangs under valgrind" 0 \
+		"--simulate: .*hang-late-generic\.so not simulated .*: under valgrind its run\(\) in sample [0-9]+ \([a-z]+/[a-z]+\) did not finish in 3 s \(--sample-limit\)" -- \
+		env SLIDEBENCH_PLUGIN_TIMEOUT=3 timeout 300 "$SB" bench "${WHOLE[@]}" --samples 1 --warmup 0 \
+		--simulate --sample-limit 3 --plugin "$tmp/hang-late-generic.so" --kernel hang-late,hyperbola \
+		--mode stream,chain,pointer,position,random --out "$tmp/nvh"
 else
 	skipped "--simulate with a plugin valgrind cannot run (valgrind or $BIN/slidebench-sim missing)"
 fi

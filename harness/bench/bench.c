@@ -15,6 +15,7 @@
 #include "bench/perft.h"
 #include "sim/sim_results.h"
 #include "sim/sim_callgrind.h"
+#include "sim/sim_bench.h"
 #include "registry/verify.h"
 #include "util/child.h"
 
@@ -291,6 +292,22 @@ static void column_call(void *arg)
 	c->failed = check_column(c->b, c->ki);
 }
 
+/* In the --simulate child, where a plugin column is not run in a child of its own: runs
+ * fn(arg), the column's code, under registry_guarded with a time limit of limit_s (the setting
+ * limit_name); a crash or a hang withdraws the column, noted for the parent (which timed it
+ * natively) with the step.  Returns 1 when it was withdrawn, else 0. */
+static int sim_guarded(struct bench *b, size_t ki, void (*fn)(void *), void *arg,
+		       unsigned limit_s, const char *limit_name, const char *step)
+{
+	char why[REGISTRY_WHY_MAX];
+
+	if (registry_guarded(step, limit_s, limit_name, fn, arg, why, sizeof why) == 0)
+		return 0;
+	sim_child_note(b->sim_notes, b->kern[ki - 1]->origin, why);
+	fail_kernel(b, ki, "lost under valgrind");
+	return 1;
+}
+
 /* Prepares and verifies kernel column ki on every workload (a plugin's first in a trial
  * child, then here under registry_guarded); a kernel that is unavailable, crashes, fails
  * prepare() or verification is not timed.  Returns 1 when the column failed, else 0. */
@@ -309,11 +326,16 @@ static int setup_column(struct bench *b, size_t ki)
 		fprintf(stderr, "slidebench: kernel %s not run: %s\n", e->k->name, e->why_not);
 		return e->refused;
 	}
+	if (b->sim_child && registry_is_plugin(e))  /* lost here: noted, not a failure */
+		return sim_guarded(b, ki, column_call, &call, child_plugin_timeout(),
+				   "SLIDEBENCH_PLUGIN_TIMEOUT",
+				   "its preparation or verification on the run's inputs") ? 0 :
+		       call.failed;
 	if (!isolated(b, ki))
 		return check_column(b, ki);
 	/* the trial first; then the same here, where a crash it did not see is caught too */
 	if ((rc = trial_column(b, ki, b->trial_why, sizeof b->trial_why)) < 0 ||
-	    registry_guarded("its preparation or verification on the run's inputs", 0,
+	    registry_guarded("its preparation or verification on the run's inputs", 0, NULL,
 			     column_call, &call, b->trial_why, sizeof b->trial_why) < 0) {
 		fprintf(stderr, "slidebench: kernel %s (%s): %s: not timed, the other kernels go "
 			"on\n", e->k->name, e->origin, b->trial_why);
@@ -467,6 +489,33 @@ static int sample_isolated(struct bench *b, size_t wi, size_t ki, unsigned s)
 	return 1;
 }
 
+/* One sample of a cell, for registry_guarded. */
+struct sample_call {
+	struct bench *b;
+	struct cell *c;
+	unsigned s;
+};
+
+static void sample_call(void *arg)
+{
+	struct sample_call *x = arg;
+
+	bench_sample(x->b, x->c, x->s);
+}
+
+/* Takes sample s of plugin cell c (column ki) in the --simulate child, bounded by the sample
+ * limit (sim_guarded). */
+static void sample_guarded(struct bench *b, struct cell *c, size_t ki, unsigned s)
+{
+	struct sample_call x = { b, c, s };
+	double limit = b->sample_limit > 0 ? b->sample_limit : ISOLATE_LIMIT_DEFAULT;
+	char step[128];
+
+	snprintf(step, sizeof step, "its run() in sample %u (%s/%s)", s, c->w->def->name,
+		 c->w->piece);
+	sim_guarded(b, ki, sample_call, &x, (unsigned)limit, "--sample-limit", step);
+}
+
 /* Withdraws kernel column ki when cell c's timed loop returned another checksum than the
  * reference's.  Returns 1 when it was withdrawn now, else 0. */
 static int withdraw_wrong(struct bench *b, size_t ki, struct cell *c)
@@ -511,6 +560,8 @@ int bench_run(struct bench *b)
 					continue;
 				if (ki && isolated(b, ki))
 					failed += sample_isolated(b, wi, ki, s);
+				else if (ki && b->sim_child && registry_is_plugin(b->kern[ki - 1]))
+					sample_guarded(b, c, ki, s);
 				else
 					bench_sample(b, c, s);
 				failed += withdraw_wrong(b, ki, c);

@@ -53,6 +53,7 @@ struct bench {
 	size_t evict_words;          /* cache, touched before each cold sample */
 	unsigned taken;              /* samples (warm-up included) completed for every cell */
 	int sim_child;               /* bracket each region for callgrind, label it */
+	const char *sim_notes;       /* the --simulate child: where it notes a plugin it lost */
 	volatile sig_atomic_t *stop; /* set by SIGINT: finish the current round and stop */
 	const char *events;          /* --events as given (a plugin's sampling child reopens it) */
 	double sample_limit;         /* seconds a plugin's sample may take (0: the default) */

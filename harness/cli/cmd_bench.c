@@ -614,6 +614,7 @@ static void configure(struct bench *b, const struct bench_opts *o, struct worklo
 	b->samples = (unsigned)o->samples;
 	b->epochs = (unsigned)o->epochs;
 	b->sim_child = o->sim_child;
+	b->sim_notes = o->sim_notes;
 	b->stop = &stop_flag;
 	b->events = o->events;
 	b->sample_limit = (double)o->sample_limit;

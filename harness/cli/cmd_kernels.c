@@ -386,7 +386,7 @@ static int verify_kernel(struct kentry *e, const struct verify_args *a)
 		return v.bad;
 	}
 	fflush(stdout);
-	if (registry_guarded("its verification", 0, verify_checks, &v, why, sizeof why) < 0) {
+	if (registry_guarded("its verification", 0, NULL, verify_checks, &v, why, sizeof why) < 0) {
 		fflush(stdout);
 		registry_refuse_loaded(e, why);
 		printf("%-36s refused: %s\n", e->k->name, why);

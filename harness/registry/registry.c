@@ -324,7 +324,8 @@ int registry_prepare(struct kentry *e)
 	if (!registry_is_plugin(e)) {
 		prepare_calls(&p);
 	} else if (registry_guarded("unavailable() or init()", child_plugin_timeout(),
-				    prepare_calls, &p, why, sizeof why) < 0) {
+				    "SLIDEBENCH_PLUGIN_TIMEOUT", prepare_calls, &p, why,
+				    sizeof why) < 0) {
 		/* its probe passed: only slidebench's own process saw this */
 		registry_refuse_loaded(e, why);
 		return -1;

@@ -80,11 +80,12 @@ int registry_is_plugin(const struct kentry *e);
  * says "PATH: WHY: refused" on stderr; e is not run again (refused, why_not set). */
 void registry_refuse_loaded(struct kentry *e, const char *why);
 /* Runs fn(arg) in this process with SIGSEGV, SIGBUS, SIGILL and SIGFPE caught, and when
- * timeout_s is not 0 a time limit (SIGALRM).  Returns 0 when fn returned, else -1 with why:
- * "STEP crashed (SIGSEGV) in slidebench's own process" or "STEP did not finish in N s".  For
- * a plugin's code only: after a crash the plugin's state is unknown, it must not run again. */
-int registry_guarded(const char *step, unsigned timeout_s, void (*fn)(void *), void *arg,
-		     char *why, size_t len);
+ * timeout_s is not 0 a time limit (SIGALRM; limit_name, the setting that gave it, is said).
+ * Returns 0 when fn returned, else -1 with why: "STEP crashed (SIGSEGV) in slidebench's own
+ * process" or "STEP did not finish in N s (LIMIT_NAME)".  For a plugin's code only: after a
+ * crash the plugin's state is unknown, it must not run again. */
+int registry_guarded(const char *step, unsigned timeout_s, const char *limit_name,
+		     void (*fn)(void *), void *arg, char *why, size_t len);
 /* Returns the name of b: "conditional" or "branchless". */
 const char *registry_branching_name(enum sb_branching b);
 /* Returns the name of q: "bits", "tables", "branching", or "" for SB_QUESTION_NONE. */

@@ -23,8 +23,8 @@ static void guard_handler(int sig)
 	siglongjmp(guard_env, 1);
 }
 
-int registry_guarded(const char *step, unsigned timeout_s, void (*fn)(void *), void *arg,
-		     char *why, size_t len)
+int registry_guarded(const char *step, unsigned timeout_s, const char *limit_name,
+		     void (*fn)(void *), void *arg, char *why, size_t len)
 {
 	static const int SIGS[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGALRM };
 	enum { NSIG_ = sizeof SIGS / sizeof SIGS[0] };
@@ -55,8 +55,7 @@ int registry_guarded(const char *step, unsigned timeout_s, void (*fn)(void *), v
 		sigaction(SIGS[i], &old[i], NULL);
 	sigaltstack(&old_alt, NULL);
 	if (rc < 0 && guard_sig == SIGALRM)
-		snprintf(why, len, "%s did not finish in %u s (SLIDEBENCH_PLUGIN_TIMEOUT)", step,
-			 timeout_s);
+		snprintf(why, len, "%s did not finish in %u s (%s)", step, timeout_s, limit_name);
 	else if (rc < 0)
 		snprintf(why, len, "%s crashed (%s) in slidebench's own process", step,
 			 child_signal_name(guard_sig, sig, sizeof sig));

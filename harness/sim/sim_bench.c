@@ -123,9 +123,20 @@ static void sim_note_build(struct sim_info *info, const struct sim_dump_info *us
 			"`make all` rebuilds it\n", info->exe, info->rev, SB_GIT_REV);
 }
 
-void sim_child_plugins(char **paths, size_t n, const char *notes)
+void sim_child_note(const char *notes, const char *path, const char *why)
 {
 	FILE *f = notes ? fopen(notes, "a") : NULL;
+
+	if (f) {
+		fprintf(f, "%s\t%s\n", path, why);
+		fclose(f);
+	} else {
+		fprintf(stderr, "slidebench: under valgrind: %s: %s\n", path, why);
+	}
+}
+
+void sim_child_plugins(char **paths, size_t n, const char *notes)
+{
 	char err[1024];
 
 	for (size_t i = 0; i < n; i++) {
@@ -133,13 +144,8 @@ void sim_child_plugins(char **paths, size_t n, const char *notes)
 			continue;
 		/* err is "PATH: WHY: refused": the parent wants the why */
 		const struct refused_plugin *r = registry_refused_at(registry_refused_count() - 1);
-		if (f)
-			fprintf(f, "%s\t%s\n", paths[i], r ? r->why : err);
-		else
-			fprintf(stderr, "slidebench: under valgrind: %s\n", err);
+		sim_child_note(notes, paths[i], r ? r->why : err);
 	}
-	if (f)
-		fclose(f);
 }
 
 /* Reads pass p's notes (run_dir/p->dir/notes.txt, sim_child_plugins') into info->unsim, each
@@ -330,8 +336,9 @@ int sim_bench_run(int argc, char **argv, const struct sim_opts *o, const char *r
 	/* once for every pass: such a plugin was verified and timed here, natively */
 	for (size_t i = 0; i < info->nunsim; i++)
 		fprintf(stderr, "slidebench: --simulate: %s not simulated (its sim_* cells stay empty, "
-			"its times are measured): under valgrind %s; valgrind 3.19 cannot run every "
-			"instruction of a -march=native build (make plugin ARCH=-march=x86-64-v3 "
-			"builds one it runs)\n", info->unsim[i].path, info->unsim[i].why);
+			"its times are measured): under valgrind %s%s\n", info->unsim[i].path,
+			info->unsim[i].why, strstr(info->unsim[i].why, "SIGILL") ? "; valgrind 3.19 "
+			"cannot run every instruction of a -march=native build (make plugin "
+			"ARCH=-march=x86-64-v3 builds one it runs)" : "");
 	return failed ? -1 : 0;
 }

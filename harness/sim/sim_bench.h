@@ -55,6 +55,9 @@ struct sim_info {
  * build's AVX-512, say), is noted in the file notes ("PATH<tab>WHY" lines; stderr without
  * one) for the parent to say once, not as a refusal: its cells are timed natively. */
 void sim_child_plugins(char **paths, size_t n, const char *notes);
+/* In the --simulate child: notes that the plugin at path was lost here, and why (a line of
+ * notes; stderr without one). */
+void sim_child_note(const char *notes, const char *path, const char *why);
 /* Checks o and lays out the passes in info: the --d1 pass, one per new --l1 size (same ways
  * and line as --d1 unless SIZE:ASSOC), the TLB pass.  Returns 0, or -1 with err (a usage
  * error: exit 2).  Call it before the timed run so a bad geometry costs nothing. */

@@ -116,20 +116,25 @@ int sim_build_argv(const char *dir, const struct sim_geometry *g, const char *se
 	return (int)n;
 }
 
-/* Returns nothing; fills env (3 entries and a NULL) with the fixed environment of the run:
- * PATH, LC_ALL=C and VALGRIND_LIB when set, so the caller's locale and variables do not reach
- * the child.  (Where the strings put the child's stack is undone by sim_stack_aligned.) */
-static void sim_fixed_env(char *env[4])
+/* Returns nothing; fills env (4 entries and a NULL) with the fixed environment of the run:
+ * PATH, LC_ALL=C, and VALGRIND_LIB and SLIDEBENCH_PLUGIN_TIMEOUT when set, so the caller's
+ * locale and variables do not reach the child.  (Where the strings put the child's stack is
+ * undone by sim_stack_aligned.) */
+static void sim_fixed_env(char *env[5])
 {
-	static char lib[4096];
+	static char lib[4096], limit[64];
 	static char path[] = "PATH=/usr/bin:/bin", lc[] = "LC_ALL=C";
-	const char *vlib = getenv("VALGRIND_LIB");
+	const char *vlib = getenv("VALGRIND_LIB"), *vlim = getenv("SLIDEBENCH_PLUGIN_TIMEOUT");
 	size_t n = 0;
 
 	env[n++] = path, env[n++] = lc;
 	if (vlib) {
 		snprintf(lib, sizeof lib, "VALGRIND_LIB=%s", vlib);
 		env[n++] = lib;
+	}
+	if (vlim) {
+		snprintf(limit, sizeof limit, "SLIDEBENCH_PLUGIN_TIMEOUT=%.30s", vlim);
+		env[n++] = limit;
 	}
 	env[n] = NULL;
 }
@@ -152,7 +157,7 @@ volatile sig_atomic_t *sim_stop;
 
 int sim_start(char *const argv[], pid_t *pid_out)
 {
-	char *env[4];
+	char *env[5];
 	int fds[2], status, child_errno = 0;
 	pid_t pid;
 
