@@ -50,6 +50,12 @@ if [[ -z $child ]] || grep -q sampling "$tmp/hl9.out"; then bad "kill -9 during 
 elif [[ -n $gone ]]; then ok
 else bad "kill -9 during the trial: the trial child ($child) outlived the bench"; kill -9 "$child"; fi
 
+# verify runs a plugin's checks in its own process: a hang there is bounded too
+expect "verify, run() hangs in slidebench's process" 1 \
+	'hang-late +refused: its verification did not finish in 3 s \(SLIDEBENCH_PLUGIN_TIMEOUT\)' '^reference +ok: ' -- \
+	env SLIDEBENCH_PLUGIN_TIMEOUT=3 timeout 120 "$SB" verify --random 100 --perft-depth 3 \
+	--plugin "$P/hang-late.so" --kernel hang-late,reference
+
 # ---- init() that crashes only in slidebench's own process --------------------------------------
 crash2='crash-second-init\.so: unavailable\(\) or init\(\) crashed \(SIGSEGV\) in slidebench.s own process: refused'
 expect "list, init() crashes in slidebench's process" 1 "$crash2" '^reference ' -- \

@@ -6,6 +6,7 @@
 #include "bench/perft.h"
 #include "registry/verify.h"
 #include "report/report.h"
+#include "util/child.h"
 #include "util/output.h"
 
 #define MAX_SEL 128
@@ -370,7 +371,8 @@ static void verify_checks(void *arg)
 		v->bad += verify_perft(k, (unsigned)v->a->perft_max);
 }
 
-/* Verifies kernel e (a plugin's checks under registry_guarded: a crash here refuses it).
+/* Verifies kernel e (a plugin's checks under registry_guarded: a crash here, or a hang past
+ * SLIDEBENCH_PLUGIN_TIMEOUT, refuses it).
  * Returns how many failures it counts (a refused kernel is one; a skipped one none). */
 static int verify_kernel(struct kentry *e, const struct verify_args *a)
 {
@@ -386,7 +388,8 @@ static int verify_kernel(struct kentry *e, const struct verify_args *a)
 		return v.bad;
 	}
 	fflush(stdout);
-	if (registry_guarded("its verification", 0, NULL, verify_checks, &v, why, sizeof why) < 0) {
+	if (registry_guarded("its verification", child_plugin_timeout(), "SLIDEBENCH_PLUGIN_TIMEOUT",
+			     verify_checks, &v, why, sizeof why) < 0) {
 		fflush(stdout);
 		registry_refuse_loaded(e, why);
 		printf("%-36s refused: %s\n", e->k->name, why);
