@@ -70,6 +70,12 @@ if grep -q '^[^,]*,reference,.*,stream,rook,' "$tmp/cs/summary.csv" 2>/dev/null 
    [[ ! -e $tmp/.cs.partial && ! -e $tmp/.cs.lock ]]; then ok
 else bad "bench, init() crash: the reference not written, or .cs.partial/.cs.lock left"; ls -a "$tmp"; fi
 
+# perft runs a plugin's perft loop in slidebench's own process: a crash there refuses it
+expect "perft, a plugin's perft loop crashes in slidebench's process" 1 \
+	"crash-queenless-perft +refused: its perft loop crashed \(SIGSEGV\) in slidebench.s own process" '^reference +nodes 25 ' -- \
+	"$SB" perft '4k3/8/8/8/8/8/8/4K3 w - - 0 1' 2 --plugin "$P/crash-queenless-perft.so" \
+	--kernel crash-queenless-perft,reference
+
 # ---- verify runs every loop of the plugin's ABI version ---------------------------------------
 expect "verify, version 3's loops under version 4" 1 'kernel=abi3-claims-4 loop=peer-random: checksum' \
 	'^abi3-claims-4 +loops FAIL: 1 of 10 loops' -- \

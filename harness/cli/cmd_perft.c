@@ -83,7 +83,44 @@ static void print_divide(const struct sb_kernel *k, const struct sb_perft_pos *p
 	printf("  moves: %d\n", n < 0 ? 0 : n);
 }
 
-/* Runs perft with every selected kernel; returns the exit status. */
+/* One kernel's perft: its count, timed over at least MIN_SECONDS, and its divide. */
+struct perft_call {
+	const struct sb_kernel *k;
+	const struct sb_perft_pos *p;
+	unsigned depth;
+	int bulk, divide;
+	struct timer *t;
+	uint64_t nodes;
+};
+
+/* Runs and prints one kernel's perft (for registry_guarded: a plugin's code). */
+static void perft_one(void *arg)
+{
+	struct perft_call *c = arg;
+	uint64_t t0 = timer_now(c->t);
+	double s, all;
+	unsigned runs = 1;
+	char nb[32], rb[32];
+
+	c->nodes = perft_run(c->k, c->p, 1, c->depth, c->bulk, NULL);
+	s = all = timer_ns(c->t, timer_now(c->t) - t0) / 1e9;
+	while (all < MIN_SECONDS && runs < 1000000) {  /* nodes/s over at least 0.2 s */
+		(void)perft_run(c->k, c->p, 1, c->depth, c->bulk, NULL);
+		runs++;
+		all = timer_ns(c->t, timer_now(c->t) - t0) / 1e9;
+	}
+	printf("%-36s nodes %s  seconds %.3f  nodes/s %s", c->k->name,
+	       grouped(nb, sizeof nb, c->nodes), s,
+	       grouped(rb, sizeof rb, all > 0 ? (uint64_t)((double)c->nodes * runs / all) : 0));
+	if (runs > 1)
+		printf("  (over %u runs)", runs);
+	putchar('\n');
+	if (c->divide)
+		print_divide(c->k, c->p, c->depth, c->bulk);
+}
+
+/* Runs perft with every selected kernel (a plugin's under registry_guarded: a crash refuses
+ * it, the others go on); returns the exit status. */
 static int run_kernels(struct kentry **sel, size_t n, const struct sb_perft_pos *p,
 		       unsigned depth, int bulk, int divide)
 {
@@ -94,6 +131,8 @@ static int run_kernels(struct kentry **sel, size_t n, const struct sb_perft_pos 
 	timer_calibrate(&t, 0);
 	for (size_t i = 0; i < n; i++) {
 		const struct sb_kernel *k = sel[i]->k;
+		struct perft_call c = { k, p, depth, bulk, divide, &t, 0 };
+		char why[REGISTRY_WHY_MAX];
 		if (registry_prepare(sel[i]) < 0) {
 			printf("%-36s %s: %s\n", k->name, sel[i]->refused ? "refused" :
 			       "unavailable", sel[i]->why_not);
@@ -104,33 +143,27 @@ static int run_kernels(struct kentry **sel, size_t n, const struct sb_perft_pos 
 			printf("%-36s unavailable: %s\n", k->name, registry_loop_missing(k, SB_LOOP_PERFT));
 			continue;
 		}
-		uint64_t t0 = timer_now(&t), nodes = perft_run(k, p, 1, depth, bulk, NULL);
-		double s = timer_ns(&t, timer_now(&t) - t0) / 1e9, all = s;
-		unsigned runs = 1;
-		while (all < MIN_SECONDS && runs < 1000000) {  /* nodes/s over at least 0.2 s */
-			(void)perft_run(k, p, 1, depth, bulk, NULL);
-			runs++;
-			all = timer_ns(&t, timer_now(&t) - t0) / 1e9;
+		fflush(stdout);
+		if (!registry_is_plugin(sel[i])) {
+			perft_one(&c);
+		} else if (registry_guarded("its perft loop", 0, NULL, perft_one, &c, why,
+					    sizeof why) < 0) {
+			fflush(stdout);
+			registry_refuse_loaded(sel[i], why);
+			printf("%-36s refused: %s\n", k->name, why);
+			rc = EXIT_FAIL;
+			continue;
 		}
-		char nb[32], rb[32];
-		printf("%-36s nodes %s  seconds %.3f  nodes/s %s", k->name,
-		       grouped(nb, sizeof nb, nodes), s,
-		       grouped(rb, sizeof rb, all > 0 ? (uint64_t)((double)nodes * runs / all) : 0));
-		if (runs > 1)
-			printf("  (over %u runs)", runs);
-		putchar('\n');
-		if (divide)
-			print_divide(k, p, depth, bulk);
-		if (have && nodes != first) {
-			char why[256];
-			perft_first_divergence(k, p, depth, bulk, why, sizeof why);
+		if (have && c.nodes != first) {
+			char div[256];
+			perft_first_divergence(k, p, depth, bulk, div, sizeof div);
 			fprintf(stderr, "slidebench perft: kernel %s: %llu nodes, %s %llu; first "
-				"diverging move %s\n", k->name, (unsigned long long)nodes,
-				sel[0]->k->name, (unsigned long long)first, why);
+				"diverging move %s\n", k->name, (unsigned long long)c.nodes,
+				sel[0]->k->name, (unsigned long long)first, div);
 			rc = EXIT_FAIL;
 		}
 		if (!have)
-			first = nodes;
+			first = c.nodes;
 		have = 1;
 	}
 	return rc;
