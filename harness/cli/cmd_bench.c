@@ -150,8 +150,8 @@ static const struct cli_opt BENCH_OPTS[] = {
 	{ "min-lookups", O_MINL, "N", "lookups per sample (window) at least (default 100000)",
 	  NULL },
 	{ "bounds", O_BOUNDS, "FILE", "each loop's lower bound in core cycles per lookup (default: "
-	  "this program's path + .bounds.csv, from make); a figure below it is flagged below-bound "
-	  "and never ranked", NULL },
+	  "this program's path + .bounds.csv, from make); a bound above the figure is the bound's "
+	  "error: dropped (flag bound-dropped), the figure kept", NULL },
 	{ "random-queries", O_RANDQ, "N", "random-mode stream length (default 400000; the random "
 	  "modes time at most four windows of it)", NULL },
 	{ "seed", O_SEED, "N", "random-mode seed (default 1)", NULL },
