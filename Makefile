@@ -194,7 +194,7 @@ CFLAGS   += -DSB_GIT_REV='"$(GIT_REV)"'
 KERNEL_ALL  := $(wildcard kernels/*.c)
 KERNEL_SRCS := $(shell grep -l '^SB_REGISTER' $(KERNEL_ALL) 2>/dev/null)
 KHELP_SRCS  := $(filter-out $(KERNEL_SRCS),$(KERNEL_ALL))
-HARNESS_SRCS:= $(filter-out harness/cli/main.c,$(wildcard harness/*/*.c))
+HARNESS_SRCS:= $(filter-out harness/cli/main.c harness/scripts/%,$(wildcard harness/*/*.c))
 TEST_SRCS   := $(wildcard tests/test_*.c)
 
 KOBJS   := $(patsubst kernels/%.c,$(BUILD)/kernels/%.o,$(KERNEL_SRCS))
