@@ -214,7 +214,8 @@ descriptors() {
 }
 # Sets sim_kernels, press_kernels and big_kernels (comma-separated, --kernels applied):
 #   big: tables of big_bytes or more (with and without huge pages; the simulated TLB);
-#   pressure: per family the kernels with the smallest and the largest tables;
+#   pressure: per family the kernels with the smallest and the largest tables (and, once
+#   the 64-bit sweep has run, each of its modes' three fastest: sweep_winners);
 #   sim: both sides of every question pair (the report's instruction and miss columns) and
 #   the big ones; --quick: the table and branching pairs only (the big ones' init() under
 #   valgrind takes seconds a pass).
@@ -245,6 +246,19 @@ kernel_sets() {
 	[[ -n $sim_kernels ]] || sim_kernels=$kernels
 }
 press_sizes="0,8K,16K,32K,64K,256K,1M,8M"
+# Prints the three fastest kernels of each mode of the 64-bit sweep (the geometric mean of
+# their pieces' medians; the oracle, the null and withheld or prepared rows left out): the
+# pressure sweep times them beside each family's smallest and largest tables, so its answer
+# is chosen among every workload's winners (at 0 B pressure is position mode untouched: a
+# sweep without position's winner named another one).
+sweep_winners() {
+	[[ -r $out/m64/summary.csv ]] || return 0
+	awk -f plots/csv.awk -v where='kernel!=null|reference;flags!~(prepared|below-bound|baseline-invalid)' \
+		-v cols=mode,kernel,ns_median "$out/m64/summary.csv" |
+		awk -F, 'NR > 1 && $3 > 0 { k = $1 SUBSEP $2; s[k] += log($3); n[k]++ }
+			END { for (k in s) { split(k, p, SUBSEP); print p[1], p[2], exp(s[k] / n[k]) } }' |
+		sort -k1,1 -k3,3g | awk '++r[$1] <= 3 { print $2 }' | sort -u
+}
 # The thread sweep's kernels: per table-size class (none; 512 B-16 KiB; up to 1 MiB; larger)
 # the three fastest of different families in the 64-bit sweep's position mode (the ones a
 # ranking with every core searching could reorder), by table size where that sweep has none.
@@ -562,6 +576,7 @@ fi
 step_done bits
 
 step pressure "pressure mode (--pressure $press_sizes) into $out/pressure"
+press_kernels=$(subset "$(printf '%s\n' ${press_kernels//,/ } $(sweep_winners) | awk 'NF && !seen[$0]++' | paste -sd,)")
 if [[ -z $press_kernels ]]; then
 	echo "none of the pressure-sweep kernels was selected (--kernels $kernels)" >"$out/pressure.skipped"
 	note "no pressure sweep: $(cat "$out/pressure.skipped")"
