@@ -94,7 +94,7 @@ objdump -d --no-show-raw-insn "$bin" >"$tmp/dis"
 
 # For each loop function of each kernel, one row: its loop body chosen as the header says and
 # counted against the core's limits.
-awk -v W="$W" -v L="$L" -v S="$S" -v P="$P" -v core="$core" '
+awk -v W="$W" -v L="$L" -v S="$S" -v P="$P" -v bits="$([[ $machine == 3e00 ]] && echo 64 || echo 32)" -v core="$core" '
 BEGIN { OFS = ","; split("rs bs qs rc bc qc pos prs peer pr", K, " ")
 	for (i = 1; i <= 10; i++) per[K[i]] = 1 }
 FILENAME == ARGV[1] { p = $2; sub(/_run$/, "", p); run[p] = hex($1); next }
@@ -154,39 +154,46 @@ function operands(i,   s, c, d, j, n, tok) { s = substr(text[i], length(mn[i]) +
 # and lea keep the pair; anything else makes it unknown.  At the bottom each holds its value
 # for the next iteration, so a counter advances by its own constant, or by what the one it
 # came from advances (a counter rotated through two registers, or spilled to the stack and
-# loaded back).  The loads narrower than a word (want "b": the squares of the queries, one byte
-# a query, loaded one, two or four at a time or into vector lanes; every other array a loop
-# walks holds words) or of a word (want "q": the occupancies of the peer loop) through such
-# registers say how far the loop moved.  0 when no such load is found or the loads disagree
+# loaded back).  The loads of the narrowest elements (want "b": the squares of the queries,
+# one byte a query, loaded alone or into vector lanes, else two or four at a time; every other
+# array a loop walks holds words: occupancies, in a 32-bit program read as halves) or of a
+# word (want "q": the occupancies of the peer loop, or their halves in a 32-bit program)
+# through such registers say how far the
+# loop moved.  0 when no such load is found or the loads disagree
 # (why_ says which).
-function stride(k, want,   i, j, m, no, x, b, s, bytes, nv, v, w8) {
+function stride(k, want,   i, j, m, no, x, b, s, bytes, nv, v, vrk, rk, w8) {
 	delete val; why_ = ""
-	for (i = lo[k]; i <= hi[k]; i++) if (!isnop[i]) sym_step(i)  # the bottom of an iteration
+	for (i = lo[k]; i <= hi[k]; i++) if (!isnop[i]) sym_step(i, 0)  # the bottom of an iteration
 	delete fin; for (x in val) fin[x] = val[x]
-	delete val; nv = 0; delete seen
+	delete val; nv = 0
 	for (i = lo[k]; i <= hi[k]; i++) { if (isnop[i]) continue
 		m = mn[i]; no = operands(i)
 		w8 = OP[no] ~ /^%r([abcd]x|si|di|bp|[89]|1[0-5])$/
 		x = ""; for (j = 1; j < no; j++) if (OP[j] ~ /\(/) x = OP[j]  # the memory a load reads
-		if (x != "" && ((want == "b" && (m ~ /^(mov[sz][bw]|v?pmov[sz]x[bw]|v?pinsr[bw]|vpbroadcast[bw]|v?movd$)/ ||
-		    (m ~ /^mov[bwl]?$/ && OP[no] ~ /^%(e[a-z]+|r[0-9]+[dwb]|[abcd][xlh]|[sd]il?|[bs]pl?)$/))) ||
-		    (want == "q" && w8 && no == 2 && m ~ /^(mov|or|and|xor|add|sub)q?$/))) {
+		rk = 0  # the element loaded: 1 a byte, 2 two bytes, 4 four (in a 64-bit program only)
+		if (m ~ /^(mov[sz]b|v?pmov[sz]xb|v?pinsrb|vpbroadcastb)/ || (m ~ /^movb?$/ && OP[no] ~ /^%([abcd]l|sil|dil|bpl|r[0-9]+b)$/)) rk = 1
+		else if (m ~ /^(mov[sz]w|v?pmov[sz]xw|v?pinsrw|vpbroadcastw)/ || (m ~ /^movw?$/ && OP[no] ~ /^%([abcd]x|si|di|bp|r[0-9]+w)$/)) rk = 2
+		else if (bits == 64 && (m ~ /^v?movd$/ || (m ~ /^movl?$/ && OP[no] ~ /^%(e[a-z]+|r[0-9]+d)$/))) rk = 4
+		if (x != "" && ((want == "b" && rk) || (want == "q" && no == 2 && ((w8 && m ~ /^(mov|or|and|xor|add|sub)q?$/) ||
+		    (bits == 32 && (m ~ /^v?movq$/ || (m ~ /^movl?$/ && OP[no] ~ /^%e[a-z]+$/))))))) {
 			sub(/^[^(]*\(/, "", x); sub(/\)$/, "", x); split(x, b, ",")
 			bytes = b[1] == "" ? 0 : adv_of(cur(b[1]))
 			s = b[2] == "" ? 0 : adv_of(cur(b[2]))
+			if (want == "q") rk = 8
 			if (bytes != "?" && s != "?") { bytes += s * (b[3] == "" ? 1 : b[3])
 				if (bytes < 0) bytes = -bytes
-				if (bytes && !(bytes in seen)) { seen[bytes] = 1; nv++; v = bytes } } }
-		sym_step(i) }
+				if (bytes && (!nv || rk < vrk)) { nv = 1; v = bytes; vrk = rk }
+				else if (bytes && rk == vrk && bytes != v) nv = 2 } }
+		sym_step(i, 1) }
 	if (nv > 1) { why_ = "the loads through the counters of the loop advance by different steps"; return 0 }
 	if (!nv) why_ = "no load advancing through the queries found in the loop"
 	return nv ? v : 0 }
 # Returns the place operand o names for stride(): a register by its 64-bit name, a stack slot
 # ("@" and the operand), or "" (a constant, or memory that is not a slot).
 function loc(o) { if (o ~ /^%/) return r64(o)
-	return o ~ /^-?(0x[0-9a-f]+)?\(%r[sb]p\)$/ ? "@" o : "" }
+	return o ~ /^-?(0x[0-9a-f]+)?\(%[re][sb]p\)$/ ? "@" o : "" }
 # Brings val (see stride) past instruction i.
-function sym_step(i,   m, no, d, x) {
+function sym_step(i, final,   m, no, d, x, b, a, c) {
 	m = mn[i]; no = operands(i)
 	if (m ~ /^(cltq|cqto|cltd|cwtl)$/) val["rax"] = val["rdx"] = "?"
 	if (!no || m ~ /^(cmp|test|bt|j|push|prefetch|call|ret|nop)/) return
@@ -200,10 +207,15 @@ function sym_step(i,   m, no, d, x) {
 	else if (m ~ /^mov[lq]?$/ && no == 2 && loc(OP[1]) != "") x = cur(OP[1])
 	else if (m ~ /^lea[lq]?$/ && no == 2 && OP[1] ~ /^-?(0x[0-9a-f]+|[0-9]+)?\(%[a-z0-9]+\)$/) {
 		x = OP[1]; sub(/^[^(]*\(/, "", x); sub(/\)$/, "", x); x = plus(cur(x), disp(OP[1])) }
+	else if (m ~ /^lea[lq]?$/ && no == 2 && final) {  # base + index * scale: known once fin is
+		x = OP[1]; sub(/^[^(]*\(/, "", x); sub(/\)$/, "", x); split(x, b, ",")
+		a = b[1] == "" ? 0 : adv_of(cur(b[1])); c = b[2] == "" ? 0 : adv_of(cur(b[2]))
+		x = a == "?" || c == "?" ? "?" : "A" (a + c * (b[3] == "" ? 1 : b[3])) ";0" }
 	else x = "?"
 	val[d] = x }  # (assigned apart: mawk makes val[d] before it reads the right side)
 # Returns the value operand o holds at this point of the pass in stride(): "?", or
-# "SOURCE;OFFSET", SOURCE being "E" and the place it was in at the top of the iteration.
+# "SOURCE;OFFSET", SOURCE being "E" and the place it was in at the top of the iteration, or
+# "A" and what it advances by (an address summed from two places, in the second pass).
 function cur(o) { if ((o = loc(o)) == "") return "?"
 	return (o in val) ? val[o] : "E" o ";0" }
 # Returns value v plus the constant c.
@@ -213,7 +225,8 @@ function plus(v, c,   p) { if (v == "?") return v; split(v, p, ";"); return p[1]
 # over its length.
 function adv_of(v,   p, r, at_, acc_, sum, n, e) {
 	if (v == "?") return v
-	split(v, p, ";"); r = substr(p[1], 2); sum = 0
+	split(v, p, ";"); if (p[1] ~ /^A/) return substr(p[1], 2) + 0  # advance already known
+	r = substr(p[1], 2); sum = 0
 	for (n = 0; n < 16; n++) {
 		if (r in at_) return (sum - acc_[at_[r]]) / (n - at_[r])
 		at_[r] = n; acc_[n] = sum
