@@ -289,22 +289,36 @@ int run_flag(const struct rr_row *row, const char *flag)
 	return 0;
 }
 
-/* The flags bench sets on a row whose figure is a measurement error, not a result, and why:
- * such a row enters no comparison (run_row_timed), and the report lists it once. */
+/* The flags bench sets on a row whose figure or bound is not what it seems, and why.  A
+ * withheld row's figure is a measurement error: it enters no comparison (run_row_timed), and
+ * the report lists it once.  A row whose bound was dropped keeps its figure, ranked as any
+ * other: only the bound was wrong. */
 static const struct {
 	const char *flag, *why;
-} WITHHELD[] = {
+	int withheld;
+} FLAG_WHY[] = {
 	{ "below-bound", "its core cycles per lookup are below what the kernel's own instructions "
-	  "allow on this CPU (a measurement error)" },
+	  "allow on this CPU (a measurement error)", 1 },
 	{ "baseline-invalid", "the null kernel's gross time in this cell is higher than this "
-	  "kernel's (its net time is meaningless)" },
+	  "kernel's (its net time is meaningless)", 1 },
+	{ "bound-dropped", "its lower bound (the fewest cycles its own instructions allow) was "
+	  "above most of its samples, so the bound was wrong and was dropped; the figure is kept "
+	  "and ranked", 0 },
 };
+
+const char *run_flag_why(const char *flag)
+{
+	for (size_t i = 0; i < sizeof FLAG_WHY / sizeof FLAG_WHY[0]; i++)
+		if (!strcmp(flag, FLAG_WHY[i].flag))
+			return FLAG_WHY[i].why;
+	return NULL;
+}
 
 const char *run_row_withheld(const struct rr_row *row)
 {
-	for (size_t i = 0; i < sizeof WITHHELD / sizeof WITHHELD[0]; i++)
-		if (run_flag(row, WITHHELD[i].flag))
-			return WITHHELD[i].why;
+	for (size_t i = 0; i < sizeof FLAG_WHY / sizeof FLAG_WHY[0]; i++)
+		if (FLAG_WHY[i].withheld && run_flag(row, FLAG_WHY[i].flag))
+			return FLAG_WHY[i].why;
 	return NULL;
 }
 

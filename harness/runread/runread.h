@@ -73,8 +73,12 @@ int run_check(const struct run *r, char *err, size_t errlen);
 double run_num(const struct run *r, const struct rr_row *row, const char *col);
 /* Returns 1 when row carries flag (e.g. "baseline", "unstable", "unavailable"). */
 int run_flag(const struct rr_row *row, const char *flag);
+/* Returns what flag means where a reader must be told (below-bound, baseline-invalid,
+ * bound-dropped), or NULL for any other flag. */
+const char *run_flag_why(const char *flag);
 /* Returns why row's figure is withheld (flag below-bound or baseline-invalid: a measurement
- * error), or NULL when it is not. */
+ * error), or NULL when it is not.  A row flagged bound-dropped is not withheld: its bound was
+ * wrong, not its figure. */
 const char *run_row_withheld(const struct rr_row *row);
 /* Returns 1 when row was timed, is not the null baseline and its figure is not withheld
  * (run_row_withheld): every comparison, ranking and winner reads only such rows. */
