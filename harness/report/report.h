@@ -31,6 +31,26 @@ struct verdicts {
 	size_t n, cap;
 };
 
+/* The rows of every sub-run of a study flagged withheld (below-bound, baseline-invalid) or
+ * bound-dropped, per group of blocks (report_flagged.c). */
+enum { FLAGGED_WITHHELD, FLAGGED_DROPPED, FLAGGED_KINDS };
+#define FLAGGED_SHOWN 6        /* rows listed per group and kind; the others are counted */
+#define FLAGGED_GROUPS 48
+struct flagged_group {
+	char name[64];                 /* "m64", "compiler/NN-clang" (the blocks), "learn/q1024" */
+	size_t nrun;                   /* run folders in the group */
+	size_t rows;                   /* their measured rows (run_row_measured) */
+	size_t n[FLAGGED_KINDS];       /* of them withheld; with their bound dropped */
+	char per[FLAGGED_KINDS][192];  /* per block of a group of blocks: "01: 140, 02: 135" */
+	size_t nshown[FLAGGED_KINDS];
+	char shown[FLAGGED_KINDS][FLAGGED_SHOWN][224];
+	char err[192];                 /* why a folder could not be read, "" */
+};
+struct flagged {
+	struct flagged_group g[FLAGGED_GROUPS];
+	size_t ng, rows, n[FLAGGED_KINDS];   /* groups; measured rows and flagged ones in all */
+};
+
 /* A study directory: m64/ (or a plain bench run given directly), and what is beside it.  The
  * cross-process comparisons (bits/, tables/: alternating blocks, analysis/blocks.h) are read
  * where they are used. */
@@ -42,6 +62,7 @@ struct study {
 	char m32_why[2 * PATH_MAX];       /* why there are no bits blocks */
 	struct pt_set *pt;                /* the between-process term's processes (loaded once) */
 	struct verdicts *verdicts;        /* every verdict the sections state, for verdicts.csv */
+	struct flagged *flagged;          /* every sub-run's withheld and bound-dropped rows */
 };
 
 /* Returns 0 with the study of dir loaded, or -1 (message printed; report_load.c). */
@@ -158,6 +179,14 @@ size_t report_samples_per_cell(const struct run *r);
 /* The report's first lines: what kind of study this is (quick: indicative, with the samples
  * per cell) and how busy the host was. */
 void report_headline(struct doc *d, const struct study *s);
+
+/* report_flagged.c */
+/* Reads every sub-run of study s (its summary.csv alone) into s->flagged.  Returns 0, or -1
+ * out of memory. */
+int report_flagged_scan(struct study *s);
+/* The "Figures withheld" and "Bounds dropped" lists: per group of blocks, how many of its
+ * measured rows, and the first of them. */
+void report_flagged(struct doc *d, const struct study *s);
 
 /* report_tables.c */
 /* Fills out[] with the workloads of r in file order.  Returns how many. */

@@ -243,6 +243,17 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 	return 0;
 }
 
+int run_load_summary(const char *dir, struct run *r, char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->dir, sizeof r->dir, "%s", dir);
+	if (load_summary(r, err, errlen) < 0) {
+		run_free(r);
+		return -1;
+	}
+	return 0;
+}
+
 int run_ctx_format(const json_t *ctx, const char *path, char *err, size_t errlen)
 {
 	const json_t *fv = json_object_get(ctx, "format");
@@ -314,19 +325,31 @@ const char *run_flag_why(const char *flag)
 	return NULL;
 }
 
-const char *run_row_withheld(const struct rr_row *row)
+const char *run_row_flag_of(const struct rr_row *row, int withheld)
 {
 	for (size_t i = 0; i < sizeof FLAG_WHY / sizeof FLAG_WHY[0]; i++)
-		if (FLAG_WHY[i].withheld && run_flag(row, FLAG_WHY[i].flag))
-			return FLAG_WHY[i].why;
+		if (FLAG_WHY[i].withheld == withheld && run_flag(row, FLAG_WHY[i].flag))
+			return FLAG_WHY[i].flag;
 	return NULL;
+}
+
+const char *run_row_withheld(const struct rr_row *row)
+{
+	const char *f = run_row_flag_of(row, 1);
+
+	return f ? run_flag_why(f) : NULL;
+}
+
+int run_row_measured(const struct rr_row *row)
+{
+	return !run_flag(row, "baseline") && strcmp(row->kernel, "null") &&
+	       !run_flag(row, "unavailable") && !run_flag(row, "not-timed") &&
+	       !isnan(row->ns_median);
 }
 
 int run_row_timed(const struct rr_row *row)
 {
-	return !run_flag(row, "baseline") && strcmp(row->kernel, "null") &&
-	       !run_flag(row, "unavailable") && !run_flag(row, "not-timed") &&
-	       !isnan(row->ns_median) && !run_row_withheld(row);
+	return run_row_measured(row) && !run_row_withheld(row);
 }
 
 int run_same_workload(const struct rr_row *a, const struct rr_row *b)
