@@ -159,6 +159,22 @@ static void blk_busy(const struct blk_set *s, struct blk_verdict *out)
 	out->settled = 0;
 }
 
+/* Counts the measured rows of kernel k (NULL: every kernel) in every block of s into out->rows,
+ * and of them the withheld ones into out->withheld. */
+static void blk_withheld(const struct blk_set *s, const char *k, struct blk_verdict *out)
+{
+	for (size_t i = 0; i < 2 * s->npair; i++) {
+		const struct run *r = i % 2 ? &s->rb[i / 2] : &s->ra[i / 2];
+		for (size_t j = 0; j < r->nrows; j++) {
+			const struct rr_row *row = &r->rows[j];
+			if (!run_row_measured(row) || (k && strcmp(row->kernel, k)))
+				continue;
+			out->rows++;
+			out->withheld += run_row_withheld(row) != NULL;
+		}
+	}
+}
+
 int blk_compare(const struct blk_set *s, const char *kernel, struct blk_verdict *out)
 {
 	const struct run *first = &s->ra[0];
@@ -186,6 +202,7 @@ int blk_compare(const struct blk_set *s, const char *kernel, struct blk_verdict 
 		nc += got > 0;      /* a cell without any pair is overwritten by the next */
 	}
 	out->ncell = nc;
+	blk_withheld(s, kernel, out);
 	struct pr_series ser = { .d = d, .ncell = nc, .npair = np, .epoch = NULL, .block = 1 };
 	rc = nc ? pr_compare(&ser, PR_SEED, &out->r) : -1;
 	free(d);
@@ -239,6 +256,7 @@ void blk_cmp(const struct blk_verdict *v, struct cmp *c)
 	c->process_pct = NAN;      /* each pair already spans two processes */
 	c->process_from = "";
 	c->n = v->ncell;
+	c->measured = v->rows, c->withheld = v->withheld;
 	c->npairs = v->r.n;
 	c->epochs = v->r.epochs, c->epochs_agree = v->r.epochs_agree;
 	snprintf(c->why, sizeof c->why, "%.95s", v->why);

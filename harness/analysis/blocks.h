@@ -41,6 +41,8 @@ struct blk_set {
 struct blk_verdict {
 	struct pr_result r;        /* B over A: ratio, interval, signed-rank p, pairs */
 	size_t ncell;              /* cells with at least one pair */
+	size_t rows, withheld;     /* the compared kernel's measured rows in every block, and of
+				    * them the withheld ones (left out of the pairs) */
 	int settled;               /* pr_settled: 1, 0, -1 cannot tell */
 	char why[160];             /* why not settled ("" when settled) */
 };

@@ -29,6 +29,10 @@ struct cmp {
 	size_t processes;          /* separate processes it was measured over */
 	size_t process_cells;      /* of the n cells, how many the processes timed ("cells") */
 	const char *process_from;  /* "cells", "pair", "study" (process_term.h), or "" */
+	/* Set where the cells are gathered: of `measured` cells (block rows, for a block
+	 * comparison) whose rows were timed, how many the comparison left out because a row's
+	 * figure is withheld (runread's run_row_withheld); 0 and 0 where not counted */
+	size_t withheld, measured;
 };
 
 /* Compares b[i] against a[i] for i < n.  When every row has its samples by round and each a[i]

@@ -24,6 +24,7 @@ struct verdict {
 	int settled;             /* 1, 0, -1 cannot tell */
 	char why[160];
 	char robust[240];        /* "robust", "depends on KNOB: RANGE; ...", or "" (not checked) */
+	size_t withheld, measured;  /* cells measured, and of them left out as withheld (cmp) */
 };
 
 struct verdicts {
@@ -195,6 +196,10 @@ size_t report_workloads(const struct run *r, struct report_workload *out, size_t
  * Returns how many pieces have both. */
 size_t report_pairs(const struct run *r, const struct report_workload *w, const char *ka,
 		    const char *kb, const struct rr_row **a, const struct rr_row **b, size_t max);
+/* Of the cells of kernels ka and kb in workload w that were both measured (counted into
+ * *measured), returns how many report_pairs leaves out because a figure is withheld. */
+size_t report_pairs_withheld(const struct run *r, const struct report_workload *w,
+			     const char *ka, const char *kb, size_t *measured);
 /* Returns 1 when row is in workload w. */
 int report_in_workload(const struct rr_row *row, const struct report_workload *w);
 /* Mean per-lookup misses of kernel k in w: hw column hw_col where counted, else sim_col from

@@ -167,6 +167,7 @@ void verdict_add(const struct study *s, const char *question, const char *a, con
 	snprintf(x->test, sizeof x->test, "%s", c->test);
 	snprintf(x->basis, sizeof x->basis, "%s", c->basis);
 	x->n = c->n, x->pairs = c->npairs, x->settled = settled;
+	x->withheld = c->withheld, x->measured = c->measured;
 	x->process_pct = c->process_pct, x->processes = c->processes;
 	snprintf(x->process_from, sizeof x->process_from, "%s", c->process_from ? c->process_from :
 		 "");
