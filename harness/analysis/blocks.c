@@ -131,7 +131,8 @@ static int cell_row(const struct rr_row *row, const char *k)
 	return run_row_timed(row) && (!k || !strcmp(row->kernel, k));
 }
 
-/* Returns log(net median of y over that of x), NaN when either is missing or not positive. */
+/* Returns log(ns_median of y over that of x: the whole loop's times), NaN when either is missing
+ * or not positive. */
 static double pair_log(const struct rr_row *x, const struct rr_row *y)
 {
 	if (!x || !y || !run_row_timed(x) || !run_row_timed(y) || !(x->ns_median > 0) ||

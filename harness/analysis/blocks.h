@@ -1,7 +1,8 @@
 /* blocks.h - a comparison between two processes (two builds, two settings of the process) run
  * as alternating short blocks: DIR/01-A/, DIR/01-B/, DIR/02-B/, DIR/02-A/, ... (run_all.sh
  * runs pair i's blocks as A B in odd pairs and B A in even ones).  Each pair of blocks gives a
- * log ratio per cell (kernel x mode x piece: net ns_median of B over A), and the pairs are
+ * log ratio per cell (kernel x mode x piece: B's ns_median over A's, the whole loop's time), and
+ * the pairs are
  * compared by the paired analysis (analysis/paired.h), so a step of the host's speed between
  * pairs cancels instead of landing in the ratio. */
 #ifndef SB_BLOCKS_H

@@ -37,7 +37,8 @@ struct cmp {
 
 /* Compares b[i] against a[i] for i < n.  When every row has its samples by round and each a[i]
  * comes from the same run as b[i], the comparison is paired: per-round log ratios of the
- * net times (the null subtracted round by round), median, block-bootstrap interval,
+ * whole loop's times (the null's loop overlaps a kernel's, so it is not subtracted), median,
+ * block-bootstrap interval,
  * Wilcoxon signed-rank test, signs per epoch (analysis/paired.h).  Otherwise, with samples on
  * every row: the ratio of medians of the samples with a bootstrap interval (and Mann-Whitney
  * when n == 1); else with ns_ci_lo/hi on every row: the widest ratio those intervals allow;
