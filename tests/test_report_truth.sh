@@ -11,6 +11,8 @@
 #     every block of the study (the compiler blocks too), with a count per block;
 #   - a bound-dropped row is listed as a dropped bound, and its figure still ranked;
 #   - compiler blocks that settle on a quiet host are not settled on a busy one;
+#   - a study whose own rows say the host was busy while /proc said quiet is not called quiet,
+#     and its answers are provisional, never settled or likely, first screen to verdicts.csv;
 #   - no "nan" on any page.
 . "$(dirname "$0")/lib.sh"
 
@@ -20,13 +22,13 @@ hasnt_re() { if grep -qE -- "$3" "$2"; then bad "$1: $2 matches /$3/: $(grep -oE
 
 T=$tmp/t
 python3 tests/data/make-fixture-truth.py "$T" || { bad "make-fixture-truth.py failed"; finish; }
-for s in quick ahead winners quiet busy below baseinv blockheld; do
+for s in quick ahead winners quiet busy below baseinv blockheld busyrows quietrows; do
 	expect "report $s" 0 -- $SB report "$T/$s"
 done
 
 # every page: "not distinguishable" only with an interval that includes 1, no ratio below 1
 # called "ahead" or "faster", and no nan
-for s in quick ahead winners quiet busy below baseinv blockheld; do
+for s in quick ahead winners quiet busy below baseinv blockheld busyrows quietrows; do
 	M=$T/$s/report.md
 	{ grep -oE 'not distinguishable[^(]*\(time ratio [0-9.]+× \([0-9.]+–[0-9.]+\)' "$M" || true; } |
 		sed -E 's/.*\(([0-9.]+)–([0-9.]+)\)$/\1 \2/' |
@@ -132,6 +134,28 @@ cp -r "$T/busy/compiler" "$tmp/busyblocks"
 expect "blocks on a busy host" 0 'not settled: the host was busy: other CPUs 80% during these blocks' -- \
 	$SB blocks "$tmp/busyblocks" gcc clang
 has "blocks.csv: busy, not settled" "$tmp/busyblocks/blocks.csv" 'ka,gcc,clang,0.8,0.78,0.82,0.0355223,6,2,no,"the host was busy'
+
+# ---- /proc quiet, but most rows unstable: the host was busy, every answer provisional ----
+M=$T/busyrows/report.md
+line2=$(grep -v '^$' "$M" | sed -n 3p)
+[[ $line2 == "The host was busy during this study (14 of 18 rows unstable): its answers are provisional; run it again on a quiet machine." ]] &&
+	ok || bad "busyrows: the line after the machine line is: $line2"
+[[ $(sed -n 2p "$T/busyrows/answer.txt") == "The host was busy during this study (14 of 18 rows unstable)"* ]] &&
+	ok || bad "busyrows: answer.txt's second line: $(sed -n 2p "$T/busyrows/answer.txt")"
+hasnt "busyrows: not called quiet" "$M" "The host was quiet"
+has "busyrows: the rows named" "$M" "The host was busy during this study: 14 of the main sweep's 18 timed rows unstable (78%, above 10%)"
+has "busyrows: /proc quoted" "$M" "(/proc per epoch: epoch 1: steal 0.0%, other CPUs 1% busy;"
+hasnt_re "busyrows: no settled or likely on the first screen" "$M" '\((settled|likely)\)|\| (settled|likely) \|'
+grep -qE '\((settled|likely)\)' "$T/busyrows/answer.txt" && bad "busyrows: answer.txt says settled or likely" || ok
+has "busyrows: provisional on the first screen" "$M" "| stream: many independent lookups (move generation) | **kindergarten-4k** | kindergarten-32 | 1.08× | provisional |"
+has "busyrows: provisional defined" "$M" "provisional: settled or likely, but the host was busy (14 of 18 rows unstable): in-process pairing does not cancel a neighbour's cache traffic"
+has "busyrows: the sections say why" "$M" "not settled because the host was busy (14 of 18 rows unstable): provisional"
+awk -F, 'NR > 1 && ($(NF-3) == "yes") { bad = 1 } NR > 1 && $(NF-3) == "provisional" { n++ } END { exit bad || !n }' \
+	"$T/busyrows/verdicts.csv" && ok || bad "busyrows: verdicts.csv settled column: $(cut -d, -f1,15 "$T/busyrows/verdicts.csv" | paste -sd' ')"
+M=$T/quietrows/report.md
+has "quietrows: quiet, and the rows agree" "$M" "The host was quiet during the main sweep (epoch 1: steal 0.0%, other CPUs 1% busy; epoch 2: steal 0.0%, other CPUs 1% busy; epoch 3: steal 0.0%, other CPUs 1% busy; its rows agree (of the main sweep's 18 timed rows: 1 unstable, 0 host-moved, 0 drifting, 0 disturbed))."
+has "quietrows: settled stays settled" "$M" "| 1.08× | settled |"
+hasnt "quietrows: nothing provisional" "$M" "(provisional)"
 
 # the ranking chart orders by medians: it says where the verdict's winner is another kernel
 has "ranking note: the verdict's winner" "$T/winners/report.md" "The ranking orders kernels by their medians; where the rounds order the first two the other way, the fastest is the recommendation's verdict: pointer: pext (settled"

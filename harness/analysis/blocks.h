@@ -24,8 +24,9 @@
  * alike (it comes and goes within seconds, and the two sides' code shares the core
  * differently), so it biases the ratio rather than widening its spread, and no measured term
  * says by how much: the rule withholds "settled" instead of widening.  20% sits above the
- * quiet study's mean (7%) and below the busy ones' (27%, 85%).  Verdicts within one run are
- * paired round by round (both kernels share each round's load) and keep their rule. */
+ * quiet study's mean (7%) and below the busy ones' (27%, 85%).  The report applies the same
+ * figure to the main sweep's epochs, with the sweep's own rows, to call a whole study's answers
+ * provisional (harness/report/report_busy.c). */
 #define BLK_BUSY_PCT 20.0
 
 struct blk_set {

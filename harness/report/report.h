@@ -25,6 +25,7 @@ struct verdict {
 	char why[160];
 	char robust[240];        /* "robust", "depends on KNOB: RANGE; ...", or "" (not checked) */
 	size_t withheld, measured;  /* cells measured, and of them left out as withheld (cmp) */
+	int provisional;         /* stated on a disturbed study (report_busy.c): never settled */
 };
 
 struct verdicts {
@@ -64,6 +65,9 @@ struct study {
 	struct pt_set *pt;                /* the between-process term's processes (loaded once) */
 	struct verdicts *verdicts;        /* every verdict the sections state, for verdicts.csv */
 	struct flagged *flagged;          /* every sub-run's withheld and bound-dropped rows */
+	int busy;                         /* the host disturbed the study (report_busy_judge) */
+	char busy_why[512];               /* why: every piece of evidence that says so */
+	char busy_brief[80];              /* the first, short: "361 of 540 rows unstable" */
 };
 
 /* Returns 0 with the study of dir loaded, or -1 (message printed; report_load.c). */
@@ -169,7 +173,7 @@ int report_answer_text(const struct study *s, FILE *f);
  * verdicts (the three questions, the ranking, pressure, huge pages), then caption. */
 void report_chart(struct doc *d, const struct study *s, const char *name, const char *caption);
 /* The confidence word of a verdict: "settled", "likely" (the interval excludes 1 but the
- * verdict is not settled) or "unclear". */
+ * verdict is not settled), "provisional" (either, on a disturbed study) or "unclear". */
 const char *verdict_word(const struct verdict *v);
 /* Table bytes of kernel k as run r's context recorded them (the descriptor's), -1 unknown. */
 double report_kernel_bytes(const struct run *r, const char *k);
@@ -180,6 +184,21 @@ size_t report_samples_per_cell(const struct run *r);
 /* The report's first lines: what kind of study this is (quick: indicative, with the samples
  * per cell) and how busy the host was. */
 void report_headline(struct doc *d, const struct study *s);
+
+/* report_busy.c */
+/* Decides from all the study's evidence whether its host was disturbed: the main sweep's
+ * /proc figures (context.json host.epochs: mean steal above 5%, or the other CPUs above
+ * BLK_BUSY_PCT on average) and, in a full study, its own timed rows (more than 10% flagged
+ * unstable, 20% host-moved, 25% drifting or 25% disturbed).  Sets s->busy, s->busy_why and
+ * s->busy_brief. */
+void report_busy_judge(struct study *s);
+/* On a disturbed study, takes "settled" from c (its why says the host was busy): every
+ * comparison of the report passes here (report_cmp, report_blk_cmp), so every section and
+ * verdicts.csv call it provisional alike. */
+void report_cap(const struct study *s, struct cmp *c);
+/* The headline's sentence on the host: busy (every answer provisional, and why), busy at
+ * moments, or quiet, from /proc and from the main sweep's own rows. */
+void report_host_note(struct doc *d, const struct study *s);
 
 /* report_flagged.c */
 /* Reads every sub-run of study s (its summary.csv alone) into s->flagged.  Returns 0, or -1

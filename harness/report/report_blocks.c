@@ -42,6 +42,7 @@ int report_blk_cmp(const struct study *s, const struct blk_set *bs, const char *
 	blk_cmp(v, c);
 	pt_block_term_of(s->pt, &bs->ra[0], k, &t);
 	pt_widen(&t, c);
+	report_cap(s, c);
 	return 0;
 }
 

@@ -202,6 +202,7 @@ int report_load(const char *dir, struct study *s)
 		study_free(s);
 		return -1;
 	}
+	report_busy_judge(s);
 	if (s->plain) {
 		pt_none(s->pt, "a single bench run, not a study: no block processes to measure "
 			"it from");

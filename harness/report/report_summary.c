@@ -30,11 +30,12 @@ static const struct {
 
 const char *verdict_word(const struct verdict *v)
 {
-	if (v->settled == 1)
-		return "settled";
-	if (!isnan(v->lo) && !isnan(v->hi) && (v->lo > 1 || v->hi < 1))
-		return "likely";
-	return "unclear";
+	int one_way = v->settled == 1 || (!isnan(v->lo) && !isnan(v->hi) && (v->lo > 1 ||
+									    v->hi < 1));
+
+	if (!one_way)
+		return "unclear";
+	return v->provisional ? "provisional" : v->settled == 1 ? "settled" : "likely";
 }
 
 /* Returns the first verdict of question q whose a starts with prefix a (NULL: any), or NULL. */
@@ -125,6 +126,8 @@ struct answer {
  * report (summary_doc) and as the terminal's closing lines (answer.txt, summary_text). */
 struct summary {
 	char machine[SUM_MAX];
+	char busy[SUM_MAX + 64];     /* the host was busy: every answer provisional, "" quiet */
+	char busy_brief[80];         /* its first reason, for the footnote */
 	char held[SUM_MAX];          /* how many figures of the study are withheld, "" none */
 	struct answer ans[3];
 	struct rec {
@@ -376,6 +379,11 @@ static void summary_build(struct summary *m, const struct study *s)
 {
 	memset(m, 0, sizeof *m);
 	machine_line(m->machine, sizeof m->machine, s);
+	if (s->busy) {
+		snprintf(m->busy, sizeof m->busy, "The host was busy during this study (%s): its "
+			 "answers are provisional; run it again on a quiet machine", s->busy_brief);
+		snprintf(m->busy_brief, sizeof m->busy_brief, "%s", s->busy_brief);
+	}
 	held_line(m->held, sizeof m->held, s);
 	answer_bits(&m->ans[0], s);
 	answer_tables(&m->ans[1], s);
@@ -470,6 +478,8 @@ static void recs_doc(struct doc *d, const struct summary *m)
 static void summary_doc(struct doc *d, const struct summary *m)
 {
 	doc_p(d, "machine", "%s.", m->machine);
+	if (m->busy[0])
+		doc_p(d, "note", "%s.", m->busy);
 	if (m->held[0])
 		doc_p(d, "note", "%s.", m->held);
 	answers_doc(d, m);
@@ -480,8 +490,12 @@ static void summary_doc(struct doc *d, const struct summary *m)
 	      "of their ratio excludes 1, the signed-rank test agrees and every epoch of the run "
 	      "points the same way. likely: the measured margin points one way but the run "
 	      "cannot settle it (a quick study, too few pairs, a busy host, or the code-layout "
-	      "spread is as large). unclear: no difference is measured. Margin: the runner-up's "
-	      "time over the winner's. Every figure is explained in the sections below.");
+	      "spread is as large). provisional: settled or likely, but the host was busy (%s): "
+	      "in-process pairing does not cancel a neighbour's cache traffic, which slows "
+	      "large-table kernels more than others; run again on a quiet machine. unclear: no "
+	      "difference is measured. Margin: the runner-up's time over the winner's. Every "
+	      "figure is explained in the sections below.", m->busy_brief[0] ? m->busy_brief :
+	      "not here: this study's host was not");
 }
 
 void report_summary(struct doc *d, const struct study *s)
@@ -500,9 +514,11 @@ void report_summary(struct doc *d, const struct study *s)
 static void summary_text(FILE *f, const struct summary *m)
 {
 	static const char *const shortq[3] = { "32 or 64 bit", "table size", "branching" };
-	size_t room = SUMMARY_LINES - 4 - !!m->held[0];
+	size_t room = SUMMARY_LINES - 4 - !!m->busy[0] - !!m->held[0];
 
 	fprintf(f, "%s.\n", m->machine);
+	if (m->busy[0])
+		fprintf(f, "%s.\n", m->busy);
 	if (m->held[0])
 		fprintf(f, "%s.\n", m->held);
 	for (size_t i = 0; i < 3; i++)
