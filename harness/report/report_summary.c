@@ -477,6 +477,8 @@ static void recs_doc(struct doc *d, const struct summary *m)
 /* The first screen: the machine, the answers, the recommendation and how to read them. */
 static void summary_doc(struct doc *d, const struct summary *m)
 {
+	char busy[96] = " (none here)";
+
 	doc_p(d, "machine", "%s.", m->machine);
 	if (m->busy[0])
 		doc_p(d, "note", "%s.", m->busy);
@@ -486,16 +488,17 @@ static void summary_doc(struct doc *d, const struct summary *m)
 	recs_doc(d, m);
 	if (!m->nrec)
 		doc_p(d, "note", "No workload had two kernels timed: nothing to recommend.");
+	if (m->busy_brief[0])
+		snprintf(busy, sizeof busy, " (%s)", m->busy_brief);
 	doc_p(d, "foot", "settled: the kernels were timed in the same rounds, the 95%% interval "
 	      "of their ratio excludes 1, the signed-rank test agrees and every epoch of the run "
 	      "points the same way. likely: the measured margin points one way but the run "
-	      "cannot settle it (a quick study, too few pairs, a busy host, or the code-layout "
-	      "spread is as large). provisional: settled or likely, but the host was busy (%s): "
-	      "in-process pairing does not cancel a neighbour's cache traffic, which slows "
-	      "large-table kernels more than others; run again on a quiet machine. unclear: no "
-	      "difference is measured. Margin: the runner-up's time over the winner's. Every "
-	      "figure is explained in the sections below.", m->busy_brief[0] ? m->busy_brief :
-	      "not here: this study's host was not");
+	      "cannot settle it (a quick study, too few pairs, block processes run on a busy "
+	      "host, or the code-layout spread is as large). provisional: settled or likely, but "
+	      "the host was busy%s: in-process pairing does not cancel a neighbour's cache "
+	      "traffic, which slows large-table kernels more than others; run again on a quiet "
+	      "machine. unclear: no difference is measured. Margin: the runner-up's time over the "
+	      "winner's. Every figure is explained in the sections below.", busy);
 }
 
 void report_summary(struct doc *d, const struct study *s)
