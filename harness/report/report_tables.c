@@ -61,6 +61,22 @@ size_t report_pairs(const struct run *r, const struct report_workload *w, const 
 	return n;
 }
 
+size_t report_pairs_withheld(const struct run *r, const struct report_workload *w,
+			     const char *ka, const char *kb, size_t *measured)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct rr_row *x = &r->rows[i], *y;
+		if (strcmp(x->kernel, ka) || !report_in_workload(x, w) || !run_row_measured(x) ||
+		    !(y = run_find(r, kb, x)) || !run_row_measured(y))
+			continue;
+		(*measured)++;
+		n += run_row_withheld(x) || run_row_withheld(y);
+	}
+	return n;
+}
+
 /* Mean of column col over kernel k's rows in w of run r; NaN when no row has a value. */
 static double mean_col(const struct run *r, const struct report_workload *w, const char *k,
 		       const char *col)
