@@ -32,6 +32,10 @@ expect "a missing depth is named" 2 'missing DEPTH after the position' -- "$SB" 
 expect "no arguments: both named" 2 'missing POSITION .* and DEPTH' -- "$SB" perft
 expect "startpos by name" 0 '^reference +nodes 4,865,609 ' -- "$SB" perft startpos 5
 expect "kiwipete by name" 0 '^reference +nodes 97,862 ' -- "$SB" perft kiwipete 3
+expect "a misspelt name is named, not read as a FEN" 2 \
+	"unknown position name 'kiwipet': known names startpos, kiwipete, position3..6, or give a FEN" -- \
+	"$SB" perft kiwipet 3
+if grep -q 'FEN "kiwipet"\|placement field' "$tmp/out"; then bad "a misspelt name was read as a FEN: $(cat "$tmp/out")"; else ok; fi
 expect "a bad side to move is named" 2 'side-to-move field .* must be w or b' -- "$SB" perft 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1' 1
 expect "a bad piece letter is named" 2 "has 'x' on rank 8: expected a piece letter" -- "$SB" perft 'rnbqkbnx/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 1
 expect "unknown kernel" 2 'unknown kernel "nosuch"' -- "$SB" perft "$START" 2 --kernel nosuch

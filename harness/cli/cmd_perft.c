@@ -56,7 +56,8 @@ static const char *grouped(char *buf, size_t len, uint64_t v)
 	return buf;
 }
 
-/* Returns the FEN of a named position (startpos, kiwipete, position3 ...), or arg itself. */
+/* Returns the FEN of a named position (startpos, kiwipete, position3 ...), arg itself when it
+ * is a FEN (every FEN has a '/' between ranks), or NULL for a name not known. */
 static const char *position_fen(const char *arg)
 {
 	if (!strcmp(arg, "startpos"))
@@ -64,7 +65,7 @@ static const char *position_fen(const char *arg)
 	for (size_t i = 0; i < PERFT_STD_COUNT; i++)
 		if (!strcmp(arg, PERFT_STD[i].name))
 			return PERFT_STD[i].fen;
-	return arg;
+	return strchr(arg, '/') ? arg : NULL;
 }
 
 /* Prints kernel k's divide of p at depth. */
@@ -181,6 +182,11 @@ int cmd_perft(int argc, char **argv)
 		return EXIT_USAGE;
 	if (!PERFT_BUILT) {
 		fprintf(stderr, "slidebench perft: %s\n", PERFT_NOT_BUILT);
+		return EXIT_USAGE;
+	}
+	if (!position_fen(argv[optind])) {
+		fprintf(stderr, "slidebench perft: unknown position name '%s': known names startpos, "
+			"kiwipete, position3..6, or give a FEN (in quotes)\n", argv[optind]);
 		return EXIT_USAGE;
 	}
 	if (perft_from_fen(position_fen(argv[optind]), &p, err, sizeof err) < 0) {
