@@ -34,9 +34,10 @@ const struct cli_cmd CLI_PERFT = {
 	"POSITION is a FEN in quotes, or a name: startpos (the initial position), kiwipete,\n"
 	"position3 ... position6 (the chessprogramming wiki's perft positions).\n",
 	PERFT_OPTS,
-	"Prints per kernel: nodes, seconds, nodes per second (a tree that takes less than "
-	CLI_STR(MIN_SECONDS) " s is\n"
-	"counted again until that much time has passed).  Every kernel must agree with the first.\n"
+	"Prints per kernel: nodes, the first run's seconds, and nodes per second over all runs (a\n"
+	"tree that takes less than " CLI_STR(MIN_SECONDS) " s is counted again until that much time "
+	"has passed; the first run,\n"
+	"cold, is slower than their mean).  Every kernel must agree with the first.\n"
 	"Exit: 0 ok; 1 kernels disagree, or a plugin was refused; 2 usage (a bad FEN too).\n"
 };
 
@@ -114,12 +115,10 @@ static int run_kernels(struct kentry **sel, size_t n, const struct sb_perft_pos 
 			all = timer_ns(&t, timer_now(&t) - t0) / 1e9;
 		}
 		char nb[32], rb[32];
-		printf("%-36s nodes %s  seconds %.3f  nodes/s %s", k->name,
-		       grouped(nb, sizeof nb, nodes), s,
+		/* the first run is cold (tables, code), the later ones warm: say which is which */
+		printf("%-36s nodes %s  first run %.3f s  mean of %u run%s: %s nodes/s\n", k->name,
+		       grouped(nb, sizeof nb, nodes), s, runs, runs == 1 ? "" : "s",
 		       grouped(rb, sizeof rb, all > 0 ? (uint64_t)((double)nodes * runs / all) : 0));
-		if (runs > 1)
-			printf("  (over %u runs)", runs);
-		putchar('\n');
 		if (divide)
 			print_divide(k, p, depth, bulk);
 		if (have && nodes != first) {
