@@ -27,7 +27,7 @@ expect "not a plugin" 1 'not a slidebench plugin: no symbol sb_plugin_kernel' --
 expect "wrong ABI refused" 1 'kernel "bad-abi": built for ABI version 42, newer than this slidebench' -- $SB list --plugin $P/bad-abi.so
 expect "refused plugin, others still listed" 1 '^reference ' -- $SB list --plugin $P/bad-abi.so
 expect "good plugin verifies" 0 'example-plugin +ok: 307648 cases, 0 mismatches' -- $SB verify --plugin $P/example-plugin.so --kernel example-plugin
-expect "wrong plugin caught" 1 'mismatch: kernel=wrong-attacks piece=rook sq=28' -- $SB verify --plugin $P/wrong-attacks.so --kernel wrong-attacks
+expect "wrong plugin caught, its square named" 1 'mismatch: kernel=wrong-attacks piece=rook sq=28 \(e4\) occ=0x' -- $SB verify --plugin $P/wrong-attacks.so --kernel wrong-attacks
 expect "failing init refused" 1 'failing-init +refused: .*init\(\) failed' -- $SB verify --plugin $P/failing-init.so --kernel failing-init,reference
 
 # bench with a good and a wrong plugin: the wrong one is named and not timed, the rest are.
