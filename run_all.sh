@@ -123,10 +123,31 @@ for ((i = 0; i < ${#extra[@]}; i++)); do
 	--out|--out=*|-o) usage_error "bench argument ${extra[i]}: run_all.sh chooses each bench's --out (give --out DIR to run_all.sh)" ;;
 	esac
 done
-# Checks --kernels against bin/slidebench list (with the bench arguments' --plugin files): exit
-# 2 naming an unknown kernel.  Called once bin/slidebench is built, before the study folder.
+# Prints the known kernel name (stdin, one a line) closest to $1 (fewest letters to change).
+closest_kernel() {
+	awk -v w="$1" '
+	function dist(a, b,   i, j, c, d) {
+		for (i = 0; i <= length(a); i++) d[i, 0] = i
+		for (j = 0; j <= length(b); j++) d[0, j] = j
+		for (i = 1; i <= length(a); i++)
+			for (j = 1; j <= length(b); j++) {
+				c = d[i - 1, j - 1] + (substr(a, i, 1) != substr(b, j, 1))
+				if (d[i - 1, j] + 1 < c) c = d[i - 1, j] + 1
+				if (d[i, j - 1] + 1 < c) c = d[i, j - 1] + 1
+				d[i, j] = c
+			}
+		return d[length(a), length(b)]
+	}
+	NF { x = dist(w, $0); if (best == "" || x < bx) { best = $0; bx = x } }
+	END { print best }'
+}
+# Checks --kernels: exit 2 naming an unknown kernel, the closest known name and all of them.
+# Known are the kernels/*.c that register a kernel, and what bin/slidebench lists with the
+# --plugin files (the bench arguments' too) where it is built.  Called before anything is
+# built (a name a plugin may hold waits, when there is no bin/slidebench yet to load the plugin)
+# and again after the build.
 check_kernels() {
-	local known plugins=("${plug[@]}") k i
+	local known binlisted=0 plugins=("${plug[@]}") k i
 	[[ -n $kernels && $kernels != all ]] || return 0
 	for ((i = 0; i < ${#extra[@]}; i++)); do
 		case ${extra[i]} in
@@ -134,14 +155,20 @@ check_kernels() {
 		--plugin=*) plugins+=(--plugin "${extra[i]#--plugin=}") ;;
 		esac
 	done
-	known=$(bin/slidebench list "${plugins[@]}" --format csv 2>/dev/null | tail -n +2 | cut -d, -f1) ||
-		usage_error "--kernels: bin/slidebench list failed; cannot check $kernels"
+	known=$(grep -l '^SB_REGISTER' kernels/*.c | sed 's|^kernels/||; s|\.c$||')
 	for k in ${kernels//,/ }; do
-		grep -qxF -- "$k" <<<"$known" ||
-			usage_error "--kernels: unknown kernel \"$k\" (known: $(echo $known | tr ' ' ,))"
+		grep -qxF -- "$k" <<<"$known" && continue
+		if [[ $binlisted -eq 0 && -x bin/slidebench ]]; then  # (once, and only when needed)
+			known+=$'\n'$(bin/slidebench list "${plugins[@]}" --format csv 2>/dev/null | tail -n +2 | cut -d, -f1 || true)
+			known=$(sort -u <<<"$known")
+			binlisted=1
+			grep -qxF -- "$k" <<<"$known" && continue
+		fi
+		[[ $binlisted -eq 0 && ${#plugins[@]} -gt 0 ]] && continue
+		usage_error "--kernels: unknown kernel \"$k\" (closest: $(closest_kernel "$k" <<<"$known"); known: $(echo $known | tr ' ' ,))"
 	done
 }
-[[ $bench_only -eq 0 ]] || [[ ! -x bin/slidebench ]] || check_kernels
+check_kernels   # (before the build: a typo costs no build)
 
 # Bench settings.  side_set: the pressure run (fewer samples: many rows, one mode); block_set:
 # each block of a cross-process comparison (few samples: the block pairs are what is
@@ -504,7 +531,7 @@ else
 	elif [[ -x bin-clang/slidebench ]]; then have_clang=1
 	else why_clang="--bench-only and no bin-clang/slidebench (make CC=clang BUILD=build-clang BIN=bin-clang)"; fi
 fi
-check_kernels   # (the kernel names need bin/slidebench, built above)
+check_kernels   # (again: a --plugin's kernel names need bin/slidebench, built above)
 mkdir -p "$out"
 mv "$build_log" "$out/build.log" && build_log=$out/build.log
 run_log=$out/run.log

@@ -55,6 +55,16 @@ has "recommendation settled verdict" "$M" "ahead of kindergarten-32 (0.985 ns/lo
 has "recommendation not distinguishable" "$M" "position: kindergarten-4k has the lowest median (2.997 ns/lookup), not distinguishable from kindergarten-512 (time ratio 1.00× (0.99–1.01))"
 has "not settled verdict" "$M" "not settled because the interval includes 1 (paired over 12 rounds"
 [[ $(grep -c '^> ' "$M") -ge 3 ]] && ok || bad "fewer than three answer sentences in $M"
+# a simulated count net of the null's that comes out just below 0 is printed as 0, never negative
+SN=$tmp/study-negsim
+mkdir -p "$SN/m64" && cp $D/fixture-run-a/*.* "$SN/m64/"
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+	NR > 1 && $c["kernel"] == "hyperbola" && $c["mode"] == "stream" && $c["piece"] == "rook" {
+		$c["sim_d1_miss"] = "-2e-05"; $c["sim_br_miss"] = "-0.0001" } 1' \
+	$D/fixture-run-a/summary.csv >"$SN/m64/summary.csv"
+run "report, negative sim counts" 0 $SB report "$SN"
+has "a sim count below 0 shows as 0" "$SN/report.md" "| hyperbola | rook | 1.602 | 1.586–1.618 | 1.584 | 1.20 | 5.77 | — | — | 0.0000 sim | 0.0000 sim |"
+hasnt "no negative sim count" "$SN/report.md" "-0.0"
 # a row flagged prepared (its lookups read state prepared outside the timed region) is no
 # candidate: with kindergarten-4k's stream rows so flagged, the runner-up leads
 SP=$tmp/study-prepared

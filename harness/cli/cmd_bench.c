@@ -550,7 +550,15 @@ static int check_request(struct bench_opts *o, int *modes, struct pressure_set *
 		fprintf(stderr, "slidebench bench: %s\n", err);
 		return EXIT_USAGE;
 	}
-	return check_threads(o);
+	int rc = check_threads(o);
+	if (!rc && max_threads(o) < 2 && modes_flag((unsigned)*modes,
+						      offsetof(struct mode_def, neighbours))) {
+		fprintf(stderr, "slidebench bench: --mode neighbours times one thread beside noisy "
+			"neighbours on other cores: give --threads a count of 2 or more (e.g. "
+			"--threads 1,2)\n");
+		return EXIT_USAGE;
+	}
+	return rc;
 }
 
 /* Readies the process: the plugins and the kernels (sel, *nsel; a refused plugin sets *rc),
