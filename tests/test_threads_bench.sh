@@ -5,16 +5,16 @@
 # back; thread counts the machine cannot give and combinations not built are refused.
 . "$(dirname "$0")/lib.sh"
 KS=pext,magic-black,kindergarten-4k,hyperbola
-ncpu=$(getconf _NPROCESSORS_ONLN)
+ncpu=$(nproc)  # the CPUs this process may run on (taskset, a cpuset), as --threads counts them
 
 expect "--threads 0" 2 "--threads \"0\": a list of at most 8 counts from 1 to the $ncpu CPUs" -- \
 	"$SB" bench --kernel hyperbola --mode position --threads 0
-expect "--threads beyond the CPUs" 2 "from 1 to the $ncpu CPUs online" -- \
+expect "--threads beyond the CPUs" 2 "from 1 to the $ncpu CPUs this process may run on" -- \
 	"$SB" bench --kernel hyperbola --mode position --threads "1,$((ncpu + 1))"
 expect "--threads 1,1" 2 "1 twice" -- "$SB" bench --kernel hyperbola --mode position --threads 1,1
 expect "--threads x" 2 "--threads \"1,x\"" -- "$SB" bench --kernel hyperbola --mode position --threads 1,x
 if ((ncpu < 2)); then
-	skipped "bench --threads 1,2: one CPU online here"
+	skipped "bench --threads 1,2: this process may run on one CPU here ($(taskset -cp $$ 2>/dev/null | sed 's/.*: //'))"
 	finish
 fi
 expect "--threads 2 --cold" 2 "--threads above 1 with --cold: not built" -- \

@@ -103,7 +103,8 @@ void bench_settle(struct bench *b, struct cell *c, const struct sb_kernel *k, un
 void bench_sample_threads(struct bench *b, struct cell *c, unsigned s);
 /* Checks every other instance of a kernel a thread runs (tablecopies.h) on the timed windows
  * (a wrong one fails its cell), then starts a pool for every thread count of b's workloads
- * (the CPUs chosen from the pinned one, topology.h), the others idle between samples.
+ * (the CPUs chosen from the pinned one among those this process may run on, topology.h,
+ * cpuset.h), the others idle between samples.
  * Returns 0, 1 when an instance failed its check, or -1 with err. */
 int bench_threads_start(struct bench *b, char *err, size_t errlen);
 void bench_threads_stop(struct bench *b);

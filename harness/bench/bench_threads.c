@@ -13,6 +13,7 @@
 #include "bench/disturb.h"
 #include "bench/null_kernel.h"
 #include "bench/threads.h"
+#include "env/cpuset.h"
 #include "env/topology.h"
 #include "registry/tablecopies.h"
 
@@ -205,14 +206,18 @@ int bench_threads_start(struct bench *b, char *err, size_t errlen)
 {
 	static struct topology t;
 	int have = 0, wrong = verify_instances(b) > 0;
+	cpu_set_t allowed;
 
 	for (size_t wi = 0; wi < b->nw; wi++) {
 		struct workload *w = &b->w[wi];
 		int p;
 		if (workload_threads(w) < 2)
 			continue;
-		if (!have++)
+		if (!have++) {
 			topo_read(&t, NULL);
+			cpuset_mask(&allowed);
+			topo_restrict(&t, &allowed);
+		}
 		if ((p = pool_for(b, &t, w->threads, err, errlen)) < 0)
 			return -1;
 		w->pool = b->pools[p];
