@@ -134,8 +134,8 @@ static const struct cli_opt BENCH_OPTS[] = {
 	{ "threads", O_THREADS, "LIST", "thread counts, e.g. 1,2,4 or 1,all (default 1): every "
 	  "workload is timed with that many threads at once, each pinned to its own core from "
 	  "--cpu on and running its own windows of the stream, in the same rounds; a row's times "
-	  "are each thread's; only CPUs this process may run on (taskset) are used "
-	  "(docs/threads.md)", NULL },
+	  "are each thread's; only CPUs this process may run on (taskset) and not busy with other "
+	  "work are used (docs/threads.md)", NULL },
 	{ "events", 'e', "LIST", "PAPI preset or native names, or none (default, where countable: "
 	  COUNTERS_DEFAULT_LIST "; the first five per lookup in summary.csv's hw_* columns)",
 	  NULL },

@@ -58,6 +58,37 @@ int hostload_snap(const char *path, int pinned_cpu, struct host_snap *s)
 	return s->ok ? 0 : -1;
 }
 
+int hostload_cpus(const char *path, struct host_cpus *s)
+{
+	FILE *f = fopen(path ? path : "/proc/stat", "r");
+	char line[512];
+
+	memset(s, 0, sizeof *s);
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof line, f)) {
+		unsigned long long busy, total, steal;
+		int cpu = atoi(line + 3);
+		if (strncmp(line, "cpu", 3) || line[3] < '0' || line[3] > '9' ||
+		    cpu >= HOST_MAX_CPUS || parse_cpu_line(line, &busy, &total, &steal) < 0)
+			continue;
+		s->busy[cpu] = busy;
+		s->total[cpu] = total;
+		s->ok = 1;
+	}
+	fclose(f);
+	return s->ok ? 0 : -1;
+}
+
+double hostload_busy_pct(const struct host_cpus *a, const struct host_cpus *b, int cpu)
+{
+	if (!a->ok || !b->ok || cpu < 0 || cpu >= HOST_MAX_CPUS ||
+	    b->total[cpu] <= a->total[cpu] || b->busy[cpu] < a->busy[cpu])
+		return -1;
+	return 100.0 * (double)(b->busy[cpu] - a->busy[cpu]) /
+	       (double)(b->total[cpu] - a->total[cpu]);
+}
+
 /* Returns 100 * part / whole (two decimals) as a JSON number, or null. */
 static json_t *pct(unsigned long long part, unsigned long long whole, int ok)
 {
