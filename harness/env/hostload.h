@@ -16,16 +16,18 @@ struct host_snap {
 	int ok;
 };
 
-/* Each CPU's busy and total jiffies (the "cpuN" lines), by cpu number. */
-#define HOST_MAX_CPUS 256
+/* Each CPU's busy and total jiffies (the "cpuN" lines), by cpu number, and the whole
+ * machine's total and steal (the "cpu" line). */
+#define HOST_MAX_CPUS 1024
 struct host_cpus {
 	unsigned long long busy[HOST_MAX_CPUS], total[HOST_MAX_CPUS];
+	unsigned long long all_total, all_steal;
 	int ok;
 };
 
 /* Reads /proc/stat (path: NULL for /proc/stat).  Returns 0, or -1 (s->ok = 0). */
 int hostload_snap(const char *path, int pinned_cpu, struct host_snap *s);
-/* Reads every CPU's line of /proc/stat (path: NULL for /proc/stat) into s.  Returns 0, or -1
+/* Reads every "cpu" line of /proc/stat (path: NULL for /proc/stat) into s.  Returns 0, or -1
  * (s->ok = 0). */
 int hostload_cpus(const char *path, struct host_cpus *s);
 /* Returns how busy cpu was between snapshots a and b, in percent; -1 when unknown (a snapshot
