@@ -237,8 +237,8 @@ void report_verification(struct doc *d, const struct study *s);
 void report_answers(struct doc *d, const struct study *s);
 /* report_threads.c: does the ranking change when every core searches (the thread sweep) */
 void report_threads(struct doc *d, const struct study *s);
-/* Finds the sweep's workloads in r: one thread (*one) and the most threads (*many).  Returns
- * 1 when both exist. */
+/* Finds the sweep's workloads in r: one thread (*one) and the most threads with a kernel
+ * timed (*many).  Returns 1 when both exist. */
 int report_threads_sweep(const struct run *r, struct report_workload *one,
 			 struct report_workload *many);
 /* Compares kernel's time per lookup per thread with many threads against one (s->threads,
