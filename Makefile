@@ -108,6 +108,17 @@ endif
 CC_MACROS  := $(shell $(CC) -dM -E -x c /dev/null 2>/dev/null)
 CC_NAME    := $(if $(filter __clang__,$(CC_MACROS)),clang,$(if $(filter __GNUC__,$(CC_MACROS)),gcc,$(notdir $(firstword $(CC)))))
 CC_VERSION := $(shell $(CC) -dumpfullversion 2>/dev/null || $(CC) -dumpversion 2>/dev/null)
+# A plugin in C++ (make plugin SRC=x.cpp) is compiled by the C compiler's own C++ driver, so it
+# gets the kernel flags as that compiler takes them: g++ beside gcc, clang++ beside clang
+# (CXX=... picks another).  CXXSTD is its -std (C++17 is the oldest kernel.h compiles as).
+ifeq ($(origin CXX),default)
+CC_BARE  := $(filter-out ccache %/ccache,$(CC))
+CXX      := $(if $(filter clang,$(CC_NAME)),$(subst clang,clang++,$(CC_BARE)),$(if $(findstring gcc,$(CC_BARE)),$(subst gcc,g++,$(CC_BARE)),g++))
+ifneq ($(filter-out 0,$(CCACHE)),)
+override CXX := $(CCACHE) $(CXX)
+endif
+endif
+CXXSTD   ?= gnu++17
 # Debug info valgrind 3.19 reads: it gives up on clang 14's DWARF 5 ("unhandled dwarf2 abbrev form").
 DEBUG    ?= -g $(if $(filter clang,$(CC_NAME)),-gdwarf-4)
 # Kernels are compiled without it (a third of their compile time; -g changes no instruction
@@ -146,7 +157,7 @@ ifeq ($(CC_NAME)$(NOKSPILL)$(filter __AVX512BW__,$(shell $(CC) $(ARCH) -dM -E -x
 GCC_NOKSPILL := $(foreach k,0 1 2 3 4 5 6 7,-ffixed-k$(k))
 GCC_NOKSPILL := $(shell echo 'int f(void);' | $(CC) $(GCC_NOKSPILL) -S -o /dev/null -x c - >/dev/null 2>&1 && echo '$(GCC_NOKSPILL)')
 endif
-KMASK_SRCS := $(shell grep -lE '__mmask|_mm[0-9]*_maskz?_' kernels/*.c tests/plugins/*.c 2>/dev/null)
+KMASK_SRCS := $(shell grep -lE '__mmask|_mm[0-9]*_maskz?_' kernels/*.c tests/plugins/*.c tests/plugins/*.cpp 2>/dev/null)
 # KREGS is expanded per recipe: it reads the source being compiled ($<).
 KREGS     = $(if $(filter $(KMASK_SRCS),$<),,$(GCC_NOKSPILL))
 CFLAGS   += -DSB_CC='"$(CC_NAME) $(CC_VERSION)"'
@@ -170,6 +181,7 @@ HAVE_ZSTD = $(HAVE_ZSTD)
 HAVE_RMATH = $(HAVE_RMATH)
 CFLAGS = $(CFLAGS)
 KFLAGS = $(KFLAGS) $(GCC_NOKSPILL) $(KDEBUG)
+CXX = $(CXX) -std=$(CXXSTD)
 EXTRA_FLAGS = $(EXTRA_FLAGS)
 LDLIBS = $(LDLIBS)
 endef
@@ -194,7 +206,7 @@ CFLAGS   += -DSB_GIT_REV='"$(GIT_REV)"'
 KERNEL_ALL  := $(wildcard kernels/*.c)
 KERNEL_SRCS := $(shell grep -l '^SB_REGISTER' $(KERNEL_ALL) 2>/dev/null)
 KHELP_SRCS  := $(filter-out $(KERNEL_SRCS),$(KERNEL_ALL))
-HARNESS_SRCS:= $(filter-out harness/cli/main.c,$(wildcard harness/*/*.c))
+HARNESS_SRCS:= $(filter-out harness/cli/main.c harness/scripts/%,$(wildcard harness/*/*.c))
 TEST_SRCS   := $(wildcard tests/test_*.c)
 
 KOBJS   := $(patsubst kernels/%.c,$(BUILD)/kernels/%.o,$(KERNEL_SRCS))
@@ -203,7 +215,8 @@ KHPICS  := $(patsubst kernels/%.c,$(BUILD)/pic/%.o,$(KHELP_SRCS))
 HOBJS   := $(patsubst harness/%.c,$(BUILD)/harness/%.o,$(HARNESS_SRCS))
 PLUGINS := $(patsubst kernels/%.c,$(BIN)/plugins/%.so,$(KERNEL_SRCS))
 TESTS   := $(patsubst tests/%.c,$(BIN)/tests/%,$(TEST_SRCS))
-TESTPLUGINS := $(patsubst tests/plugins/%.c,$(BIN)/tests/plugins/%.so,$(wildcard tests/plugins/*.c))
+TESTPLUGINS := $(patsubst tests/plugins/%.c,$(BIN)/tests/plugins/%.so,$(wildcard tests/plugins/*.c)) \
+	$(patsubst tests/plugins/%.cpp,$(BIN)/tests/plugins/%.so,$(wildcard tests/plugins/*.cpp))
 HEADERS := $(wildcard kernels/*.h harness/*/*.h tests/*.h)
 DEPS    := $(HEADERS) $(CONFIG)
 # Objects depend on the headers they include (the compiler writes NAME.d beside NAME.o), not on
@@ -216,6 +229,12 @@ DEPFLAGS = -MMD -MP
 # everything hidden but sb_plugin_kernel.  `make plugin` uses the same flags.
 PLUGIN_FLAGS = $(CFLAGS) $(KDEBUG) $(KFLAGS) $(KREGS) $(EXTRA_FLAGS) -fPIC -fvisibility=hidden -DSB_PLUGIN \
 	-frecord-gcc-switches
+# A C++ plugin gets the same flags but the language's: its -std, and C++'s name for the
+# warning about a function without a declaration.  PLUGIN_CC compiles the source $< in its
+# language.
+PLUGIN_CXXFLAGS = $(filter-out -std=% -Wmissing-prototypes,$(PLUGIN_FLAGS)) -std=$(CXXSTD) \
+	-Wmissing-declarations
+PLUGIN_CC = $(if $(filter %.cpp %.cc %.cxx,$<),$(CXX) $(PLUGIN_CXXFLAGS),$(CC) $(PLUGIN_FLAGS))
 
 .PHONY: trace all test check sanitize bench plots report m32 verify-m32 plugin plugins layouts deps clean \
 	help bounds check-tests fuzz fuzz-build FORCE
@@ -256,6 +275,9 @@ $(BIN)/plugins/%.so: $(BUILD)/pic/%.o $(KHPICS) | $(BIN)/plugins
 
 $(BIN)/tests/plugins/%.so: tests/plugins/%.c $(KHPICS) $(DEPS) | $(BIN)/tests/plugins
 	$(CC) $(PLUGIN_FLAGS) -shared -Ikernels $< $(KHPICS) -o $@ -lm
+
+$(BIN)/tests/plugins/%.so: tests/plugins/%.cpp $(KHPICS) $(DEPS) | $(BIN)/tests/plugins
+	$(PLUGIN_CC) -shared -Ikernels $< $(KHPICS) -o $@ -lm
 
 ifeq ($(HAVE_RMATH),1)
 $(BIN)/tests/test_stats_oracle: CFLAGS += -DHAVE_RMATH=1
@@ -322,15 +344,16 @@ bounds: $(BIN)/slidebench.bounds.csv ## each kernel loop's lower bound in core c
 %.bounds.csv: % harness/scripts/bounds.sh
 	@harness/scripts/bounds.sh $< $@
 
-# An out-of-tree plugin, compiled with exactly the flags of the in-tree kernels.
-plugin: ## make plugin SRC=path/to/kernel.c [OUT=file.so]: a plugin built like the in-tree kernels
+# An out-of-tree plugin, compiled with exactly the flags of the in-tree kernels; a .cpp, .cc or
+# .cxx source is C++, built by $(CXX).
+plugin: ## make plugin SRC=path/to/kernel.c|.cpp [OUT=file.so]: a plugin built like the in-tree kernels
 ifeq ($(SRC),)
 	@echo "make plugin: name the source: make plugin SRC=path/to/kernel.c [OUT=file.so]" >&2; exit 2
 else
 OUT ?= $(basename $(SRC)).so
 plugin: $(OUT)
 $(OUT): $(SRC) $(KHPICS) $(DEPS)
-	$(CC) $(PLUGIN_FLAGS) -shared -Ikernels $(SRC) $(KHPICS) -o $@ -lm
+	$(PLUGIN_CC) -shared -Ikernels $(SRC) $(KHPICS) -o $@ -lm
 endif
 
 # Layout copies: bin/layouts/<i>/<kernel>.so is the plugin linked after a padding object of

@@ -20,7 +20,9 @@ usage: ./run_all.sh [OPTIONS] [-- BENCH-ARGS...]
   --quick         a short study: few and short samples, indicative only (a few minutes)
   --kernels LIST  only these kernels (comma-separated; see bin/slidebench list)
   --trace FILE    replay this trace instead of datasets/master-2000.trace
-  --cpu N         pin the benches to cpu N (default: the last online cpu)
+  --cpu LIST      the CPUs the study may use (N, or a list such as 0,1 or 0-3): every bench
+                  is pinned to the first, the thread sweep uses them all (default: every CPU
+                  this process may run on, the benches on the last); one CPU: no thread sweep
   --out DIR       the study directory (default results/<date>-<time>-study); must not exist
   --samples N     measured samples per kernel and workload of the main sweep (default 31;
                   --quick 3); the pressure run takes 15 (--quick 3), each block 3
@@ -40,10 +42,11 @@ Writes DIR/m64/ (the sweep), DIR/bits/NN-m64/ and NN-m32/ (or DIR/m32.skipped),
 DIR/tables/NN-hugepage/ and NN-nohugepage/ (or DIR/tables.skipped), DIR/compiler/NN-gcc/ and
 NN-clang/ (bin/slidebench against bin-clang/slidebench, or DIR/compiler.skipped), each block directory's
 blocks.csv (slidebench blocks), DIR/pressure/ (pressure mode), DIR/threads/ (every table size
-with 1 to all CPUs' threads at once, or DIR/threads.skipped), DIR/sim/ (no PMU), DIR/plots/,
+with 1 to all --cpu CPUs' threads at once, or DIR/threads.skipped), DIR/sim/ (no PMU), DIR/plots/,
 DIR/report.html, report.md and answer.txt; DIR/build.log and DIR/run.log hold every command's
 own output.  One line per step goes to stderr; the answers and the report's path end stdout.
-Exit status: 0 ok; 1 a build or a verification failed (the rest still ran); 2 bad usage.
+Exit status: 0 ok; 1 a build, a verification or a sweep failed (the rest still ran; answer.txt
+names the steps); 2 bad usage.
 TXT
 }
 
@@ -72,7 +75,12 @@ while [[ $# -gt 0 ]]; do
 	*) echo "run_all.sh: unknown option $1 (see ./run_all.sh --help)" >&2; exit 2 ;;
 	esac
 done
-[[ -n $cpu ]] || cpu=$(($(nproc) - 1))
+# The CPUs: those this process may run on (its affinity mask: taskset, a cgroup cpuset, a Slurm
+# allocation), or those of --cpu; every bench is pinned to cpu, the thread sweep's threads go
+# on thread_cpus only.
+mapfile -t allowed < <(harness/scripts/cpus.sh)
+[[ ${#allowed[@]} -gt 0 ]] || allowed=(0)
+cpu_given=$cpu thread_cpus=("${allowed[@]}")
 [[ -n $out ]] || out="results/$(date -u +%Y%m%d-%H%M%S)-study"
 if [[ $plan -eq 0 && -e $out && -n $(ls -A "$out" 2>/dev/null) ]]; then
 	echo "run_all.sh: $out already exists and is not empty; a study never overwrites another (choose --out)" >&2
@@ -86,24 +94,28 @@ fi
 # (each bench refused it with exit 1 and left a folder that blocked the same --out); the
 # kernel names, which need bin/slidebench, by check_kernels after the build.
 usage_error() { echo "run_all.sh: $*" >&2; exit 2; }
-# Returns 0 when cpu $1 is online (/sys/devices/system/cpu/online, e.g. "0-3,6") and this
-# process may run on it (taskset, where installed).
-cpu_usable() {
-	local list x
-	list=$(cat /sys/devices/system/cpu/online 2>/dev/null) || list="0-$(($(nproc --all) - 1))"
-	for x in ${list//,/ }; do
-		if (( $1 >= ${x%-*} && $1 <= ${x#*-} )); then
-			! command -v taskset >/dev/null 2>&1 || taskset -c "$1" true 2>/dev/null
-			return
-		fi
-	done
-	return 1
-}
 if [[ -n $samples ]] && ! [[ $samples =~ ^[1-9][0-9]{0,5}$ && $samples -le 100000 ]]; then
 	usage_error "--samples $samples: give a whole number of samples from 1 to 100000"
 fi
-if [[ -n $cpu ]] && { ! [[ $cpu =~ ^[0-9]{1,4}$ ]] || ! cpu_usable "$((10#$cpu))"; }; then
-	usage_error "--cpu $cpu: not an online cpu this process may run on (online: $(cat /sys/devices/system/cpu/online 2>/dev/null || echo unknown))"
+if [[ -n $cpu ]]; then
+	# --cpu N or LIST: every CPU of it one this process may run on (cpus.sh lists them)
+	[[ $cpu =~ ^[0-9]{1,4}([-,][0-9]{1,4})*$ ]] && listed=$(harness/scripts/cpus.sh "$cpu" 2>/dev/null) &&
+		[[ -n $listed ]] ||
+		usage_error "--cpu $cpu: give a cpu number or a list such as 0,1 or 0-3"
+	mapfile -t thread_cpus <<<"$listed"
+	for c in "${thread_cpus[@]}"; do
+		printf '%s\n' "${allowed[@]}" | grep -qx "$c" ||
+			usage_error "--cpu $cpu: cpu $c is not one this process may run on ($(printf '%s\n' "${allowed[@]}" | paste -sd,); online: $(cat /sys/devices/system/cpu/online 2>/dev/null || echo unknown))"
+	done
+	cpu=${thread_cpus[0]}
+else
+	cpu=${allowed[-1]}
+fi
+# --cpu LIST narrower than the mask: every bench runs within it (its thread placement and its
+# simulated passes side by side keep to the CPUs bench may run on)
+only=()
+if [[ ${thread_cpus[*]} != "${allowed[*]}" ]] && command -v taskset >/dev/null 2>&1; then
+	only=(taskset -c "$(IFS=,; echo "${thread_cpus[*]}")")
 fi
 if [[ -n $trace ]]; then
 	[[ -e $trace ]] || usage_error "--trace $trace: no such file"
@@ -123,12 +135,33 @@ for ((i = 0; i < ${#extra[@]}; i++)); do
 	--out|--out=*|-o) usage_error "bench argument ${extra[i]}: run_all.sh chooses each bench's --out (give --out DIR to run_all.sh)" ;;
 	esac
 done
-# Checks --kernels against bin/slidebench list (with the bench arguments' --plugin files): exit
-# 2 naming an unknown kernel.  Then the --plugin kernels join --kernels (--help: a plugin goes
-# through the whole study, whatever else --kernels names).  Called once bin/slidebench is built,
-# before the verification and the study folder.
+# Prints the known kernel name (stdin, one a line) closest to $1 (fewest letters to change).
+closest_kernel() {
+	awk -v w="$1" '
+	function dist(a, b,   i, j, c, d) {
+		for (i = 0; i <= length(a); i++) d[i, 0] = i
+		for (j = 0; j <= length(b); j++) d[0, j] = j
+		for (i = 1; i <= length(a); i++)
+			for (j = 1; j <= length(b); j++) {
+				c = d[i - 1, j - 1] + (substr(a, i, 1) != substr(b, j, 1))
+				if (d[i - 1, j] + 1 < c) c = d[i - 1, j] + 1
+				if (d[i, j - 1] + 1 < c) c = d[i, j - 1] + 1
+				d[i, j] = c
+			}
+		return d[length(a), length(b)]
+	}
+	NF { x = dist(w, $0); if (best == "" || x < bx) { best = $0; bx = x } }
+	END { print best }'
+}
+# Checks --kernels: exit 2 naming an unknown kernel, the closest known name and all of them.
+# Known are the kernels/*.c that register a kernel, and what bin/slidebench lists with the
+# --plugin files (the bench arguments' too) where it is built.  Then, where bin/slidebench is
+# built, the --plugin kernels join --kernels (--help: a plugin goes through the whole study,
+# whatever else --kernels names).  Called before anything is built (a name a plugin may hold
+# waits, when there is no bin/slidebench yet to load the plugin) and again after the build,
+# before the verification.
 check_kernels() {
-	local known plugins=("${plug[@]}") k i mine
+	local known binlisted=0 plugins=("${plug[@]}") k i mine
 	[[ -n $kernels && $kernels != all ]] || return 0
 	for ((i = 0; i < ${#extra[@]}; i++)); do
 		case ${extra[i]} in
@@ -136,13 +169,19 @@ check_kernels() {
 		--plugin=*) plugins+=(--plugin "${extra[i]#--plugin=}") ;;
 		esac
 	done
-	known=$(bin/slidebench list "${plugins[@]}" --format csv 2>/dev/null | tail -n +2 | cut -d, -f1) ||
-		usage_error "--kernels: bin/slidebench list failed; cannot check $kernels"
+	known=$(grep -l '^SB_REGISTER' kernels/*.c | sed 's|^kernels/||; s|\.c$||')
 	for k in ${kernels//,/ }; do
-		grep -qxF -- "$k" <<<"$known" ||
-			usage_error "--kernels: unknown kernel \"$k\" (known: $(echo $known | tr ' ' ,))"
+		grep -qxF -- "$k" <<<"$known" && continue
+		if [[ $binlisted -eq 0 && -x bin/slidebench ]]; then  # (once, and only when needed)
+			known+=$'\n'$(bin/slidebench list "${plugins[@]}" --format csv 2>/dev/null | tail -n +2 | cut -d, -f1 || true)
+			known=$(sort -u <<<"$known")
+			binlisted=1
+			grep -qxF -- "$k" <<<"$known" && continue
+		fi
+		[[ $binlisted -eq 0 && ${#plugins[@]} -gt 0 ]] && continue
+		usage_error "--kernels: unknown kernel \"$k\" (closest: $(closest_kernel "$k" <<<"$known"); known: $(echo $known | tr ' ' ,))"
 	done
-	[[ ${#plug[@]} -gt 0 ]] || return 0
+	[[ ${#plug[@]} -gt 0 && -x bin/slidebench ]] || return 0
 	mine=$(bin/slidebench list "${plug[@]}" --format csv 2>/dev/null | awk -F, 'NR == 1 {
 		for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$c["origin"] != "built-in" && $c["status"] == "available" { print $c["name"] }') || true
@@ -151,7 +190,7 @@ check_kernels() {
 	done
 	sel=(--kernel "$kernels") vsel=(--kernel "$kernels")
 }
-[[ $bench_only -eq 0 ]] || [[ ! -x bin/slidebench ]] || check_kernels
+check_kernels   # (before the build: a typo costs no build)
 
 # Bench settings.  side_set: the pressure run (fewer samples: many rows, one mode); block_set:
 # each block of a cross-process comparison (few samples: the block pairs are what is
@@ -224,7 +263,8 @@ descriptors() {
 }
 # Sets sim_kernels, press_kernels and big_kernels (comma-separated, --kernels applied):
 #   big: tables of big_bytes or more (with and without huge pages; the simulated TLB);
-#   pressure: per family the kernels with the smallest and the largest tables;
+#   pressure: per family the kernels with the smallest and the largest tables (and, once
+#   the 64-bit sweep has run, each of its modes' three fastest: sweep_winners);
 #   sim: both sides of every question pair (the report's instruction and miss columns) and
 #   the big ones; --quick: the table and branching pairs only (the big ones' init() under
 #   valgrind takes seconds a pass).
@@ -255,6 +295,19 @@ kernel_sets() {
 	[[ -n $sim_kernels ]] || sim_kernels=$kernels
 }
 press_sizes="0,8K,16K,32K,64K,256K,1M,8M"
+# Prints the three fastest kernels of each mode of the 64-bit sweep (the geometric mean of
+# their pieces' medians; the oracle, the null and withheld or prepared rows left out): the
+# pressure sweep times them beside each family's smallest and largest tables, so its answer
+# is chosen among every workload's winners (at 0 B pressure is position mode untouched: a
+# sweep without position's winner named another one).
+sweep_winners() {
+	[[ -r $out/m64/summary.csv ]] || return 0
+	awk -f plots/csv.awk -v where='kernel!=null|reference;flags!~(prepared|below-bound|baseline-invalid)' \
+		-v cols=mode,kernel,ns_median "$out/m64/summary.csv" |
+		awk -F, 'NR > 1 && $3 > 0 { k = $1 SUBSEP $2; s[k] += log($3); n[k]++ }
+			END { for (k in s) { split(k, p, SUBSEP); print p[1], p[2], exp(s[k] / n[k]) } }' |
+		sort -k1,1 -k3,3g | awk '++r[$1] <= 3 { print $2 }' | sort -u
+}
 # The thread sweep's kernels: per table-size class (none; 512 B-16 KiB; up to 1 MiB; larger)
 # the three fastest of different families in the 64-bit sweep's position mode (the ones a
 # ranking with every core searching could reorder), by table size where that sweep has none.
@@ -274,9 +327,9 @@ thread_classes() {
 		  printf "%s,%s,%s,%s\n", ($1 in t) ? t[$1] : 1e9 + NR, $1, $2, c }' |
 		sort -t, -k1,1g | awk -F, '{ if (n[$4] < 3 && !seen[$4 "," $3]++) { n[$4]++; print $2 "," $4 } }'
 }
-# The thread counts: 1, 2, 4, ... below the CPUs online, and all of them.
+# The thread counts: 1, 2, 4, ... below the sweep's CPUs (thread_cpus), and all of them.
 thread_counts() {
-	local n=2 ncpu; ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+	local n=2 ncpu=${#thread_cpus[@]}
 	local c=1
 	while ((n < ncpu)); do c+=",$n"; n=$((n * 2)); done
 	((ncpu > 1)) && c+=",all"
@@ -411,6 +464,12 @@ logged() {
 	return $rc
 }
 
+# A mask smaller than the online CPUs is said once: every step keeps to it.
+online=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo "${#allowed[@]}")
+[[ ${#allowed[@]} -ge $online ]] || note "this process may run on ${#allowed[@]} of the $online" \
+	"online CPUs ($(IFS=,; echo "${allowed[*]}"): taskset, a cgroup cpuset or a batch allocation):" \
+	"every step keeps to them"
+
 # ---- install, build, verify, trace --------------------------------------------------------
 have_m32=0 have_clang=0 why_clang=""
 # The builds' verification checks every kernel on every relevant occupancy and its perft of the
@@ -510,14 +569,14 @@ if ! bin/slidebench list "${plug[@]}" --format csv >"$out/kernels.csv" 2>>"$run_
 fi
 kernel_sets
 
-# Runs `slidebench bench` (binary, out dir, args...) pinned to --cpu.  Events this machine
+# Runs `slidebench bench` (binary, out dir, args...) pinned to --cpu (within --cpu LIST).  Events this machine
 # cannot count leave their cells empty and are said once by bench itself (context.json).
 # Its output goes to run.log.  The -m32 build cannot load a 64-bit plugin: it runs without.
 run_bench() {
 	local bin=$1 dir=$2 p=("${plug[@]}")
 	shift 2
 	[[ $bin != bin32/* ]] || p=()
-	logged "$run_log" "$bin" bench --cpu "$cpu" --out "$dir" "${p[@]}" "$@"
+	logged "$run_log" "${only[@]}" "$bin" bench --cpu "$cpu" --out "$dir" "${p[@]}" "$@"
 }
 
 # ---- the sweeps ------------------------------------------------------------------------------
@@ -572,6 +631,7 @@ fi
 step_done bits
 
 step pressure "pressure mode (--pressure $press_sizes) into $out/pressure"
+press_kernels=$(subset "$(printf '%s\n' ${press_kernels//,/ } $(sweep_winners) | awk 'NF && !seen[$0]++' | paste -sd,)")
 if [[ -z $press_kernels ]]; then
 	echo "none of the pressure-sweep kernels was selected (--kernels $kernels)" >"$out/pressure.skipped"
 	note "no pressure sweep: $(cat "$out/pressure.skipped")"
@@ -632,14 +692,33 @@ else
 fi
 step_done learn
 
-step threads "the thread sweep: kernels of each table size with $(thread_counts) threads at once into $out/threads"
+# The bench arguments but --threads: the sweep's thread counts are its own, or those of a
+# --threads among them (then a list without a count above 1 means no sweep, not a failure).
+thread_extra=() user_threads=""
+for ((i = 0; i < ${#extra[@]}; i++)); do
+	case ${extra[i]} in
+	--threads) user_threads=${extra[i + 1]:-}; i=$((i + 1)) ;;
+	--threads=*) user_threads=${extra[i]#--threads=} ;;
+	*) thread_extra+=("${extra[i]}") ;;
+	esac
+done
+step threads "the thread sweep: kernels of each table size with ${user_threads:-$(thread_counts)} threads at once on cpus $(IFS=,; echo "${thread_cpus[*]}") into $out/threads"
 thread_kernels=$(subset "$(thread_classes | cut -d, -f1 | paste -sd,)")
-if [[ $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) -lt 2 ]]; then
-	echo "one CPU online: no second thread to run beside the first" >"$out/threads.skipped"
-	note "no thread sweep: $(cat "$out/threads.skipped")"
+why_threads=""
+if [[ ${#thread_cpus[@]} -lt 2 && -n $cpu_given ]]; then
+	why_threads="--cpu $cpu_given allows one CPU: no second thread to run beside the first (--cpu LIST, e.g. --cpu 0,1, gives the sweep several)"
+elif [[ ${#thread_cpus[@]} -lt 2 ]]; then
+	why_threads="this process may run on one CPU ($cpu: taskset, a cgroup cpuset or a batch allocation): no second thread to run beside the first"
 elif [[ -z $thread_kernels ]]; then
-	echo "none of the thread-sweep kernels was selected (--kernels $kernels)" >"$out/threads.skipped"
-	note "no thread sweep: $(cat "$out/threads.skipped")"
+	why_threads="none of the thread-sweep kernels was selected (--kernels $kernels)"
+elif [[ -n $user_threads && ! ,$user_threads, =~ ,(all|0*[2-9][0-9]*|0*1[0-9]+), ]]; then
+	why_threads="the bench arguments' --threads $user_threads asks for no second thread"
+elif [[ ${thread_cpus[*]} != "${allowed[*]}" && ${#only[@]} -eq 0 ]]; then
+	why_threads="taskset (util-linux) is not installed: the threads cannot be kept to --cpu $cpu_given"
+fi
+if [[ -n $why_threads ]]; then
+	echo "$why_threads" >"$out/threads.skipped"
+	note "no thread sweep: $why_threads"
 else
 	# built-in kernels only: a plugin is sampled in a child process of its own, one thread.
 	# The large tables also as one set shared and one per thread (--table-copies: copies of
@@ -651,10 +730,21 @@ else
 		copies=(--table-copies)
 	fi
 	rc=0
-	logged "$run_log" bin/slidebench bench --cpu "$cpu" --out "$out/threads" --mode position \
-		--threads "$(thread_counts)" --kernel "$thread_kernels" "${copies[@]}" --events none \
-		"${side_set[@]}" "${extra[@]}" || rc=$?
-	[[ $rc -eq 0 ]] || { echo "run_all.sh: the thread sweep failed (exit $rc)" >&2; failed+=("bench threads"); }
+	logged "$run_log" "${only[@]}" bin/slidebench bench --cpu "$cpu" --out "$out/threads" --mode position \
+		--threads "${user_threads:-$(thread_counts)}" --kernel "$thread_kernels" "${copies[@]}" \
+		--events none "${side_set[@]}" "${thread_extra[@]}" || rc=$?
+	if [[ $rc -ne 0 ]]; then
+		echo "run_all.sh: the thread sweep failed (exit $rc); the study goes on" >&2
+		failed+=("bench threads")
+		[[ -r $out/threads/summary.csv ]] ||
+			echo "the thread sweep failed (bench exit $rc; run.log says why)" >"$out/threads.skipped"
+	fi
+	# a thread count left untimed because a CPU was busy with other work (bench says why)
+	busy=""
+	[[ ! -r $out/threads/summary.csv ]] || busy=$(awk -f plots/csv.awk -v cols=threads,flags \
+		"$out/threads/summary.csv" | awk -F, '$1 > 1 && $2 ~ /^unavailable: / {
+			sub(/^unavailable: /, "", $2); sub(/;.*/, "", $2); print $1 " threads not timed: " $2; exit }')
+	[[ -z $busy ]] || note "thread sweep: $busy"
 	# threads/threads.csv, what plots/threads.gp draws: each kernel's time per lookup per
 	# thread at every thread count, with its table-size class
 	[[ ! -r $out/threads/summary.csv ]] || awk -F, 'NR == FNR { cls[$1] = $2; next }
@@ -710,6 +800,9 @@ printf 'run_all.sh: done in %dm%02ds; every command'"'"'s output is in %s/build.
 	$((el / 60)) $((el % 60)) "$out" >&2
 if [[ ${#failed[@]} -gt 0 ]]; then
 	echo "run_all.sh: FAILED: ${failed[*]}" >&2
+	# the answers name them too: a study whose thread sweep failed still answers the rest
+	printf 'failed steps   %s (the other steps ran; build.log and run.log say why)\n' \
+		"$(printf '%s\n' "${failed[@]}" | paste -sd, | sed 's/,/, /g')" >>"$out/answer.txt"
 fi
 # The answer last: the three questions and the recommendation (report's answer.txt), then
 # where the report is.

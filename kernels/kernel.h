@@ -9,6 +9,9 @@
  * Adding a kernel is adding one .c file in kernels/ that ends with SB_REGISTER(descriptor).
  * In the harness build the macro drops a pointer into the `sb_kernels` linker section, which
  * the registry walks; in a plugin build (-DSB_PLUGIN) it exports `sb_plugin_kernel` for dlsym.
+ * A plugin may be C++ (C++17 or later): this file and those it includes compile as C++ too,
+ * so they hold no construct C alone has (array designators, out-of-order or partial struct
+ * designators), and the registration exports a C name.
  *
  * Squares are 0..63 with a1 = 0, b1 = 1, ..., h8 = 63 (little-endian rank-file mapping).
  */
@@ -559,9 +562,17 @@ typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
 
 /* ---- registration ---------------------------------------------------------------------- */
 
+/* A plugin written in C++ exports the pointer under its C name, the one the harness looks up
+ * (extern "C"; it also gives the const pointer the external linkage C++ would not). */
+#ifdef __cplusplus
+#define SB_PLUGIN_LINKAGE_ extern "C"
+#else
+#define SB_PLUGIN_LINKAGE_
+#endif
 #ifdef SB_PLUGIN
 #define SB_REGISTER(desc)                                                               \
-	__attribute__((visibility("default"))) const struct sb_kernel *const sb_plugin_kernel = &(desc)
+	SB_PLUGIN_LINKAGE_ __attribute__((visibility("default")))                       \
+	const struct sb_kernel *const sb_plugin_kernel = &(desc)
 #else
 #define SB_REGISTER(desc)                                                               \
 	static const struct sb_kernel *const sb_reg_##desc                              \

@@ -46,10 +46,17 @@ typedef uint64_t (*sb_pg_rec_fn)(const struct sb_perft_pos *p, unsigned depth, i
 #define SB_PG_FILE_H 0x8080808080808080ULL
 #define SB_PG_RANK_1 0x00000000000000FFULL
 
-/* Castling rights a move from or to each square takes away. */
+/* Castling rights a move from or to each square takes away (written out whole: a plugin in
+ * C++ includes this file, and C++ has no array designators). */
 static const uint8_t sb_pg_castle_lost[64] __attribute__((unused)) = {
-	[0] = SB_PC_WQ, [4] = SB_PC_WK | SB_PC_WQ, [7] = SB_PC_WK,
-	[56] = SB_PC_BQ, [60] = SB_PC_BK | SB_PC_BQ, [63] = SB_PC_BK,
+	SB_PC_WQ, 0, 0, 0, SB_PC_WK | SB_PC_WQ, 0, 0, SB_PC_WK,
+	0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0,
+	SB_PC_BQ, 0, 0, 0, SB_PC_BK | SB_PC_BQ, 0, 0, SB_PC_BK,
 };
 
 /* Returns the squares side c's pawns in bb attack. */

@@ -97,7 +97,8 @@ SB_PG_INLINE_ unsigned sb_pg_pawns_(const struct sb_perft_pos *p, uint32_t *list
 SB_PG_INLINE_ unsigned sb_pg_gen_side_(const struct sb_perft_pos *p, uint32_t *list, const int us,
 				       sb_pg_fn R, sb_pg_fn B)
 {
-	struct sb_pg_node_ g = { .own = p->side[us], .opp = p->side[!us] };
+	/* own, opp; occ, target and the pins are set below (positional: C++ includes this too) */
+	struct sb_pg_node_ g = { p->side[us], p->side[!us], 0, 0, 0, 0 };
 	const uint64_t kbb = g.own & p->kind[SB_P_KING];
 	const unsigned k = (unsigned)__builtin_ctzll(kbb);
 	const uint64_t orq = g.opp & (p->kind[SB_P_ROOK] | p->kind[SB_P_QUEEN]);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # run.sh - runs every test binary (bin/tests/test_*) and every shell test (tests/test_*.sh),
 # JOBS at a time (default: the CPUs), adds up their "N passed, N failed[, N skipped]" lines and
-# ends with the total on a line of its own.  Each test's output is shown whole, in file order,
-# with how long it took.
+# ends with the total on a line of its own.  A short line says each test's count as it finishes
+# ("[12/58] test_report.sh 14 passed 0 failed (9 s)"); then each test's output is shown whole,
+# in file order, with how long it took.
 #   TIER=fast (default): the tests `make test` runs; TIER=slow: only those whose header has a
 #   line "# tier: slow" (`make check` runs them); TIER=all: both.  A test whose header has "# serial" (it
 #   times something, or loads the machine itself) runs alone, after the others.
@@ -31,11 +32,25 @@ for t in "$BIN"/tests/test_* tests/test_*.sh; do
 	fi
 done
 
-# Runs test $1 (number $2) into $dir/$2.out, its exit status and seconds into $dir/$2.rc.
+# Prints the closing line of test number $1's output, or nothing.
+closing_line() { grep -E '^[0-9]+ passed, [0-9]+ failed' "$dir/$1.out" | tail -n 1; }
+
+# Runs test $1 (number $2) into $dir/$2.out, its exit status and seconds into $dir/$2.rc, and
+# prints its progress line: how many tests have finished (a line each in $dir/finished, counted
+# under a lock: tests finish in parallel), its counts and its time.
 run_one() {
-	local t=$1 n=$2 t0=$SECONDS rc=0
+	local t=$1 n=$2 t0=$SECONDS rc=0 line secs
 	if [[ $t == *.sh ]]; then bash "$t" >"$dir/$n.out" 2>&1 || rc=$?; else "$t" >"$dir/$n.out" 2>&1 || rc=$?; fi
-	echo "$rc $((SECONDS - t0))" >"$dir/$n.rc"
+	secs=$((SECONDS - t0))
+	echo "$rc $secs" >"$dir/$n.rc"
+	line=$(closing_line "$n")
+	line=${line%, 0 skipped}
+	line=${line//,/}
+	{
+		flock 9 2>/dev/null || true
+		echo "$n" >>"$dir/finished"
+		echo "[$(wc -l <"$dir/finished")/${#all[@]}] ${t##*/} ${line:-no closing line (crashed?)} ($secs s)"
+	} 9>>"$dir/lock"
 }
 
 tally() { # name, number
@@ -43,7 +58,7 @@ tally() { # name, number
 	read -r rc secs <"$dir/$n.rc"
 	echo "== $name (${secs}s)"
 	sed "s|^|  |" "$dir/$n.out"
-	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$dir/$n.out" | tail -n 1)
+	line=$(closing_line "$n")
 	if [[ -z $line ]]; then
 		echo "$name: no closing line (crashed?): counted as 1 failure"
 		failed=$((failed + 1))

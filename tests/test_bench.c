@@ -195,8 +195,9 @@ static double impossible_bound(const struct cell *c, const void *ctx)
 	return 1e9;
 }
 
-/* Impossible figures are flagged and never ranked: below the loop's bound; a null dearer than
- * the kernel; and a kernel whose timed loop stops returning the reference's results. */
+/* A bound above the figure is dropped (the figure stands, no efficiency); impossible figures
+ * are flagged and never ranked: a null dearer than the kernel, and a kernel whose timed loop
+ * stops returning the reference's results. */
 static void test_impossible(void)
 {
 	struct bench b;
@@ -214,7 +215,11 @@ static void test_impossible(void)
 	CHECK(results_compute(&b, "t", NULL, 0, &r) == 0, "results");
 	const struct summary *o = results_row(&r, 0, 1);
 	if (o->core_ghz > 0)
-		CHECK(strstr(o->flags, "below-bound;") != NULL, "below its bound: %s", o->flags);
+		CHECK(strstr(o->flags, "bound-dropped;") != NULL && isnan(o->efficiency) &&
+		      o->bound_cycles == 1e9, "a bound above the samples is dropped, kept to name: "
+		      "%s, efficiency %g, bound %g", o->flags, o->efficiency, o->bound_cycles);
+	CHECK(strstr(o->flags, "below-bound;") == NULL, "no figure is withheld for its bound: %s",
+	      o->flags);
 	CHECK(strstr(o->flags, "baseline-invalid;") != NULL, "null dearer: %s", o->flags);
 	CHECK(!results_rankable(o), "an impossible row is not ranked");
 	CHECK(o->ns_median == o->ns_gross_median && o->ns_net_median < 0,

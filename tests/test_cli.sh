@@ -19,6 +19,10 @@ expect "negative number" 2 '--samples: "-3" is not a whole number' -- $SB bench 
 expect "number out of range" 2 '--cpu: "99999"' -- $SB bench --cpu 99999
 expect "cpu that does not exist" 2 'cpu 4000 does not exist' -- $SB bench --cpu 4000 "${Q[@]}" --out "$tmp/r1"
 expect "unknown mode" 2 'unknown mode "sideways"' -- $SB bench --mode sideways
+expect "neighbours without --threads is refused" 2 'mode neighbours .*--threads a count of 2 or more' -- \
+	$SB bench --kernel reference "${Q[@]}" --mode neighbours --out "$tmp/nb1"
+expect "neighbours with --threads 1 is refused" 2 'mode neighbours .*--threads' -- \
+	$SB bench --kernel reference "${Q[@]}" --mode position,neighbours --threads 1 --out "$tmp/nb2"
 expect "unknown option" 2 'unrecognized option' -- $SB bench --frobnicate
 expect "unknown event" 2 'unknown event "NOT_AN_EVENT"' -- $SB bench --events NOT_AN_EVENT "${Q[@]/none/NOT_AN_EVENT}" --out "$tmp/r2"
 expect "missing trace" 1 'nosuch.trace' -- $SB bench --trace "$tmp/nosuch.trace" --mode stream --out "$tmp/r3"
@@ -27,7 +31,7 @@ expect "not a plugin" 1 'not a slidebench plugin: no symbol sb_plugin_kernel' --
 expect "wrong ABI refused" 1 'kernel "bad-abi": built for ABI version 42, newer than this slidebench' -- $SB list --plugin $P/bad-abi.so
 expect "refused plugin, others still listed" 1 '^reference ' -- $SB list --plugin $P/bad-abi.so
 expect "good plugin verifies" 0 'example-plugin +ok: 307648 cases, 0 mismatches' -- $SB verify --plugin $P/example-plugin.so --kernel example-plugin
-expect "wrong plugin caught" 1 'mismatch: kernel=wrong-attacks piece=rook sq=28' -- $SB verify --plugin $P/wrong-attacks.so --kernel wrong-attacks
+expect "wrong plugin caught, its square named" 1 'mismatch: kernel=wrong-attacks piece=rook sq=28 \(e4\) occ=0x' -- $SB verify --plugin $P/wrong-attacks.so --kernel wrong-attacks
 expect "failing init refused" 1 'failing-init +refused: .*init\(\) failed' -- $SB verify --plugin $P/failing-init.so --kernel failing-init,reference
 
 # bench with a good and a wrong plugin: the wrong one is named and not timed, the rest are.

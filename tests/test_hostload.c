@@ -53,6 +53,17 @@ int main(void)
 	free(buf);
 	json_decref(j);
 	CHECK(hostload_snap("/nonexistent/stat", 0, &s[0]) == -1 && !s[0].ok, "missing file read");
+
+	/* each CPU on its own: cpu1 busy 240 of 250 jiffies (96%), cpu0 60 of 150; cpu7 unlisted */
+	static struct host_cpus ca, cb;
+	CHECK(hostload_cpus(a, &ca) == 0 && hostload_cpus(b, &cb) == 0, "per-cpu snapshots not read");
+	CHECK(hostload_busy_pct(&ca, &cb, 1) == 96.0 && hostload_busy_pct(&ca, &cb, 0) == 40.0,
+	      "busy: cpu1 %.1f%% cpu0 %.1f%%", hostload_busy_pct(&ca, &cb, 1),
+	      hostload_busy_pct(&ca, &cb, 0));
+	CHECK(hostload_busy_pct(&ca, &cb, 7) == -1 && hostload_busy_pct(&ca, &ca, 1) == -1,
+	      "an unlisted cpu, or no time elapsed, is unknown");
+	CHECK(hostload_cpus("/nonexistent/stat", &ca) == -1 && hostload_busy_pct(&ca, &cb, 1) == -1,
+	      "missing file read");
 	unlink(a);
 	unlink(b);
 	return check_done();

@@ -23,7 +23,8 @@ every_kernel_prints "kiwipete, depth 4" 4085603 "$KIWI" 4
 every_kernel_prints "kiwipete, depth 4, bulk" 4085603 "$KIWI" 4 --bulk
 
 expect "divide" 0 '^  e2e4: 600$' '^  moves: 20$' 'nodes 8,902 ' -- "$SB" perft "$START" 3 --divide
-expect "nodes/s printed, grouped, over at least 0.2 s" 0 'nodes 400  seconds [0-9.]+  nodes/s [0-9]{1,3}(,[0-9]{3})+  \(over [0-9]+ runs\)' -- "$SB" perft "$START" 2
+expect "nodes/s printed, grouped, over at least 0.2 s; the first run's time labelled apart" 0 \
+	'nodes 400  first run [0-9.]+ s  mean of [0-9]+ runs: [0-9]{1,3}(,[0-9]{3})+ nodes/s$' -- "$SB" perft "$START" 2
 expect "bad FEN: the field named" 2 "placement field has 3 ranks, expected 8" -- "$SB" perft 'rnbqkbnr/pppppppp/8 w' 3
 expect "no king" 2 'no white king' -- "$SB" perft '8/8/8/8/8/8/8/k7 w - - 0 1' 3
 expect "bad depth" 2 'DEPTH' -- "$SB" perft "$START" x
@@ -32,6 +33,10 @@ expect "a missing depth is named" 2 'missing DEPTH after the position' -- "$SB" 
 expect "no arguments: both named" 2 'missing POSITION .* and DEPTH' -- "$SB" perft
 expect "startpos by name" 0 '^reference +nodes 4,865,609 ' -- "$SB" perft startpos 5
 expect "kiwipete by name" 0 '^reference +nodes 97,862 ' -- "$SB" perft kiwipete 3
+expect "a misspelt name is named, not read as a FEN" 2 \
+	"unknown position name 'kiwipet': known names startpos, kiwipete, position3..6, or give a FEN" -- \
+	"$SB" perft kiwipet 3
+if grep -q 'FEN "kiwipet"\|placement field' "$tmp/out"; then bad "a misspelt name was read as a FEN: $(cat "$tmp/out")"; else ok; fi
 expect "a bad side to move is named" 2 'side-to-move field .* must be w or b' -- "$SB" perft 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1' 1
 expect "a bad piece letter is named" 2 "has 'x' on rank 8: expected a piece letter" -- "$SB" perft 'rnbqkbnx/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' 1
 expect "unknown kernel" 2 'unknown kernel "nosuch"' -- "$SB" perft "$START" 2 --kernel nosuch

@@ -7,8 +7,12 @@
 #   - one workload, one winner: pointer and 8 MiB name the same kernel in the recommendation,
 #     the appendix and the compiler section (the blocks' other kernel said to disagree);
 #   - no "no ranking change" above two different winners;
-#   - below-bound and baseline-invalid rows are never fastest, and are listed as withheld;
+#   - below-bound and baseline-invalid rows are never fastest, and are listed as withheld, in
+#     every block of the study (the compiler blocks too), with a count per block;
+#   - a bound-dropped row is listed as a dropped bound, and its figure still ranked;
 #   - compiler blocks that settle on a quiet host are not settled on a busy one;
+#   - a study whose own rows say the host was busy while /proc said quiet is not called quiet,
+#     and its answers are provisional, never settled or likely, first screen to verdicts.csv;
 #   - no "nan" on any page.
 . "$(dirname "$0")/lib.sh"
 
@@ -18,13 +22,13 @@ hasnt_re() { if grep -qE -- "$3" "$2"; then bad "$1: $2 matches /$3/: $(grep -oE
 
 T=$tmp/t
 python3 tests/data/make-fixture-truth.py "$T" || { bad "make-fixture-truth.py failed"; finish; }
-for s in quick ahead winners quiet busy below baseinv; do
+for s in quick ahead winners quiet busy below baseinv blockheld busyrows quietrows; do
 	expect "report $s" 0 -- $SB report "$T/$s"
 done
 
 # every page: "not distinguishable" only with an interval that includes 1, no ratio below 1
 # called "ahead" or "faster", and no nan
-for s in quick ahead winners quiet busy below baseinv; do
+for s in quick ahead winners quiet busy below baseinv blockheld busyrows quietrows; do
 	M=$T/$s/report.md
 	{ grep -oE 'not distinguishable[^(]*\(time ratio [0-9.]+× \([0-9.]+–[0-9.]+\)' "$M" || true; } |
 		sed -E 's/.*\(([0-9.]+)–([0-9.]+)\)$/\1 \2/' |
@@ -76,8 +80,10 @@ for s in below baseinv; do
 	M=$T/$s/report.md
 	hasnt "$s: the withheld kernel is not fastest" "$M" "stream: kindergarten-4k is fastest"
 	has "$s: the next kernel is" "$M" "stream: kindergarten-32 is fastest"
-	[[ $(grep -c '^- m64: kindergarten-4k stream ' "$M") -eq 2 ]] && ok ||
-		bad "$s: the two withheld rows not listed once each: $(grep -c '^- m64: kindergarten-4k stream ' "$M")"
+	has "$s: m64's count" "$M" "- m64: 2 of 18 measured rows: kindergarten-4k stream "
+	[[ $(grep -o 'kindergarten-4k stream [a-z]*: [a-z-]*' "$M" | sort | uniq -d | wc -l) -eq 0 &&
+	   $(grep -o 'kindergarten-4k stream [a-z]*: [a-z-]*' "$M" | wc -l) -eq 2 ]] && ok ||
+		bad "$s: the two withheld rows not listed once each: $(grep -o 'kindergarten-4k stream [a-z]*: [a-z-]*' "$M" | paste -sd' ')"
 	has "$s: appendix says withheld" "$M" "| ⚠ kindergarten-4k | rook | withheld (see Figures withheld) |"
 	awk -F, '$1 == "recommend:stream" && ($2 == "kindergarten-4k" || $3 == "kindergarten-4k") { exit 1 }' \
 		"$T/$s/verdicts.csv" && ok || bad "$s: a withheld row entered the stream verdict"
@@ -90,9 +96,32 @@ for s in below baseinv; do
 	n=$(awk -f plots/csv.awk -v where="mode=stream;flags!~$W" -v cols=kernel "$T/$s/m64/summary.csv" | grep -c '^kindergarten-4k,')
 	[[ $n -eq 0 ]] && ok || bad "$s: the chart filter keeps $n withheld rows"
 done
-has "below-bound: why" "$T/below/report.md" "- m64: kindergarten-4k stream rook: its core cycles per lookup are below what the kernel's own instructions allow on this CPU (a measurement error) (3.60 core cycles per lookup measured, at least 5.50 possible)"
-has "baseline-invalid: why" "$T/baseinv/report.md" "- m64: kindergarten-4k stream rook: the null kernel's gross time in this cell is higher than this kernel's"
-has "nothing withheld: said" "$T/quick/report.md" "None: no row is flagged below-bound or baseline-invalid."
+has "below-bound: the row" "$T/below/report.md" "kindergarten-4k stream rook: below-bound (3.60 core cycles per lookup measured, at least 5.50 possible)"
+has "below-bound: why" "$T/below/report.md" "flagged below-bound: its core cycles per lookup are below what the kernel's own instructions allow on this CPU (a measurement error)"
+has "baseline-invalid: the row" "$T/baseinv/report.md" "kindergarten-4k stream rook: baseline-invalid (3.60 core cycles per lookup measured);"
+has "baseline-invalid: why" "$T/baseinv/report.md" "baseline-invalid: the null kernel's gross time in this cell is higher than this kernel's"
+# the first screen says when an answer rests on fewer cells than were measured
+has "below: the tables answer leaves cells out" "$T/below/report.md" "(unclear) This answer leaves out 2 withheld cells of 3 measured (Figures withheld lists them)."
+has "below: the stream row leaves cells out" "$T/below/report.md" "| **kindergarten-32** (leaves out 2 withheld cells of 12 measured) | kindergarten-512 |"
+hasnt "below: not the position row" "$T/below/report.md" "| **kindergarten-4k** (leaves out"
+has "nothing withheld: said" "$T/quick/report.md" "None: no row of any block is flagged below-bound or baseline-invalid."
+
+# ---- withheld rows in the compiler blocks: listed per block, capped; a dropped bound ----
+M=$T/blockheld/report.md
+has "blocks: every block read" "$M" "was read for them: m64 (18 rows), compiler/NN-clang (6 blocks, 36 rows), compiler/NN-gcc (6 blocks, 36 rows)."
+has "blocks: the clang blocks' count, per block" "$M" "- compiler/NN-clang (6 blocks: 01: 2, 02: 2, 03: 3, 04: 2, 05: 2, 06: 2): 13 of 36 measured rows: kc stream rook in block 01: below-bound; kc position all in block 01: below-bound; kc stream rook in block 02: below-bound;"
+has "blocks: capped" "$M" "; and 7 more."
+has "blocks: the total" "$M" "13 of the 90 measured figures are withheld"
+has "blocks: on the first screen" "$T/blockheld/answer.txt" "13 of the 90 measured figures of this study are withheld as measurement errors (compiler/NN-clang 13)"
+[[ $(grep -n 'are withheld as measurement errors' "$M" | cut -d: -f1) -lt $(grep -n '^## What this study found' "$M" | cut -d: -f1) ]] &&
+	ok || bad "blocks: the withheld figures not said above the answers"
+hasnt "blocks: not none" "$M" "is flagged below-bound or baseline-invalid."
+hasnt "blocks: the gcc blocks have none" "$M" "- compiler/NN-gcc ("
+has "bound dropped: listed" "$M" "- m64: 1 of 18 measured rows: kindergarten-4k stream rook: bound-dropped (3.60 core cycles per lookup measured)."
+has "bound dropped: said plainly" "$M" "the bound was wrong, not the figure"
+has "bound dropped: still ranked" "$M" "stream: kindergarten-4k is fastest"
+has "bound dropped: in the verdicts" "$T/blockheld/verdicts.csv" "recommend:stream,kindergarten-4k,"
+has "bound dropped: not withheld" "$M" "| kindergarten-4k | rook | 0.999 | 0.989–1.009 | 0.990 | 1.20 | 3.60 | — | — | 0.0010 sim | 0.0001 sim | 9728 | bound-dropped; |"
 
 # ---- a busy host: the blocks that settle when quiet are not settled ----
 has "quiet: ka settles" "$T/quiet/report.md" "| ka | 0.800 | 0.780–0.820 | none | 0.036 | 6 | 2 | settled: faster under clang |"
@@ -105,6 +134,28 @@ cp -r "$T/busy/compiler" "$tmp/busyblocks"
 expect "blocks on a busy host" 0 'not settled: the host was busy: other CPUs 80% during these blocks' -- \
 	$SB blocks "$tmp/busyblocks" gcc clang
 has "blocks.csv: busy, not settled" "$tmp/busyblocks/blocks.csv" 'ka,gcc,clang,0.8,0.78,0.82,0.0355223,6,2,no,"the host was busy'
+
+# ---- /proc quiet, but most rows unstable: the host was busy, every answer provisional ----
+M=$T/busyrows/report.md
+line2=$(grep -v '^$' "$M" | sed -n 3p)
+[[ $line2 == "The host was busy during this study (14 of 18 rows unstable): its answers are provisional; run it again on a quiet machine." ]] &&
+	ok || bad "busyrows: the line after the machine line is: $line2"
+[[ $(sed -n 2p "$T/busyrows/answer.txt") == "The host was busy during this study (14 of 18 rows unstable)"* ]] &&
+	ok || bad "busyrows: answer.txt's second line: $(sed -n 2p "$T/busyrows/answer.txt")"
+hasnt "busyrows: not called quiet" "$M" "The host was quiet"
+has "busyrows: the rows named" "$M" "The host was busy during this study: 14 of the main sweep's 18 timed rows unstable (78%, above 10%)"
+has "busyrows: /proc quoted" "$M" "(/proc per epoch: epoch 1: steal 0.0%, other CPUs 1% busy;"
+hasnt_re "busyrows: no settled or likely on the first screen" "$M" '\((settled|likely)\)|\| (settled|likely) \|'
+grep -qE '\((settled|likely)\)' "$T/busyrows/answer.txt" && bad "busyrows: answer.txt says settled or likely" || ok
+has "busyrows: provisional on the first screen" "$M" "| stream: many independent lookups (move generation) | **kindergarten-4k** | kindergarten-32 | 1.08× | provisional |"
+has "busyrows: provisional defined" "$M" "provisional: settled or likely, but the host was busy (14 of 18 rows unstable): in-process pairing does not cancel a neighbour's cache traffic"
+has "busyrows: the sections say why" "$M" "not settled because the host was busy (14 of 18 rows unstable): provisional"
+awk -F, 'NR > 1 && ($(NF-3) == "yes") { bad = 1 } NR > 1 && $(NF-3) == "provisional" { n++ } END { exit bad || !n }' \
+	"$T/busyrows/verdicts.csv" && ok || bad "busyrows: verdicts.csv settled column: $(cut -d, -f1,15 "$T/busyrows/verdicts.csv" | paste -sd' ')"
+M=$T/quietrows/report.md
+has "quietrows: quiet, and the rows agree" "$M" "The host was quiet during the main sweep (epoch 1: steal 0.0%, other CPUs 1% busy; epoch 2: steal 0.0%, other CPUs 1% busy; epoch 3: steal 0.0%, other CPUs 1% busy; its rows agree (of the main sweep's 18 timed rows: 1 unstable, 0 host-moved, 0 drifting, 0 disturbed))."
+has "quietrows: settled stays settled" "$M" "| 1.08× | settled |"
+hasnt "quietrows: nothing provisional" "$M" "(provisional)"
 
 # the ranking chart orders by medians: it says where the verdict's winner is another kernel
 has "ranking note: the verdict's winner" "$T/winners/report.md" "The ranking orders kernels by their medians; where the rounds order the first two the other way, the fastest is the recommendation's verdict: pointer: pext (settled"

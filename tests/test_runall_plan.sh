@@ -78,6 +78,15 @@ for a in "--samples abc" "--samples 0" "--samples 100001" "--samples 3x" "--cpu 
 	expect "$a is refused" 2 "run_all.sh: (--|bench argument)" -- ./run_all.sh --plan --out "$tmp/refused" $a
 done
 check "a refused option makes no study directory" test ! -e "$tmp/refused"
+# A misspelt kernel is refused before any build, naming the closest kernel: from bin/slidebench's
+# list, and from the kernels/*.c names in a tree not built yet.
+expect "--kernels pex is refused, pext named" 2 'unknown kernel "pex" \(closest: pext; known: .*,magic-plain,' -- \
+	./run_all.sh --kernels pex --plan
+mkdir "$tmp/unbuilt" && cp run_all.sh "$tmp/unbuilt/" && ln -s "$PWD/kernels" "$tmp/unbuilt/kernels"
+expect "--kernels pex is refused in a tree not built" 2 'unknown kernel "pex" \(closest: pext; known: ' -- \
+	"$tmp/unbuilt/run_all.sh" --kernels pex --plan
+expect "--kernels pext is let through in a tree not built" 0 '^bits/01-m64' -- \
+	"$tmp/unbuilt/run_all.sh" --kernels pext --plan
 expect "--plan prints the plan" 0 '^bits/01-m64' -- ./run_all.sh --plan --out "$tmp/study"
 check "--plan writes no study directory" test ! -e "$tmp/study"
 finish

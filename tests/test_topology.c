@@ -149,6 +149,22 @@ static void test_smt_shared_l2(void)
 	      strstr(note, "8 online"), "9 threads: \"%s\"", note);
 	CHECK(topo_choose(&t, 2, 8, TOPO_CORES, out, note, sizeof note) == -1 &&
 	      strstr(note, "cpu 8 is not online"), "from cpu 8: \"%s\"", note);
+
+	/* a process allowed cpus 1 and 4 only (taskset -c 1,4): threads go nowhere else */
+	cpu_set_t allowed;
+	CPU_ZERO(&allowed);
+	CPU_SET(1, &allowed);
+	CPU_SET(4, &allowed);
+	topo_restrict(&t, &allowed);
+	CHECK(topo_choose(&t, 2, 4, TOPO_CORES, out, note, sizeof note) == 0 &&
+	      same(out, 2, "4,1"), "allowed 1,4: 2 from 4: %s", note);
+	CHECK(topo_choose(&t, 1, -1, TOPO_CORES, out, note, sizeof note) == 0 && same(out, 1, "1"),
+	      "allowed 1,4: 1 from the lowest: %s", note);
+	CHECK(topo_choose(&t, 3, 1, TOPO_CORES, out, note, sizeof note) == -1 &&
+	      strstr(note, "3 threads need 3 CPUs: 2 of the 8 online here may be used (1,4)"),
+	      "allowed 1,4: 3 threads: \"%s\"", note);
+	CHECK(topo_choose(&t, 2, 0, TOPO_CORES, out, note, sizeof note) == -1 &&
+	      strstr(note, "not one this run may use"), "allowed 1,4: from cpu 0: \"%s\"", note);
 }
 
 /* Two packages (NUMA nodes) of two cores with adjacent siblings (0,1), (2,3): the shape of

@@ -131,7 +131,8 @@ static int cell_row(const struct rr_row *row, const char *k)
 	return run_row_timed(row) && (!k || !strcmp(row->kernel, k));
 }
 
-/* Returns log(net median of y over that of x), NaN when either is missing or not positive. */
+/* Returns log(ns_median of y over that of x: the whole loop's times), NaN when either is missing
+ * or not positive. */
 static double pair_log(const struct rr_row *x, const struct rr_row *y)
 {
 	if (!x || !y || !run_row_timed(x) || !run_row_timed(y) || !(x->ns_median > 0) ||
@@ -157,6 +158,22 @@ static void blk_busy(const struct blk_set *s, struct blk_verdict *out)
 	snprintf(out->why, sizeof out->why, "the host was busy: other CPUs %.0f%% during these "
 		 "blocks (above %.0f%%)", sum / (double)n, BLK_BUSY_PCT);
 	out->settled = 0;
+}
+
+/* Counts the measured rows of kernel k (NULL: every kernel) in every block of s into out->rows,
+ * and of them the withheld ones into out->withheld. */
+static void blk_withheld(const struct blk_set *s, const char *k, struct blk_verdict *out)
+{
+	for (size_t i = 0; i < 2 * s->npair; i++) {
+		const struct run *r = i % 2 ? &s->rb[i / 2] : &s->ra[i / 2];
+		for (size_t j = 0; j < r->nrows; j++) {
+			const struct rr_row *row = &r->rows[j];
+			if (!run_row_measured(row) || (k && strcmp(row->kernel, k)))
+				continue;
+			out->rows++;
+			out->withheld += run_row_withheld(row) != NULL;
+		}
+	}
 }
 
 int blk_compare(const struct blk_set *s, const char *kernel, struct blk_verdict *out)
@@ -186,6 +203,7 @@ int blk_compare(const struct blk_set *s, const char *kernel, struct blk_verdict 
 		nc += got > 0;      /* a cell without any pair is overwritten by the next */
 	}
 	out->ncell = nc;
+	blk_withheld(s, kernel, out);
 	struct pr_series ser = { .d = d, .ncell = nc, .npair = np, .epoch = NULL, .block = 1 };
 	rc = nc ? pr_compare(&ser, PR_SEED, &out->r) : -1;
 	free(d);
@@ -239,6 +257,7 @@ void blk_cmp(const struct blk_verdict *v, struct cmp *c)
 	c->process_pct = NAN;      /* each pair already spans two processes */
 	c->process_from = "";
 	c->n = v->ncell;
+	c->measured = v->rows, c->withheld = v->withheld;
 	c->npairs = v->r.n;
 	c->epochs = v->r.epochs, c->epochs_agree = v->r.epochs_agree;
 	snprintf(c->why, sizeof c->why, "%.95s", v->why);

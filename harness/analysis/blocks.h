@@ -1,7 +1,8 @@
 /* blocks.h - a comparison between two processes (two builds, two settings of the process) run
  * as alternating short blocks: DIR/01-A/, DIR/01-B/, DIR/02-B/, DIR/02-A/, ... (run_all.sh
  * runs pair i's blocks as A B in odd pairs and B A in even ones).  Each pair of blocks gives a
- * log ratio per cell (kernel x mode x piece: net ns_median of B over A), and the pairs are
+ * log ratio per cell (kernel x mode x piece: B's ns_median over A's, the whole loop's time), and
+ * the pairs are
  * compared by the paired analysis (analysis/paired.h), so a step of the host's speed between
  * pairs cancels instead of landing in the ratio. */
 #ifndef SB_BLOCKS_H
@@ -23,8 +24,9 @@
  * alike (it comes and goes within seconds, and the two sides' code shares the core
  * differently), so it biases the ratio rather than widening its spread, and no measured term
  * says by how much: the rule withholds "settled" instead of widening.  20% sits above the
- * quiet study's mean (7%) and below the busy ones' (27%, 85%).  Verdicts within one run are
- * paired round by round (both kernels share each round's load) and keep their rule. */
+ * quiet study's mean (7%) and below the busy ones' (27%, 85%).  The report applies the same
+ * figure to the main sweep's epochs, with the sweep's own rows, to call a whole study's answers
+ * provisional (harness/report/report_busy.c). */
 #define BLK_BUSY_PCT 20.0
 
 struct blk_set {
@@ -41,6 +43,8 @@ struct blk_set {
 struct blk_verdict {
 	struct pr_result r;        /* B over A: ratio, interval, signed-rank p, pairs */
 	size_t ncell;              /* cells with at least one pair */
+	size_t rows, withheld;     /* the compared kernel's measured rows in every block, and of
+				    * them the withheld ones (left out of the pairs) */
 	int settled;               /* pr_settled: 1, 0, -1 cannot tell */
 	char why[160];             /* why not settled ("" when settled) */
 };

@@ -47,7 +47,7 @@ static int cmp_paired(const struct rr_row *const *a, const struct rr_row *const 
 		d[k] = NAN;
 	for (size_t i = 0; i < n; i++) {
 		double *row = d + i * nr;
-		for (size_t j = 0; j < a[i]->nsamples; j++)     /* a's net time by round */
+		for (size_t j = 0; j < a[i]->nsamples; j++)     /* a's whole-loop time by round */
 			if (a[i]->round[j] < nr) {
 				row[a[i]->round[j]] = a[i]->paired[j];
 				epoch[a[i]->round[j]] = a[i]->epoch[j];

@@ -29,11 +29,16 @@ struct cmp {
 	size_t processes;          /* separate processes it was measured over */
 	size_t process_cells;      /* of the n cells, how many the processes timed ("cells") */
 	const char *process_from;  /* "cells", "pair", "study" (process_term.h), or "" */
+	/* Set where the cells are gathered: of `measured` cells (block rows, for a block
+	 * comparison) whose rows were timed, how many the comparison left out because a row's
+	 * figure is withheld (runread's run_row_withheld); 0 and 0 where not counted */
+	size_t withheld, measured;
 };
 
 /* Compares b[i] against a[i] for i < n.  When every row has its samples by round and each a[i]
  * comes from the same run as b[i], the comparison is paired: per-round log ratios of the
- * net times (the null subtracted round by round), median, block-bootstrap interval,
+ * whole loop's times (the null's loop overlaps a kernel's, so it is not subtracted), median,
+ * block-bootstrap interval,
  * Wilcoxon signed-rank test, signs per epoch (analysis/paired.h).  Otherwise, with samples on
  * every row: the ratio of medians of the samples with a bootstrap interval (and Mann-Whitney
  * when n == 1); else with ns_ci_lo/hi on every row: the widest ratio those intervals allow;

@@ -43,8 +43,8 @@ static double sd(const double *x, size_t n, size_t *k)
 	return sqrt(ss / (double)(m - 1));
 }
 
-/* Returns the least of row x's measured samples, net of the block's null median (for the null
- * row itself, its gross time), else its ns_min; NaN when none is positive.  A block has three
+/* Returns the least of row x's measured samples (the whole loop's time per lookup), else its
+ * ns_min; NaN when none is positive.  A block has three
  * rounds: one disturbed round moves their median (the main sweep's median over 31 rounds would
  * shrug it off), while a disturbance on a shared host only ever adds time.  Not the round's
  * own net time (the kernel's less the null's in that round): a disturbed null round makes that
@@ -183,9 +183,9 @@ static int of_kernels(const struct rr_row *const *x, size_t n, const char *k)
 	return 0;
 }
 
-/* Returns s over the blocks of the mean over cells of the log of each cell's least sample net
- * of the block's null median (least: not the round-by-round net, which a disturbed null round
- * lowers; absolute: the host's speed in the process left in): of the cells x[0..n) found in each
+/* Returns s over the blocks of the mean over cells of the log of each cell's least sample (the
+ * whole loop's time; least: not the round-by-round net, which a disturbed null round lowers;
+ * absolute: the host's speed in the process left in): of the cells x[0..n) found in each
  * block (own = 1), or of every cell a block holds of their kernels (own = 0); *k the
  * processes it is over, *cells the most cells a block held. */
 static double block_abs_sd(const struct pt_set *p, const struct rr_row *const *x, size_t n,

@@ -10,8 +10,8 @@
  *
  * For a comparison of rows b against rows a (cmp_rows), the same comparison is estimated in
  * each block process: the same kernels over the cells that block has, per cell the log ratio
- * of each kernel's least round (net of the block's null median: a disturbed null round would
- * make that round's own net time the least), averaged over cells as the
+ * of each kernel's least round (the whole loop's time; not the round's own time less the
+ * null's: a disturbed null round would make that the least), averaged over cells as the
  * comparison's own estimate is.  Not the median of the three rounds: a disturbed round in
  * three moves that median (on the Zen 4 KVM guest by up to 30%),
  * swamping a process-to-process term of a few tenths of a percent; a disturbance only ever

@@ -70,6 +70,8 @@ struct bench {
 	size_t npools;
 	char threads_note[BENCH_MAX_THREAD_COUNTS][256];  /* each pool's CPUs and why */
 	char threads_cpus[BENCH_MAX_THREAD_COUNTS][128];  /* each pool's CPUs, "1 0" */
+	char threads_busy[160];      /* the CPU busy with other work that left thread counts
+				      * untimed ("cpu 1 was 85% busy ..."), or "" */
 	uint64_t *noise[THREADS_MAX];  /* each neighbour's working set (neighbours modes) */
 };
 
@@ -104,8 +106,11 @@ void bench_settle(struct bench *b, struct cell *c, const struct sb_kernel *k, un
 void bench_sample_threads(struct bench *b, struct cell *c, unsigned s);
 /* Checks every other instance of a kernel a thread runs (tablecopies.h) on the timed windows
  * (a wrong one fails its cell), then starts a pool for every thread count of b's workloads
- * (the CPUs chosen from the pinned one, topology.h), the others idle between samples.
- * Returns 0, 1 when an instance failed its check, or -1 with err. */
+ * (the CPUs chosen from the pinned one among those this process may run on, topology.h,
+ * cpuset.h), the others idle between samples.  A CPU busy with other work is not used; a
+ * thread count that would need one is left untimed (its cells unavailable, b->threads_busy
+ * says why, one line on stderr).  Returns 0, 1 when an instance failed its check, or -1 with
+ * err. */
 int bench_threads_start(struct bench *b, char *err, size_t errlen);
 void bench_threads_stop(struct bench *b);
 

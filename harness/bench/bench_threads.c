@@ -8,17 +8,25 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench/bench.h"
 #include "bench/disturb.h"
 #include "bench/null_kernel.h"
 #include "bench/threads.h"
+#include "env/cpuset.h"
+#include "env/hostload.h"
 #include "env/topology.h"
 #include "registry/tablecopies.h"
 
 /* The threads' windows must overlap this much of the span from the first start to the last
  * end, or the sample is flagged disturbed: it was not T threads at once. */
 #define OVERLAP_MIN 0.9
+
+/* A CPU a thread would run on that was busier than this with other work over THREADS_BUSY_MS
+ * before the pools start is not a thread's own: the thread counts that need it are not timed. */
+#define THREADS_BUSY_PCT 30.0
+#define THREADS_BUSY_MS 250
 
 /* A noisy neighbour's working set: far larger than a core's L2, read a line at a time in an
  * order no stride prefetcher follows (a step of NOISE_STEP lines, prime to the line count). */
@@ -142,11 +150,44 @@ void bench_sample_threads(struct bench *b, struct cell *c, unsigned s)
 		c->disturbed[s] = 1;
 }
 
+/* Reads how busy each usable CPU of t but the pinned one is over THREADS_BUSY_MS and marks
+ * those busier than THREADS_BUSY_PCT not usable; b->threads_busy says which, the busiest
+ * first ("" when none was). */
+static void leave_busy(struct bench *b, struct topology *t)
+{
+	static struct host_cpus s0, s1;
+	double top = 0;
+	int busiest = -1, more = 0;
+
+	b->threads_busy[0] = 0;
+	if (hostload_cpus(NULL, &s0) < 0)
+		return;
+	usleep(THREADS_BUSY_MS * 1000);
+	if (hostload_cpus(NULL, &s1) < 0)
+		return;
+	for (size_t i = 0; i < t->ncpu; i++) {
+		double pct = hostload_busy_pct(&s0, &s1, t->cpu[i].cpu);
+		if (!t->cpu[i].usable || t->cpu[i].cpu == b->pinned_cpu || pct <= THREADS_BUSY_PCT)
+			continue;
+		t->cpu[i].usable = 0;
+		more += busiest >= 0;
+		if (busiest < 0 || pct > top) {
+			busiest = t->cpu[i].cpu;
+			top = pct;
+		}
+	}
+	if (busiest >= 0)
+		snprintf(b->threads_busy, sizeof b->threads_busy, "cpu %d was %.0f%% busy with other "
+			 "work%s: a thread there would share it", busiest, top,
+			 more ? " (and other CPUs over 30%)" : "");
+}
+
 /* Returns the index in b->pools of the pool for count, starting it (CPUs chosen from the
- * pinned one, its CPU list kept in b->threads_cpus) when new; -1 with err when it cannot
- * start. */
-static int pool_for(struct bench *b, const struct topology *t, unsigned count, char *err,
-		    size_t errlen)
+ * pinned one among idle's usable CPUs, its CPU list kept in b->threads_cpus) when new; -2
+ * when only a CPU busy with other work (usable in t, not in idle) would make room for count;
+ * -1 with err when it cannot start. */
+static int pool_for(struct bench *b, const struct topology *t, const struct topology *idle,
+		    unsigned count, char *err, size_t errlen)
 {
 	int cpus[THREADS_MAX];
 	char note[256];
@@ -159,7 +200,10 @@ static int pool_for(struct bench *b, const struct topology *t, unsigned count, c
 		snprintf(err, errlen, "more than %d thread counts", BENCH_MAX_THREAD_COUNTS);
 		return -1;
 	}
-	if (topo_choose(t, (int)count, b->pinned_cpu, TOPO_CORES, cpus, note, sizeof note)) {
+	if (topo_choose(idle, (int)count, b->pinned_cpu, TOPO_CORES, cpus, note, sizeof note)) {
+		if (b->threads_busy[0] &&
+		    !topo_choose(t, (int)count, b->pinned_cpu, TOPO_CORES, cpus, note, sizeof note))
+			return -2;
 		snprintf(err, errlen, "%s", note);
 		return -1;
 	}
@@ -201,19 +245,46 @@ static size_t verify_instances(struct bench *b)
 	return failed;
 }
 
+/* Leaves workload wi untimed: a CPU its threads need is busy with other work. */
+static void skip_busy(struct bench *b, size_t wi)
+{
+	struct workload *w = &b->w[wi];
+
+	for (size_t ki = 0; ki <= b->nk; ki++) {
+		struct cell *c = bench_cell(b, wi, ki);
+		if (c->state == CELL_TIMED) {
+			c->state = CELL_UNAVAILABLE;
+			c->why = b->threads_busy;
+		}
+	}
+	if (wi == 0 || b->w[wi - 1].threads != w->threads)
+		fprintf(stderr, "slidebench: %u threads: not timed: %s\n", w->threads,
+			b->threads_busy);
+}
+
 int bench_threads_start(struct bench *b, char *err, size_t errlen)
 {
-	static struct topology t;
+	static struct topology t, idle;
 	int have = 0, wrong = verify_instances(b) > 0;
+	cpu_set_t allowed;
 
 	for (size_t wi = 0; wi < b->nw; wi++) {
 		struct workload *w = &b->w[wi];
 		int p;
 		if (workload_threads(w) < 2)
 			continue;
-		if (!have++)
+		if (!have++) {
 			topo_read(&t, NULL);
-		if ((p = pool_for(b, &t, w->threads, err, errlen)) < 0)
+			cpuset_mask(&allowed);
+			topo_restrict(&t, &allowed);
+			idle = t;
+			leave_busy(b, &idle);
+		}
+		if ((p = pool_for(b, &t, &idle, w->threads, err, errlen)) == -2) {
+			skip_busy(b, wi);
+			continue;
+		}
+		if (p < 0)
 			return -1;
 		w->pool = b->pools[p];
 		snprintf(w->cpus, sizeof w->cpus, "%s", b->threads_cpus[p]);

@@ -1,8 +1,8 @@
 /* bounds.h - each kernel loop's lower bound in core cycles per lookup: the fewest cycles its
  * own instructions allow on this CPU, read from PROGRAM.bounds.csv beside the program, which
  * harness/scripts/bounds.sh writes from the compiled loops (their instructions counted against
- * this core's rename width, load and store ports and PEXT unit).  A figure under its bound is
- * a measurement error (flagged `below-bound`, never ranked). */
+ * this core's rename width, load and store ports and PEXT unit).  A bound above its cell's
+ * samples is the bound's error: the row keeps its figure and says `bound-dropped`. */
 #ifndef SB_BOUNDS_H
 #define SB_BOUNDS_H
 

@@ -12,6 +12,7 @@
 #define PRESSURE_MAX 16            /* sizes in one run */
 #define PRESSURE_TOUCH_PER_POS 16  /* 64-byte lines touched after each position (1 KiB) */
 #define PRESSURE_DEFAULT "0,8K,16K,32K,64K,256K,1M,8M"
+#define PRESSURE_WINDOW_SCALE 4    /* a pressure window: this many times --min-lookups */
 
 struct pressure_set {
 	size_t n;

@@ -18,6 +18,7 @@
 #include "results/results_ranking.h"
 #include "results/results_scaling.h"
 #include "cli/cli.h"
+#include "env/cpuset.h"
 #include "env/env.h"
 #include "env/hugepage.h"
 #include "registry/layouts.h"
@@ -133,7 +134,8 @@ static const struct cli_opt BENCH_OPTS[] = {
 	{ "threads", O_THREADS, "LIST", "thread counts, e.g. 1,2,4 or 1,all (default 1): every "
 	  "workload is timed with that many threads at once, each pinned to its own core from "
 	  "--cpu on and running its own windows of the stream, in the same rounds; a row's times "
-	  "are each thread's (docs/threads.md)", NULL },
+	  "are each thread's; only CPUs this process may run on (taskset) and not busy with other "
+	  "work are used (docs/threads.md)", NULL },
 	{ "events", 'e', "LIST", "PAPI preset or native names, or none (default, where countable: "
 	  COUNTERS_DEFAULT_LIST "; the first five per lookup in summary.csv's hw_* columns)",
 	  NULL },
@@ -150,8 +152,8 @@ static const struct cli_opt BENCH_OPTS[] = {
 	{ "min-lookups", O_MINL, "N", "lookups per sample (window) at least (default 100000)",
 	  NULL },
 	{ "bounds", O_BOUNDS, "FILE", "each loop's lower bound in core cycles per lookup (default: "
-	  "this program's path + .bounds.csv, from make); a figure below it is flagged below-bound "
-	  "and never ranked", NULL },
+	  "this program's path + .bounds.csv, from make); a bound above the figure is the bound's "
+	  "error: dropped (flag bound-dropped), the figure kept", NULL },
 	{ "random-queries", O_RANDQ, "N", "random-mode stream length (default 400000; the random "
 	  "modes time at most four windows of it)", NULL },
 	{ "seed", O_SEED, "N", "random-mode seed (default 1)", NULL },
@@ -473,34 +475,41 @@ static unsigned max_threads(const struct bench_opts *o)
  * cannot be combined with.  Returns 0, or the exit status. */
 static int check_threads(struct bench_opts *o)
 {
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	long ncpu = cpuset_count();
 	const char *p = o->threads ? o->threads : "1";
+	char note[400];
 	int many = 0;
 
+	if (o->threads && !o->sim_child && cpuset_note(note, sizeof note))
+		fprintf(stderr, "slidebench bench: %s: --threads counts only those\n", note);
 	o->nthreads = 0;
 	if (cli_check_list("--threads", p) < 0)
 		return EXIT_USAGE;
 	while (*p) {
 		char *end;
-		long n = strncmp(p, "all", 3) ? strtol(p, &end, 10) : ncpu;
-		if (!strncmp(p, "all", 3))
+		int all = !strncmp(p, "all", 3), twice = 0;
+		long n = all ? ncpu : strtol(p, &end, 10);
+		if (all)
 			end = (char *)p + 3;
 		/* digits only, as cli_parse_long reads numbers: strtol also takes blanks and a sign */
 		if (end == p || (*p != 'a' && (*p < '0' || *p > '9')) || (*end && *end != ',') ||
 		    n < 1 || n > ncpu || n > THREADS_MAX ||
 		    o->nthreads == BENCH_MAX_THREAD_COUNTS) {
 			fprintf(stderr, "slidebench bench: --threads \"%.80s\": a list of at most %d "
-				"counts from 1 to the %ld CPUs online, or all\n", o->threads,
-				BENCH_MAX_THREAD_COUNTS, ncpu);
+				"counts from 1 to the %ld CPUs this process may run on, or all\n",
+				o->threads, BENCH_MAX_THREAD_COUNTS, ncpu);
 			return EXIT_USAGE;
 		}
 		for (unsigned i = 0; i < o->nthreads; i++)
-			if (o->thread_counts[i] == (unsigned)n) {
-				fprintf(stderr, "slidebench bench: --threads \"%.80s\": %ld twice\n",
-					o->threads, n);
-				return EXIT_USAGE;
-			}
-		o->thread_counts[o->nthreads++] = (unsigned)n;
+			twice |= o->thread_counts[i] == (unsigned)n;
+		/* (all is one of the counts given where few CPUs may be used: 1,all on one) */
+		if (twice && !all) {
+			fprintf(stderr, "slidebench bench: --threads \"%.80s\": %ld twice\n",
+				o->threads, n);
+			return EXIT_USAGE;
+		}
+		if (!twice)
+			o->thread_counts[o->nthreads++] = (unsigned)n;
 		many |= n > 1;
 		p = *end ? end + 1 : end;
 	}
@@ -557,7 +566,15 @@ static int check_request(struct bench_opts *o, int *modes, struct pressure_set *
 		fprintf(stderr, "slidebench bench: %s\n", err);
 		return EXIT_USAGE;
 	}
-	return check_threads(o);
+	int rc = check_threads(o);
+	if (!rc && max_threads(o) < 2 && modes_flag((unsigned)*modes,
+						      offsetof(struct mode_def, neighbours))) {
+		fprintf(stderr, "slidebench bench: --mode neighbours times one thread beside noisy "
+			"neighbours on other cores: give --threads a count of 2 or more (e.g. "
+			"--threads 1,2)\n");
+		return EXIT_USAGE;
+	}
+	return rc;
 }
 
 /* Readies the process: the plugins and the kernels (sel, *nsel; a refused plugin sets *rc),

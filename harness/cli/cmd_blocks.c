@@ -19,7 +19,8 @@ const struct cli_cmd CLI_BLOCKS = {
 	"DIR/02-A/, ... (bench runs; run_all.sh writes bits/ with A = m64, B = m32,\n"
 	"tables/ with A = hugepage, B = nohugepage and compiler/ with A = gcc, B = clang).\n"
 	"Each pair of blocks gives the log\n"
-	"ratio of B's net median over A's per cell; the pairs are compared by the paired\n"
+	"ratio of B's median (the whole loop's time) over A's per cell; the pairs are\n"
+	"compared by the paired\n"
 	"analysis (median, block bootstrap over pairs, signed-rank).  Prints one verdict\n"
 	"over every cell and one per kernel, and writes them to DIR/blocks.csv:\n"
 	"kernel (\"all\" for every cell),a,b,ratio,lo,hi,p,pairs,cells,settled,why.\n",

@@ -34,9 +34,10 @@ const struct cli_cmd CLI_PERFT = {
 	"POSITION is a FEN in quotes, or a name: startpos (the initial position), kiwipete,\n"
 	"position3 ... position6 (the chessprogramming wiki's perft positions).\n",
 	PERFT_OPTS,
-	"Prints per kernel: nodes, seconds, nodes per second (a tree that takes less than "
-	CLI_STR(MIN_SECONDS) " s is\n"
-	"counted again until that much time has passed).  Every kernel must agree with the first.\n"
+	"Prints per kernel: nodes, the first run's seconds, and nodes per second over all runs (a\n"
+	"tree that takes less than " CLI_STR(MIN_SECONDS) " s is counted again until that much time "
+	"has passed; the first run,\n"
+	"cold, is slower than their mean).  Every kernel must agree with the first.\n"
 	"Exit: 0 ok; 1 kernels disagree, or a plugin was refused; 2 usage (a bad FEN too).\n"
 };
 
@@ -56,7 +57,8 @@ static const char *grouped(char *buf, size_t len, uint64_t v)
 	return buf;
 }
 
-/* Returns the FEN of a named position (startpos, kiwipete, position3 ...), or arg itself. */
+/* Returns the FEN of a named position (startpos, kiwipete, position3 ...), arg itself when it
+ * is a FEN (every FEN has a '/' between ranks), or NULL for a name not known. */
 static const char *position_fen(const char *arg)
 {
 	if (!strcmp(arg, "startpos"))
@@ -64,7 +66,7 @@ static const char *position_fen(const char *arg)
 	for (size_t i = 0; i < PERFT_STD_COUNT; i++)
 		if (!strcmp(arg, PERFT_STD[i].name))
 			return PERFT_STD[i].fen;
-	return arg;
+	return strchr(arg, '/') ? arg : NULL;
 }
 
 /* Prints kernel k's divide of p at depth. */
@@ -109,12 +111,10 @@ static void perft_one(void *arg)
 		runs++;
 		all = timer_ns(c->t, timer_now(c->t) - t0) / 1e9;
 	}
-	printf("%-36s nodes %s  seconds %.3f  nodes/s %s", c->k->name,
-	       grouped(nb, sizeof nb, c->nodes), s,
+	/* the first run is cold (tables, code), the later ones warm: say which is which */
+	printf("%-36s nodes %s  first run %.3f s  mean of %u run%s: %s nodes/s\n", c->k->name,
+	       grouped(nb, sizeof nb, c->nodes), s, runs, runs == 1 ? "" : "s",
 	       grouped(rb, sizeof rb, all > 0 ? (uint64_t)((double)c->nodes * runs / all) : 0));
-	if (runs > 1)
-		printf("  (over %u runs)", runs);
-	putchar('\n');
 	if (c->divide)
 		print_divide(c->k, c->p, c->depth, c->bulk);
 }
@@ -214,6 +214,11 @@ int cmd_perft(int argc, char **argv)
 		return EXIT_USAGE;
 	if (!PERFT_BUILT) {
 		fprintf(stderr, "slidebench perft: %s\n", PERFT_NOT_BUILT);
+		return EXIT_USAGE;
+	}
+	if (!position_fen(argv[optind])) {
+		fprintf(stderr, "slidebench perft: unknown position name '%s': known names startpos, "
+			"kiwipete, position3..6, or give a FEN (in quotes)\n", argv[optind]);
 		return EXIT_USAGE;
 	}
 	if (perft_from_fen(position_fen(argv[optind]), &p, err, sizeof err) < 0) {

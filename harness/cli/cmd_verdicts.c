@@ -1,7 +1,9 @@
 /* cmd_verdicts.c - `slidebench verdicts STUDY...`: several studies' verdicts.csv side by side,
  * and every contradiction named: a verdict settled one way in one study and settled the other
- * way (reversed), or estimated the other way (contradicted), in another; and, for information,
- * estimates that fall outside another study's interval. */
+ * way in another (contradicted: two settled verdicts cannot both be right, so the harness
+ * erred); and, for information, a settled verdict estimated the other way where it was not
+ * settled (noisy: what a verdict that is not settled is expected to do; a provisional one, of
+ * a busy study, is not settled), and estimates outside another study's interval. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,13 +20,16 @@ const struct cli_cmd CLI_VERDICTS = {
 	"verdicts", "STUDY_A STUDY_B [STUDY_C ...]",
 	"Reads each STUDY/verdicts.csv (written by slidebench report) and prints every\n"
 	"verdict (question, B against A) with each study's ratio, interval and settled mark.\n"
-	"Then names each contradiction: reversed (settled both ways), contradicted (settled\n"
-	"one way, estimated the other way elsewhere), and, for information, estimates\n"
-	"outside another study's interval.  A verdicts.csv without a process_pct\n"
+	"Then names each contradiction: CONTRADICTED (settled one way in one study and the\n"
+	"other way in another: an error of the harness), and, for information, noisy\n"
+	"(settled one way, estimated the other way where it was not settled, provisional\n"
+	"included: expected noise) and estimates outside another study's interval.  A\n"
+	"verdicts.csv without a process_pct\n"
 	"column (written before the between-process term) is read as well; its intervals\n"
 	"are within one process only.\n",
 	VERDICTS_OPTS,
-	"Exit: 0 no verdict reversed or contradicted; 1 some were, or a study is unreadable;\n"
+	"Exit: 0 no verdict contradicted (noisy ones included); 1 some were, or a study is\n"
+	"unreadable;\n"
 	"2 usage.\n"
 };
 
@@ -116,36 +121,48 @@ static int load_set(const char *dir, struct vset *v)
 	return 0;
 }
 
-/* Compares study i's verdict row ri against study j's rj; prints and counts what is wrong. */
-static int judge(const struct vset *s, size_t i, long ri, size_t j, long rj, const char *what,
-		 int *outside)
+/* What one study's verdicts say against another's: contradictions (an error of the harness),
+ * noisy ones (expected) and estimates outside an interval (for information). */
+struct tally {
+	int contradicted, noisy, outside;
+};
+
+/* Returns study v's settled mark of row r: "yes", "no", "unknown", "provisional", ... */
+static const char *settled_of(const struct vset *v, long r)
+{
+	return csv_cell(&v->c, (size_t)r, v->settled);
+}
+
+/* Compares study i's verdict row ri against study j's rj; prints and counts what disagrees.
+ * Only "yes" is settled: a provisional verdict (a busy study's) is not. */
+static void judge(const struct vset *s, size_t i, long ri, size_t j, long rj, const char *what,
+		  struct tally *t)
 {
 	double xi = csv_num(&s[i].c, (size_t)ri, s[i].ratio);
 	double xj = csv_num(&s[j].c, (size_t)rj, s[j].ratio);
 	double lo = csv_num(&s[i].c, (size_t)ri, s[i].lo), hi = csv_num(&s[i].c, (size_t)ri, s[i].hi);
-	int si = !strcmp(csv_cell(&s[i].c, (size_t)ri, s[i].settled), "yes");
-	int sj = !strcmp(csv_cell(&s[j].c, (size_t)rj, s[j].settled), "yes");
+	int si = !strcmp(settled_of(&s[i], ri), "yes"), sj = !strcmp(settled_of(&s[j], rj), "yes");
 
 	if (isnan(xi) || isnan(xj))
-		return 0;
+		return;
 	if (!isnan(lo) && !isnan(hi) && (xj < lo || xj > hi)) {
 		printf("  outside: %s: %s's estimate %.3f is outside %s's interval %.3f-%.3f\n",
 		       what, s[j].dir, xj, s[i].dir, lo, hi);
-		(*outside)++;
+		t->outside++;
 	}
 	if (!si || (xi > 1) == (xj > 1) || xj == 1)
-		return 0;
+		return;
 	if (sj && i < j) {
-		printf("  REVERSED: %s: settled at %.3f in %s and at %.3f in %s\n", what, xi,
-		       s[i].dir, xj, s[j].dir);
-		return 1;
+		printf("  CONTRADICTED: %s: settled at %.3f in %s and settled at %.3f in %s: both "
+		       "cannot be right, an error of the harness\n", what, xi, s[i].dir, xj,
+		       s[j].dir);
+		t->contradicted++;
+	} else if (!sj) {
+		printf("  noisy: %s: settled at %.3f in %s; %.3f in %s is the other side, not settled "
+		       "there (%s): expected noise\n", what, xi, s[i].dir, xj, s[j].dir,
+		       *settled_of(&s[j], rj) ? settled_of(&s[j], rj) : "no mark");
+		t->noisy++;
 	}
-	if (!sj) {
-		printf("  CONTRADICTED: %s: settled at %.3f in %s, estimated %.3f in %s\n", what, xi,
-		       s[i].dir, xj, s[j].dir);
-		return 1;
-	}
-	return 0;
 }
 
 /* Returns 1 when the verdict of study k's row r is in an earlier study (shown already). */
@@ -159,19 +176,19 @@ static int seen_before(const struct vset *s, size_t k, size_t r)
 }
 
 /* Prints the verdict of study k's row r in every study and judges every pair of studies that
- * hold it.  Returns how many contradictions it found. */
-static int show_verdict(const struct vset *s, size_t n, size_t k, size_t r, int *outside)
+ * hold it into t. */
+static void show_verdict(const struct vset *s, size_t n, size_t k, size_t r, struct tally *t)
 {
 	const char *q = csv_cell(&s[k].c, r, s[k].q), *a = csv_cell(&s[k].c, r, s[k].a);
 	const char *b = csv_cell(&s[k].c, r, s[k].b);
-	char what[512], ab[256], t[3][512];
+	char what[512], ab[256], safe[3][512];
 	long rows[MAX_STUDIES];
-	int bad = 0;
 
 	/* the texts of verdicts.csv, safe for the terminal */
-	snprintf(ab, sizeof ab, "%s / %s", out_text(b, t[1], sizeof t[1]), out_text(a, t[2], sizeof t[2]));
-	snprintf(what, sizeof what, "%s, %s", out_text(q, t[0], sizeof t[0]), ab);
-	printf("%-26.26s %-44.44s", t[0], ab);
+	snprintf(ab, sizeof ab, "%s / %s", out_text(b, safe[1], sizeof safe[1]),
+		 out_text(a, safe[2], sizeof safe[2]));
+	snprintf(what, sizeof what, "%s, %s", out_text(q, safe[0], sizeof safe[0]), ab);
+	printf("%-26.26s %-44.44s", safe[0], ab);
 	for (size_t i = 0; i < n; i++) {
 		char cell[64] = "-";
 		rows[i] = find_row(&s[i], q, a, b);
@@ -180,23 +197,23 @@ static int show_verdict(const struct vset *s, size_t n, size_t k, size_t r, int 
 				 csv_num(&s[i].c, (size_t)rows[i], s[i].ratio),
 				 csv_num(&s[i].c, (size_t)rows[i], s[i].lo),
 				 csv_num(&s[i].c, (size_t)rows[i], s[i].hi),
-				 !strcmp(csv_cell(&s[i].c, (size_t)rows[i], s[i].settled), "yes") ?
-				 "*" : "");
+				 !strcmp(settled_of(&s[i], rows[i]), "yes") ? "*" :
+				 !strcmp(settled_of(&s[i], rows[i]), "provisional") ? "~" : "");
 		printf(" %-22s", cell);
 	}
 	printf("\n");
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
 			if (i != j && rows[i] >= 0 && rows[j] >= 0)
-				bad += judge(s, i, rows[i], j, rows[j], what, outside);
-	return bad;
+				judge(s, i, rows[i], j, rows[j], what, t);
 }
 
 int cmd_verdicts(int argc, char **argv)
 {
 	struct vset s[MAX_STUDIES];
+	struct tally t = { 0, 0, 0 };
 	size_t n = 0;
-	int bad = 0, outside = 0, rc = EXIT_OK;
+	int rc = EXIT_OK;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		cli_print_help(stdout, &CLI_VERDICTS);
@@ -229,10 +246,13 @@ int cmd_verdicts(int argc, char **argv)
 	for (size_t k = 0; k < n; k++)    /* the union of every study's verdicts */
 		for (size_t r = 0; r < s[k].c.nrow; r++)
 			if (!seen_before(s, k, r))
-				bad += show_verdict(s, n, k, r, &outside);
-	printf("\n* settled.  %d verdict%s reversed or contradicted; %d estimate%s outside another "
-	       "study's interval.\n", bad, bad == 1 ? "" : "s", outside, outside == 1 ? "" : "s");
-	rc = bad ? EXIT_FAIL : EXIT_OK;
+				show_verdict(s, n, k, r, &t);
+	printf("\n* settled, ~ provisional (a busy study's: not settled).  %d verdict%s "
+	       "contradicted (settled both ways: an error of the harness); %d noisy (settled in "
+	       "one study, the other side of 1 where not settled: expected); %d estimate%s outside "
+	       "another study's interval.\n", t.contradicted, t.contradicted == 1 ? "" : "s",
+	       t.noisy, t.outside, t.outside == 1 ? "" : "s");
+	rc = t.contradicted ? EXIT_FAIL : EXIT_OK;
 out:
 	for (size_t i = 0; i < n; i++)
 		csv_free(&s[i].c);

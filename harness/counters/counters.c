@@ -71,7 +71,7 @@ static int counters_parse(struct counters *c, const char *list, char *err, size_
 }
 
 /* Returns nothing; marks event i not live with why (plus a hint when the kernel forbids
- * unprivileged counting) and prints the one note about it. */
+ * unprivileged counting).  counters_note prints one line for all such events. */
 static void counters_mark_dead(struct counters *c, size_t i, const char *why)
 {
 	FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
@@ -84,8 +84,56 @@ static void counters_mark_dead(struct counters *c, size_t i, const char *why)
 	c->live[i] = 0;
 	snprintf(c->why[i], COUNTERS_WHY_LEN, "%s%s", why, paranoid <= 2 ? "" :
 		 "; kernel.perf_event_paranoid > 2 forbids it: sysctl kernel.perf_event_paranoid=2");
-	fprintf(stderr, "slidebench: event %s not counted here (%s): its cells stay empty\n",
-		c->name[i], why);
+}
+
+/* Returns the length of the cause in why, without the PAPI call that met it (" (PAPI_...)"),
+ * so that events stopped by one cause compare equal. */
+static size_t counters_cause_len(const char *why)
+{
+	const char *call = strstr(why, " (PAPI_");
+
+	return call ? (size_t)(call - why) : strlen(why);
+}
+
+/* Returns nothing; prints one line about the events of c that are not counted (none when all
+ * are): for the default list with nothing counted, for one cause, which cells that empties;
+ * else the events, with their cause. */
+static void counters_note(const struct counters *c, enum counters_kind kind)
+{
+	const char *why = NULL;
+	size_t len = 0;
+	int same = 1, first = 1;
+
+	for (size_t i = 0; i < c->n; i++) {
+		if (c->live[i])
+			continue;
+		if (!why)
+			why = c->why[i], len = counters_cause_len(why);
+		else
+			same &= counters_cause_len(c->why[i]) == len && !strncmp(c->why[i], why, len);
+	}
+	if (!why)
+		return;
+	if (same && strstr(why, "no default PMU"))
+		why = "PAPI: no PMU", len = strlen(why);
+	if (same && c->n_live == 0 && kind == COUNTERS_WISH) {
+		fprintf(stderr, "slidebench: hardware counters: none here (%.*s): cycles, "
+			"instructions, L1, TLB and branch-miss cells stay empty; simulated counters "
+			"with --simulate\n", (int)len, why);
+		return;
+	}
+	fputs("slidebench: not counted here:", stderr);
+	for (size_t i = 0; i < c->n; i++) {
+		if (c->live[i])
+			continue;
+		fprintf(stderr, "%s %s", first ? "" : ",", c->name[i]);
+		if (!same)
+			fprintf(stderr, " (%s)", c->why[i]);
+		first = 0;
+	}
+	if (same)
+		fprintf(stderr, " (%.*s)", (int)len, why);
+	fputs(": their cells stay empty\n", stderr);
 }
 
 #ifdef HAVE_PAPI
@@ -233,6 +281,7 @@ int counters_open_ex(const char *list, enum counters_kind kind, struct counters 
 		counters_close(c);
 		return -1;
 	}
+	counters_note(c, kind);
 	*out = c;
 	return 0;
 }

@@ -38,8 +38,8 @@ enum counters_kind {
 
 /* Parses a comma list of PAPI preset or native event names, probes each alone (create, add,
  * start, stop), then builds one event set of the live ones; events that do not fit together are
- * not live, with why.  Not-live events get one stderr note each with the reason (PAPI's error, or
- * the disabled component's reason).  Empty, repeated or too many names: -1 with err (a usage
+ * not live, with why.  Not-live events get one stderr line in all, with the reason (PAPI's
+ * error, or the disabled component's reason).  Empty, repeated or too many names: -1 with err (a usage
  * error), whatever the kind.  COUNTERS_USER also refuses a name no PAPI component knows (a name
  * of a disabled component, which cannot be checked here, is a note).  COUNTERS_WISH never fails
  * for an event the machine lacks.  Returns 0, or -1 with err set. */

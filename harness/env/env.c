@@ -2,6 +2,7 @@
  * VM detection: cpuid leaf 1 ECX bit 31 ("hypervisor present") and the vendor signature at leaf
  * 0x40000000, then /sys/hypervisor/type and the DMI vendor strings, as systemd-detect-virt does. */
 #include "env/env.h"
+#include "env/cpuset.h"
 #include "env/topology.h"
 
 #include <errno.h>
@@ -287,6 +288,14 @@ int env_pin_cpu(int cpu, char *err, size_t errlen)
 	if (cpu < 0 || cpu >= CPU_SETSIZE || (known && !in[cpu])) {
 		snprintf(err, errlen, "cpu %d does not exist here: %ld online (%s)", cpu,
 			 sysconf(_SC_NPROCESSORS_ONLN), known ? online : "list unknown");
+		return -1;
+	}
+	/* (asked before the first pin narrows the mask this process started with) */
+	if (!cpuset_has(cpu)) {
+		char list[256];
+		snprintf(err, errlen, "cpu %d is not one this process may run on (%s: see taskset "
+			 "-p, a cgroup cpuset or the batch allocation)", cpu,
+			 cpuset_list(list, sizeof list));
 		return -1;
 	}
 	CPU_ZERO(&set);

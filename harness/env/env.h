@@ -48,7 +48,8 @@ struct env_info {
 /* Fills e from cpuid, /proc and /sys; pinned_cpu is the cpu env_pin_cpu() was given, or -1. */
 void env_capture(struct env_info *e, int pinned_cpu);
 /* Pins the calling thread to cpu with sched_setaffinity; returns 0, or -1 with err such as
- * "cpu 7 does not exist here: 2 online (0-1)". */
+ * "cpu 7 does not exist here: 2 online (0-1)" or, for a cpu outside the mask this process
+ * started with (cpuset.h), "cpu 1 is not one this process may run on (0: ...)". */
 int env_pin_cpu(int cpu, char *err, size_t errlen);
 /* Fills the cpuid identity (vendor, family, model, stepping) and the microarchitecture name of
  * the cpu this runs on; -1 and "unknown" where cpuid is missing (not x86). */

@@ -35,7 +35,7 @@ static int parse_cpu_line(const char *line, unsigned long long *busy, unsigned l
 	return 0;
 }
 
-int hostload_snap(const char *path, int pinned_cpu, struct host_snap *s)
+int hostload_cpus(const char *path, struct host_cpus *s)
 {
 	FILE *f = fopen(path ? path : "/proc/stat", "r");
 	char line[512];
@@ -45,17 +45,43 @@ int hostload_snap(const char *path, int pinned_cpu, struct host_snap *s)
 		return -1;
 	while (fgets(line, sizeof line, f)) {
 		unsigned long long busy, total, steal;
+		int cpu = atoi(line + 3);
 		if (strncmp(line, "cpu", 3) || parse_cpu_line(line, &busy, &total, &steal) < 0)
 			continue;
 		if (line[3] == ' ') {
-			s->steal = steal, s->total = total, s->ok = 1;
-		} else if (atoi(line + 3) != pinned_cpu) {
-			s->other_busy += busy;
-			s->other_total += total;
+			s->all_steal = steal, s->all_total = total, s->ok = 1;
+		} else if (line[3] >= '0' && line[3] <= '9' && cpu < HOST_MAX_CPUS) {
+			s->busy[cpu] = busy;
+			s->total[cpu] = total;
 		}
 	}
 	fclose(f);
 	return s->ok ? 0 : -1;
+}
+
+int hostload_snap(const char *path, int pinned_cpu, struct host_snap *s)
+{
+	static struct host_cpus c;  /* (16 KiB: not on the stack) */
+
+	memset(s, 0, sizeof *s);
+	if (hostload_cpus(path, &c) < 0)
+		return -1;
+	s->steal = c.all_steal, s->total = c.all_total, s->ok = 1;
+	for (int cpu = 0; cpu < HOST_MAX_CPUS; cpu++)
+		if (cpu != pinned_cpu) {
+			s->other_busy += c.busy[cpu];
+			s->other_total += c.total[cpu];
+		}
+	return 0;
+}
+
+double hostload_busy_pct(const struct host_cpus *a, const struct host_cpus *b, int cpu)
+{
+	if (!a->ok || !b->ok || cpu < 0 || cpu >= HOST_MAX_CPUS ||
+	    b->total[cpu] <= a->total[cpu] || b->busy[cpu] < a->busy[cpu])
+		return -1;
+	return 100.0 * (double)(b->busy[cpu] - a->busy[cpu]) /
+	       (double)(b->total[cpu] - a->total[cpu]);
 }
 
 /* Returns 100 * part / whole (two decimals) as a JSON number, or null. */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "env/cpuset.h"
 #include "env/topology.h"
 
 #define SYSFS_ROOT "/sys/devices/system"
@@ -212,12 +213,13 @@ int topo_read(struct topology *t, const char *root)
 	    topo_parse_list(list, online, TOPO_MAX_CPUS) <= 0) {
 		snprintf(t->source, sizeof t->source, "none: %.100s/cpu/online unreadable", root);
 		t->ncpu = 1;
+		t->cpu[0].usable = 1;
 		t->ncores = t->npackages = t->nnodes = t->threads_per_core = 1;
 		return -1;
 	}
 	for (int c = 0; c < TOPO_MAX_CPUS; c++)
 		if (online[c])
-			t->cpu[t->ncpu++].cpu = c;
+			t->cpu[t->ncpu++] = (struct topo_cpu){ .cpu = c, .usable = 1 };
 	read_cores(t, root);
 	t->npackages = count_packages(t);
 	read_nodes(t, root);
@@ -240,7 +242,7 @@ static int next_cpu(const struct topology *t, const unsigned char *taken, const 
 	for (size_t i = 0; i < t->ncpu; i++) {
 		const struct topo_cpu *c = &t->cpu[i];
 		long k = place == TOPO_CORES ? on_core[c->core] : -on_core[c->core];
-		if (taken[i])
+		if (taken[i] || !c->usable)
 			continue;
 		k = k * 2 + (c->package != package);
 		if (best < 0 || k < best_key) {
@@ -271,19 +273,48 @@ static void choose_note(const struct topology *t, const int *out, int n, enum to
 		 t->threads_per_core == 1 ? "" : "s");
 }
 
+void topo_restrict(struct topology *t, const cpu_set_t *allowed)
+{
+	for (size_t i = 0; i < t->ncpu; i++)
+		if (!CPU_ISSET_S(t->cpu[i].cpu, sizeof *allowed, allowed))
+			t->cpu[i].usable = 0;
+}
+
+/* Writes the usable CPUs as "0,2" into buf; returns how many. */
+static int usable_list(const struct topology *t, char *buf, size_t len)
+{
+	int n = 0;
+	size_t at = 0;
+
+	buf[0] = 0;
+	for (size_t i = 0; i < t->ncpu; i++)
+		if (t->cpu[i].usable && ++n && at + 8 < len)
+			at += (size_t)snprintf(buf + at, len - at, "%s%d", at ? "," : "",
+					       t->cpu[i].cpu);
+	return n;
+}
+
 int topo_choose(const struct topology *t, int n, int first, enum topo_place place, int *out,
 		char *note, size_t notelen)
 {
 	unsigned char taken[TOPO_MAX_CPUS] = { 0 };
 	int on_core[TOPO_MAX_CPUS] = { 0 }, cores_used = 0, package;
-	int at = first < 0 ? 0 : topo_index(t, first);
+	int at = first < 0 ? next_cpu(t, taken, on_core, -1, TOPO_CORES) : topo_index(t, first);
+	char list[256];
+	int usable = usable_list(t, list, sizeof list);
 
-	if (at < 0) {
-		snprintf(note, notelen, "cpu %d is not online here (%zu online)", first, t->ncpu);
+	if (at < 0 || !t->cpu[at].usable) {
+		snprintf(note, notelen, "cpu %d is not online here or not one this run may use "
+			 "(%zu online; usable: %s)", first, t->ncpu, list);
 		return -1;
 	}
-	if (n < 1 || (size_t)n > t->ncpu) {
-		snprintf(note, notelen, "%d threads need %d CPUs: %zu online here", n, n, t->ncpu);
+	if (n < 1 || n > usable) {
+		if ((size_t)usable < t->ncpu)
+			snprintf(note, notelen, "%d threads need %d CPUs: %d of the %zu online here "
+				 "may be used (%s)", n, n, usable, t->ncpu, list);
+		else
+			snprintf(note, notelen, "%d threads need %d CPUs: %zu online here", n, n,
+				 t->ncpu);
 		return -1;
 	}
 	package = t->cpu[at].package;
@@ -315,6 +346,7 @@ json_t *topo_json(void)
 {
 	struct topology t;
 	json_t *o = json_object(), *cpus = json_array(), *caches = json_array();
+	char list[256];
 
 	topo_read(&t, NULL);
 	jsonx_set_str(o, "source", t.source);
@@ -323,6 +355,7 @@ json_t *topo_json(void)
 	jsonx_set_int(o, "packages", t.npackages);
 	jsonx_set_int(o, "numa_nodes", t.nnodes);
 	jsonx_set_int(o, "threads_per_core", t.threads_per_core);
+	jsonx_set_str(o, "allowed_cpus", cpuset_list(list, sizeof list));
 	for (size_t i = 0; i < t.ncpu; i++) {
 		json_t *c = json_object();
 		jsonx_set_int(c, "cpu", t.cpu[i].cpu);

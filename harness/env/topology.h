@@ -3,6 +3,7 @@
 #ifndef SB_TOPOLOGY_H
 #define SB_TOPOLOGY_H
 
+#include <sched.h>
 #include <stddef.h>
 
 #include "util/jsonx.h"
@@ -16,6 +17,7 @@ struct topo_cpu {
 	int package;      /* physical_package_id */
 	int node;         /* NUMA node, 0 when the machine shows none */
 	int thread;       /* 0 for the first hardware thread of its core, 1 for the next, ... */
+	int usable;       /* 1: a thread may be placed here (topo_read: every online CPU) */
 };
 
 /* One cache, however many CPUs share it. */
@@ -48,10 +50,13 @@ enum topo_place {
  * node/nodeN/cpulist).  Returns 0, or -1 with t->source saying what was missing (t then holds
  * the online CPUs as one core each, so a run still has CPUs to choose from). */
 int topo_read(struct topology *t, const char *root);
-/* Chooses n CPUs for n threads, the first one first (the CPU a run is pinned to, or -1: the
- * lowest), placed as place says; out[] gets the cpu numbers, note a sentence saying what was
- * chosen and why ("cpus 0,2: one per core (4 cores, 2 threads each)").  Returns 0, or -1 when
- * the machine has fewer than n online CPUs or first is not one of them (note says which). */
+/* Leaves usable only the CPUs in allowed (this process's mask, cpuset.h). */
+void topo_restrict(struct topology *t, const cpu_set_t *allowed);
+/* Chooses n usable CPUs for n threads, the first one first (the CPU a run is pinned to, or
+ * -1: the lowest usable), placed as place says; out[] gets the cpu numbers, note a sentence
+ * saying what was chosen and why ("cpus 0,2: one per core (4 cores, 2 threads each)").
+ * Returns 0, or -1 when fewer than n CPUs are usable or first is not one of them (note says
+ * which). */
 int topo_choose(const struct topology *t, int n, int first, enum topo_place place, int *out,
 		char *note, size_t notelen);
 /* Returns the index in t->cpu of cpu, or -1. */
@@ -61,8 +66,8 @@ int topo_index(const struct topology *t, int cpu);
 int topo_parse_list(const char *s, unsigned char *set, int max);
 
 /* Returns context.json's "topology" member (json_decref it) for this machine: source, cpus,
- * cores, packages, nodes, threads_per_core, each CPU's core/package/node/thread, and each
- * cache with the CPUs that share it. */
+ * cores, packages, nodes, threads_per_core, allowed_cpus (the CPUs this process may run on,
+ * cpuset.h), each CPU's core/package/node/thread, and each cache with the CPUs that share it. */
 json_t *topo_json(void);
 
 #endif

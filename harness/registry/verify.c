@@ -39,9 +39,10 @@ static int check_want(const struct sb_kernel *k, enum piece piece, unsigned sq, 
 	if (want == have)
 		return 1;
 	if (res->mismatches++ < MAX_REPORTED && out)
-		fprintf(out, "mismatch: kernel=%s piece=%s sq=%u occ=0x%016" PRIx64
+		fprintf(out, "mismatch: kernel=%s piece=%s sq=%u (%c%u) occ=0x%016" PRIx64
 			": expected 0x%016" PRIx64 " got 0x%016" PRIx64 "\n",
-			k->name, PIECE_NAME[piece], sq, occ, want, have);
+			k->name, PIECE_NAME[piece], sq, 'a' + (int)(sq & 7), (sq >> 3) + 1, occ,
+			want, have);
 	return 0;
 }
 

@@ -24,11 +24,33 @@ struct verdict {
 	int settled;             /* 1, 0, -1 cannot tell */
 	char why[160];
 	char robust[240];        /* "robust", "depends on KNOB: RANGE; ...", or "" (not checked) */
+	size_t withheld, measured;  /* cells measured, and of them left out as withheld (cmp) */
+	int provisional;         /* stated on a disturbed study (report_busy.c): never settled */
 };
 
 struct verdicts {
 	struct verdict *v;
 	size_t n, cap;
+};
+
+/* The rows of every sub-run of a study flagged withheld (below-bound, baseline-invalid) or
+ * bound-dropped, per group of blocks (report_flagged.c). */
+enum { FLAGGED_WITHHELD, FLAGGED_DROPPED, FLAGGED_KINDS };
+#define FLAGGED_SHOWN 6        /* rows listed per group and kind; the others are counted */
+#define FLAGGED_GROUPS 48
+struct flagged_group {
+	char name[64];                 /* "m64", "compiler/NN-clang" (the blocks), "learn/q1024" */
+	size_t nrun;                   /* run folders in the group */
+	size_t rows;                   /* their measured rows (run_row_measured) */
+	size_t n[FLAGGED_KINDS];       /* of them withheld; with their bound dropped */
+	char per[FLAGGED_KINDS][192];  /* per block of a group of blocks: "01: 140, 02: 135" */
+	size_t nshown[FLAGGED_KINDS];
+	char shown[FLAGGED_KINDS][FLAGGED_SHOWN][224];
+	char err[192];                 /* why a folder could not be read, "" */
+};
+struct flagged {
+	struct flagged_group g[FLAGGED_GROUPS];
+	size_t ng, rows, n[FLAGGED_KINDS];   /* groups; measured rows and flagged ones in all */
 };
 
 /* A study directory: m64/ (or a plain bench run given directly), and what is beside it.  The
@@ -42,6 +64,10 @@ struct study {
 	char m32_why[2 * PATH_MAX];       /* why there are no bits blocks */
 	struct pt_set *pt;                /* the between-process term's processes (loaded once) */
 	struct verdicts *verdicts;        /* every verdict the sections state, for verdicts.csv */
+	struct flagged *flagged;          /* every sub-run's withheld and bound-dropped rows */
+	int busy;                         /* the host disturbed the study (report_busy_judge) */
+	char busy_why[512];               /* why: every piece of evidence that says so */
+	char busy_brief[80];              /* the first, short: "361 of 540 rows unstable" */
 };
 
 /* Returns 0 with the study of dir loaded, or -1 (message printed; report_load.c). */
@@ -147,7 +173,7 @@ int report_answer_text(const struct study *s, FILE *f);
  * verdicts (the three questions, the ranking, pressure, huge pages), then caption. */
 void report_chart(struct doc *d, const struct study *s, const char *name, const char *caption);
 /* The confidence word of a verdict: "settled", "likely" (the interval excludes 1 but the
- * verdict is not settled) or "unclear". */
+ * verdict is not settled), "provisional" (either, on a disturbed study) or "unclear". */
 const char *verdict_word(const struct verdict *v);
 /* Table bytes of kernel k as run r's context recorded them (the descriptor's), -1 unknown. */
 double report_kernel_bytes(const struct run *r, const char *k);
@@ -159,6 +185,29 @@ size_t report_samples_per_cell(const struct run *r);
  * per cell) and how busy the host was. */
 void report_headline(struct doc *d, const struct study *s);
 
+/* report_busy.c */
+/* Decides from all the study's evidence whether its host was disturbed: the main sweep's
+ * /proc figures (context.json host.epochs: mean steal above 5%, or the other CPUs above
+ * BLK_BUSY_PCT on average) and, in a full study, its own timed rows (more than 10% flagged
+ * unstable, 20% host-moved, 25% drifting or 25% disturbed).  Sets s->busy, s->busy_why and
+ * s->busy_brief. */
+void report_busy_judge(struct study *s);
+/* On a disturbed study, takes "settled" from c (its why says the host was busy): every
+ * comparison of the report passes here (report_cmp, report_blk_cmp), so every section and
+ * verdicts.csv call it provisional alike. */
+void report_cap(const struct study *s, struct cmp *c);
+/* The headline's sentence on the host: busy (every answer provisional, and why), busy at
+ * moments, or quiet, from /proc and from the main sweep's own rows. */
+void report_host_note(struct doc *d, const struct study *s);
+
+/* report_flagged.c */
+/* Reads every sub-run of study s (its summary.csv alone) into s->flagged.  Returns 0, or -1
+ * out of memory. */
+int report_flagged_scan(struct study *s);
+/* The "Figures withheld" and "Bounds dropped" lists: per group of blocks, how many of its
+ * measured rows, and the first of them. */
+void report_flagged(struct doc *d, const struct study *s);
+
 /* report_tables.c */
 /* Fills out[] with the workloads of r in file order.  Returns how many. */
 size_t report_workloads(const struct run *r, struct report_workload *out, size_t max);
@@ -166,6 +215,10 @@ size_t report_workloads(const struct run *r, struct report_workload *out, size_t
  * Returns how many pieces have both. */
 size_t report_pairs(const struct run *r, const struct report_workload *w, const char *ka,
 		    const char *kb, const struct rr_row **a, const struct rr_row **b, size_t max);
+/* Of the cells of kernels ka and kb in workload w that were both measured (counted into
+ * *measured), returns how many report_pairs leaves out because a figure is withheld. */
+size_t report_pairs_withheld(const struct run *r, const struct report_workload *w,
+			     const char *ka, const char *kb, size_t *measured);
 /* Returns 1 when row is in workload w. */
 int report_in_workload(const struct rr_row *row, const struct report_workload *w);
 /* Mean per-lookup misses of kernel k in w: hw column hw_col where counted, else sim_col from
@@ -184,8 +237,8 @@ void report_verification(struct doc *d, const struct study *s);
 void report_answers(struct doc *d, const struct study *s);
 /* report_threads.c: does the ranking change when every core searches (the thread sweep) */
 void report_threads(struct doc *d, const struct study *s);
-/* Finds the sweep's workloads in r: one thread (*one) and the most threads (*many).  Returns
- * 1 when both exist. */
+/* Finds the sweep's workloads in r: one thread (*one) and the most threads with a kernel
+ * timed (*many).  Returns 1 when both exist. */
 int report_threads_sweep(const struct run *r, struct report_workload *one,
 			 struct report_workload *many);
 /* Compares kernel's time per lookup per thread with many threads against one (s->threads,

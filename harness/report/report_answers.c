@@ -102,6 +102,7 @@ size_t report_question_pairs(const struct run *r, const char *q, struct kpair *o
 struct gather {
 	const struct rr_row *a[MAXP], *b[MAXP];
 	size_t n;
+	size_t withheld, measured;   /* cells both measured, of them left out as withheld */
 };
 
 /* Appends the pairs (y as a, x as b) of every workload of r but pressure to g. */
@@ -111,8 +112,20 @@ static void gather_all(const struct run *r, const char *x, const char *y, struct
 	size_t nw = report_workloads(r, w, REPORT_MAX_WORKLOADS);
 
 	for (size_t i = 0; i < nw; i++)
-		if (strcmp(w[i].mode, "pressure"))
+		if (strcmp(w[i].mode, "pressure")) {
 			g->n += report_pairs(r, &w[i], y, x, g->a + g->n, g->b + g->n, MAXP - g->n);
+			g->withheld += report_pairs_withheld(r, &w[i], y, x, &g->measured);
+		}
+}
+
+/* Compares the cells of g into c (report_cmp) with the cells left out counted.  Returns what
+ * report_cmp returns. */
+static int gather_cmp(const struct study *s, const struct gather *g, struct cmp *c)
+{
+	int rc = report_cmp(s, g->a, g->b, g->n, c);
+
+	c->withheld = g->withheld, c->measured = g->measured;
+	return rc;
 }
 
 static void fmt_miss(char *buf, size_t len, double v, const char *src)
@@ -190,7 +203,7 @@ static void kcmp_overall(struct kcmp *k, const char *question, char *out, size_t
 	char buf[512], why[160];
 	struct cmp all;
 
-	report_cmp(k->s, k->g.a, k->g.b, k->g.n, &all);
+	gather_cmp(k->s, &k->g, &all);
 	int settled = verdict_settle(&all, NAN, why, sizeof why);
 	verdict_add(k->s, question, k->y, k->x, &all, settled, why);
 	cmp_phrase(buf, sizeof buf, k->x, k->y, &all, 1);
@@ -260,7 +273,7 @@ static void answer_bits(struct doc *d, const struct study *s)
 	}
 	doc_p(d, NULL, "Pairing (same tables or technique, 64-bit arithmetic): %s.",
 	      list[0] ? list : "none of the pairs was timed");
-	if (g->n && report_cmp(s, g->a, g->b, g->n, &c) == 0) {
+	if (g->n && gather_cmp(s, g, &c) == 0) {
 		char why[160];
 		int settled = verdict_settle(&c, NAN, why, sizeof why);
 		verdict_add(s, "bits", "64-bit siblings", "32-bit-designed kernels", &c, settled,

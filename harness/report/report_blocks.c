@@ -42,6 +42,7 @@ int report_blk_cmp(const struct study *s, const struct blk_set *bs, const char *
 	blk_cmp(v, c);
 	pt_block_term_of(s->pt, &bs->ra[0], k, &t);
 	pt_widen(&t, c);
+	report_cap(s, c);
 	return 0;
 }
 
@@ -262,8 +263,8 @@ int report_huge_blocks(struct doc *d, const struct study *s)
 	nk = blk_kernels(bs, k, MAXK);
 	for (size_t i = 0; i < nk; i++)
 		huge_kernel(s, bs, k[i], list, sizeof list, &ht);
-	doc_cat(out, sizeof out, "Time without huge pages over time with them (net ns/lookup, %s "
-		"mode) per kernel, %s: %s", bs->ra[0].nrows ? bs->ra[0].rows[0].mode : "?", how,
+	doc_cat(out, sizeof out, "Time without huge pages over time with them (ns/lookup of the whole "
+		"loop, %s mode) per kernel, %s: %s", bs->ra[0].nrows ? bs->ra[0].rows[0].mode : "?", how,
 		list[0] ? list : "no kernel was timed in both blocks of a pair");
 	if (list[0])
 		huge_term_note(s, &ht, out, sizeof out);

@@ -2,7 +2,7 @@
  * against the clang build (bin-clang/slidebench), same -O and -march, run as alternating blocks
  * (compiler/NN-gcc/, NN-clang/; analysis/blocks.h).  Per workload (mode x piece) the fastest
  * kernel under each compiler, from each side's median over the block pairs; per kernel the
- * paired clang / gcc ratio of its net times with its interval, recorded in verdicts.csv under
+ * paired clang / gcc ratio of its whole-loop times with its interval, recorded in verdicts.csv under
  * question "compiler"; and both builds' flags. */
 #include <math.h>
 #include <stdio.h>
@@ -20,7 +20,8 @@
 /* fastest()'s answer where no kernel was timed: compared by address, never a disagreement */
 static const char NONE[] = "none";
 
-/* Returns the median over pairs of kernel k's net ns/lookup in cell like on side r[0..n). */
+/* Returns the median over pairs of kernel k's ns/lookup (the whole loop's) in cell like on side
+ * r[0..n). */
 static double side_median(const struct run *r, size_t n, const char *k, const struct rr_row *like)
 {
 	double v[BLK_MAX_PAIRS], tmp[BLK_MAX_PAIRS];
@@ -268,7 +269,7 @@ static void answer(struct doc *d, const struct study *s, const struct blk_set *b
 		if (x[i].got >= 0)
 			n[x[i].got]++;
 	report_blocks_how(bs, how, sizeof how);
-	doc_cat(out, sizeof out, "Time under clang over time under gcc (net ns/lookup, the same "
+	doc_cat(out, sizeof out, "Time under clang over time under gcc (ns/lookup of the whole loop, the same "
 		"-O level and -march, each build's flags below, %s): of %zu kernels, %zu settled faster under clang, %zu settled faster "
 		"under gcc, %zu not settled", how, n[0] + n[1] + n[2], n[1], n[2], n[0]);
 	if (all->got >= 0) {

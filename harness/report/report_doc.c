@@ -34,7 +34,7 @@ static const char CSS[] =
 	"dl.answers dt{font-weight:600;margin-top:.45em}dl.answers dd{margin:0 0 0 1.2em}\n"
 	"table.rec td,table.rec th{font-size:14px;padding:3px 9px}\n"
 	"span.w-settled{color:#185;font-weight:600}span.w-likely{color:#a60;font-weight:600}"
-	"span.w-unclear{color:#777;font-weight:600}\n"
+	"span.w-unclear{color:#777;font-weight:600}span.w-provisional{color:#b34;font-weight:600}\n"
 	"p.foot{font-size:12.5px;color:#556;margin:.3em 0}\n"
 	"nav.toc{font-size:13.5px;columns:2;background:#f6f7fa;padding:.4em 1em;margin:.8em 0}"
 	"nav.toc ol{margin:.2em 0}\n"

@@ -209,6 +209,12 @@ int report_load(const char *dir, struct study *s)
 		run_free(&s->m64);
 		return -1;
 	}
+	if (report_flagged_scan(s) < 0) {
+		fprintf(stderr, "slidebench report: out of memory\n");
+		study_free(s);
+		return -1;
+	}
+	report_busy_judge(s);
 	if (s->plain) {
 		pt_none(s->pt, "a single bench run, not a study: no block processes to measure "
 			"it from");
@@ -236,6 +242,8 @@ void study_free(struct study *s)
 		pt_free(s->pt);
 	free(s->pt);
 	s->pt = NULL;
+	free(s->flagged);
+	s->flagged = NULL;
 	if (s->have_sim)
 		run_free(&s->sim);
 	if (s->have_pressure)

@@ -103,50 +103,6 @@ static void recommend_run(struct doc *d, const struct study *s, const struct run
 		recommend_one(d, s, r, &w[i]);
 }
 
-/* Lists run r's withheld rows (run_row_withheld) once each, with the reason and, where the run
- * recorded them, the measured and the bound core cycles per lookup.  Returns how many. */
-static size_t withheld_run(struct doc *d, const struct run *r, const char *what, size_t shown)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < r->nrows; i++) {
-		const struct rr_row *x = &r->rows[i];
-		const char *why = run_row_withheld(x);
-		char cyc[128] = "";
-		if (!why)
-			continue;
-		double c = run_num(r, x, "cycles_median"), b = run_num(r, x, "bound_cycles");
-		if (!isnan(c) && !isnan(b))
-			snprintf(cyc, sizeof cyc, " (%.2f core cycles per lookup measured, at least "
-				 "%.2f possible)", c, b);
-		if (!shown && !n)
-			doc_list_begin(d);
-		doc_li(d, "%s: %s %s %s%s%s: %s%s", what, x->kernel, x->mode, x->piece,
-		       x->pressure[0] ? " at " : "", x->pressure, why, cyc);
-		n++;
-	}
-	return n;
-}
-
-/* The "figures withheld" list: every row of the main and the pressure sweep whose figure is a
- * measurement error, kept out of every verdict, ranking, winner and chart. */
-static void report_withheld(struct doc *d, const struct study *s)
-{
-	size_t n = 0;
-
-	doc_h(d, 3, "withheld", "Figures withheld");
-	n += withheld_run(d, &s->m64, s->plain ? "run" : "m64", n);
-	if (s->have_pressure)
-		n += withheld_run(d, &s->pressure, "pressure", n);
-	if (n) {
-		doc_list_end(d);
-		doc_p(d, NULL, "These %zu figure%s enter no verdict, ranking, recommendation or "
-		      "chart above or below (flags below-bound, baseline-invalid).", n,
-		      n == 1 ? "" : "s");
-	} else
-		doc_p(d, NULL, "None: no row is flagged below-bound or baseline-invalid.");
-}
-
 void report_recommend(struct doc *d, const struct study *s)
 {
 	doc_h(d, 2, "recommendation", "Recommendation per workload");
@@ -164,5 +120,5 @@ void report_recommend(struct doc *d, const struct study *s)
 	if (s->have_pressure)
 		recommend_run(d, s, &s->pressure);
 	doc_list_end(d);
-	report_withheld(d, s);
+	report_flagged(d, s);
 }

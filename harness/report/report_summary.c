@@ -31,11 +31,12 @@ static const struct {
 
 const char *verdict_word(const struct verdict *v)
 {
-	if (v->settled == 1)
-		return "settled";
-	if (!isnan(v->lo) && !isnan(v->hi) && (v->lo > 1 || v->hi < 1))
-		return "likely";
-	return "unclear";
+	int one_way = v->settled == 1 || (!isnan(v->lo) && !isnan(v->hi) && (v->lo > 1 ||
+									    v->hi < 1));
+
+	if (!one_way)
+		return "unclear";
+	return v->provisional ? "provisional" : v->settled == 1 ? "settled" : "likely";
 }
 
 /* Returns the first verdict of question q whose a starts with prefix a (NULL: any), or NULL. */
@@ -72,6 +73,16 @@ static void faster(char *out, size_t len, const struct verdict *v)
 	faster_as(out, len, v, v->a, v->b);
 }
 
+/* Appends " WHO leaves out 12 withheld cells of 96 measured (...)." for v when it left out
+ * any: an answer that rests on fewer cells than were measured says so. */
+static void left_out(char *out, size_t len, const struct verdict *v, const char *who)
+{
+	if (v->withheld)
+		doc_cat(out, len, " %s leaves out %zu withheld cell%s of %zu measured (Figures "
+			"withheld lists them).", who, v->withheld, v->withheld == 1 ? "" : "s",
+			v->measured);
+}
+
 /* Appends what v's answer depends on, from its robust column ("depends on KNOB: LO-HIx;
  * ..."), as factors in the direction the sentence states them (faster over slower). */
 static void depends(char *out, size_t len, const struct verdict *v)
@@ -105,21 +116,26 @@ static void word_html(FILE *f, const char *w)
 }
 
 /* One answer: the question, the sentence, its confidence word (NULL: not measured), what
- * follows it (a second finding with its own word inside), and the terminal's short line. */
+ * follows it (a second finding with its own word inside), the cells it left out as withheld,
+ * and the terminal's short line. */
 struct answer {
 	const char *q, *word;
-	char text[SUM_MAX], more[SUM_MAX], brief[SUM_MAX];
+	char text[SUM_MAX], more[SUM_MAX], left[SUM_MAX], brief[SUM_MAX];
 };
 
 /* The first screen's content, computed once from the verdicts and written twice: into the
  * report (summary_doc) and as the terminal's closing lines (answer.txt, summary_text). */
 struct summary {
 	char machine[SUM_MAX];
+	char busy[SUM_MAX + 64];     /* the host was busy: every answer provisional, "" quiet */
+	char busy_brief[80];         /* its first reason, for the footnote */
+	char held[SUM_MAX];          /* how many figures of the study are withheld, "" none */
 	struct answer ans[3];
 	struct rec {
 		char workload[96], use[96], second[96], note[SUM_MAX];
 		const char *words, *word;
 		double margin;
+		size_t withheld, measured;   /* cells left out as withheld, of those measured */
 	} rec[REPORT_MAX_WORKLOADS];
 	size_t nrec;
 };
@@ -152,6 +168,7 @@ static void answer_bits(struct answer *d, const struct study *s)
 		depends(dep, sizeof dep, build);
 		doc_cat(t, sizeof t, "Build for 64-bit: %s (the same kernels, the same -march, "
 			"alternating processes).%s", f, dep);
+		left_out(d->left, sizeof d->left, build, "This answer");
 	}
 	if (sib) {
 		faster_as(f, sizeof f, sib, "their 64-bit siblings",
@@ -162,6 +179,8 @@ static void answer_bits(struct answer *d, const struct study *s)
 			doc_cat(m, sizeof m, " (%s).", verdict_word(sib));
 		else
 			snprintf(f0, sizeof f0, "%s", f);
+		left_out(d->left, sizeof d->left, sib, build ? "The siblings' comparison" :
+			 "This answer");
 	}
 	answer(d, "32-bit or 64-bit?", t, verdict_word(build ? build : sib), m[0] ? m : NULL,
 	       f0);
@@ -199,6 +218,7 @@ static void answer_tables(struct answer *d, const struct study *s)
 	t[0] = 0;
 	doc_cat(t, sizeof t, "%s, over every mode and piece.%s", f, dep);
 	answer(d, "A small shared table or a larger one?", t, verdict_word(v), NULL, f);
+	left_out(d->left, sizeof d->left, v, "This answer");
 }
 
 static void answer_branching(struct answer *d, const struct study *s)
@@ -227,6 +247,7 @@ static void answer_branching(struct answer *d, const struct study *s)
 		snprintf(m, sizeof m, "The other pair: %s (%s).", f2, verdict_word(v2));
 	}
 	answer(d, "Branchless or conditional?", t, verdict_word(v), m[0] ? m : NULL, f);
+	left_out(d->left, sizeof d->left, v, "This answer");
 }
 
 /* The words for a recommendation's workload label ("stream", "engine (perft)", ...). */
@@ -242,7 +263,8 @@ static const char *words_for(const char *label)
 }
 
 static void rec_row(struct summary *m, const char *workload, const char *words, const char *use,
-		    const char *second, double margin, const char *word, const char *note)
+		    const char *second, double margin, const char *word, const char *note,
+		    size_t withheld, size_t measured)
 {
 	struct rec *r;
 
@@ -256,6 +278,7 @@ static void rec_row(struct summary *m, const char *workload, const char *words, 
 	r->words = words;
 	r->word = word;
 	r->margin = margin;
+	r->withheld = withheld, r->measured = measured;
 }
 
 /* The pressure sizes folded into one row: the kernel that wins at most sizes, and where
@@ -263,7 +286,7 @@ static void rec_row(struct summary *m, const char *workload, const char *words, 
 static void rec_pressure(struct summary *d, const struct study *s)
 {
 	const struct verdict *p[REPORT_MAX_WORKLOADS];
-	size_t n = 0, best = 0, bestn = 0;
+	size_t n = 0, best = 0, bestn = 0, withheld = 0, measured = 0;
 	char note[SUM_MAX] = "", range[96];
 
 	for (size_t i = 0; i < s->verdicts->n && n < REPORT_MAX_WORKLOADS; i++)
@@ -278,16 +301,18 @@ static void rec_pressure(struct summary *d, const struct study *s)
 		if (c > bestn)
 			best = i, bestn = c;
 	}
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		if (strcmp(p[i]->a, p[best]->a))
 			doc_cat(note, sizeof note, "%s%s at %s", note[0] ? ", " : "(", p[i]->a,
 				p[i]->question + 22);
+		withheld += p[i]->withheld, measured += p[i]->measured;
+	}
 	if (note[0])
 		doc_cat(note, sizeof note, " instead)");
 	snprintf(range, sizeof range, "pressure %s\u2013%s", p[0]->question + 22,
 		 p[n - 1]->question + 22);
 	rec_row(d, range, words_for("pressure"), p[best]->a, p[best]->b, p[best]->ratio,
-		verdict_word(p[best]), note);
+		verdict_word(p[best]), note, withheld, measured);
 }
 
 static void recommendation(struct summary *m, const struct study *s)
@@ -298,7 +323,7 @@ static void recommendation(struct summary *m, const struct study *s)
 								       "pressure", 8))
 			continue;
 		rec_row(m, v->question + 10, words_for(v->question + 10), v->a, v->b, v->ratio,
-			verdict_word(v), NULL);
+			verdict_word(v), NULL, v->withheld, v->measured);
 	}
 	if (s->verdicts)
 		rec_pressure(m, s);
@@ -333,6 +358,24 @@ static void machine_line(char *line, size_t len, const struct study *s)
 		doc_cat(line, len, ", %.4s-%.2s-%.2s", id, id + 4, id + 6);
 }
 
+/* Writes how many of the study's measured figures are withheld, and in which blocks, into
+ * out ("" when none is). */
+static void held_line(char *out, size_t len, const struct study *s)
+{
+	const struct flagged *f = s->flagged;
+
+	out[0] = 0;
+	if (!f || !f->n[FLAGGED_WITHHELD])
+		return;
+	doc_cat(out, len, "%zu of the %zu measured figures of this study are withheld as "
+		"measurement errors (", f->n[FLAGGED_WITHHELD], f->rows);
+	for (size_t i = 0, k = 0; i < f->ng; i++)
+		if (f->g[i].n[FLAGGED_WITHHELD])
+			doc_cat(out, len, "%s%s %zu", k++ ? ", " : "", f->g[i].name,
+				f->g[i].n[FLAGGED_WITHHELD]);
+	doc_cat(out, len, "): no answer uses them; the report's Figures withheld lists them");
+}
+
 /* Makes text x (len bytes) safe for a terminal and a text file, in place (out_text). */
 static void clean(char *x, size_t len)
 {
@@ -348,11 +391,19 @@ static void summary_build(struct summary *m, const struct study *s)
 {
 	memset(m, 0, sizeof *m);
 	machine_line(m->machine, sizeof m->machine, s);
+	if (s->busy) {
+		snprintf(m->busy, sizeof m->busy, "The host was busy during this study (%s): its "
+			 "answers are provisional; run it again on a quiet machine", s->busy_brief);
+		snprintf(m->busy_brief, sizeof m->busy_brief, "%s", s->busy_brief);
+	}
+	held_line(m->held, sizeof m->held, s);
 	answer_bits(&m->ans[0], s);
 	answer_tables(&m->ans[1], s);
 	answer_branching(&m->ans[2], s);
 	recommendation(m, s);
 	clean(m->machine, sizeof m->machine);
+	clean(m->busy, sizeof m->busy);
+	clean(m->busy_brief, sizeof m->busy_brief);
 	for (size_t i = 0; i < 3; i++) {
 		clean(m->ans[i].text, sizeof m->ans[i].text);
 		clean(m->ans[i].more, sizeof m->ans[i].more);
@@ -392,9 +443,11 @@ static void answers_doc(struct doc *d, const struct summary *m)
 			fputs(" ", d->html);
 			doc_html_esc(d->html, a->more);
 		}
+		doc_html_esc(d->html, a->left);
 		fputs("</dd>\n", d->html);
-		fprintf(d->md, "- **%s** %s%s%s%s%s%s\n", a->q, a->text, a->word ? " (" : "",
-			a->word ? a->word : "", a->word ? ")" : "", a->more[0] ? " " : "", a->more);
+		fprintf(d->md, "- **%s** %s%s%s%s%s%s%s\n", a->q, a->text, a->word ? " (" : "",
+			a->word ? a->word : "", a->word ? ")" : "", a->more[0] ? " " : "", a->more,
+			a->left);
 	}
 	fputs("</dl>\n", d->html);
 }
@@ -402,18 +455,22 @@ static void answers_doc(struct doc *d, const struct summary *m)
 /* Writes one row of the recommendation table. */
 static void rec_doc_row(struct doc *d, const struct rec *r)
 {
-	char mg[32];
+	char mg[32], note[SUM_MAX + 96];
 
 	snprintf(mg, sizeof mg, isnan(r->margin) ? "not measured" : "%.2f\u00d7", r->margin);
+	snprintf(note, sizeof note, "%s", r->note);
+	if (r->withheld)
+		doc_cat(note, sizeof note, "%s(leaves out %zu withheld cell%s of %zu measured)",
+			note[0] ? " " : "", r->withheld, r->withheld == 1 ? "" : "s", r->measured);
 	fputs("<tr><td><b>", d->html);
 	doc_html_esc(d->html, r->workload);
 	fputs("</b> ", d->html);
 	doc_html_esc(d->html, r->words);
 	fputs("</td><td>", d->html);
 	html_text(d->html, "b", r->use);
-	if (r->note[0]) {
+	if (note[0]) {
 		fputs(" ", d->html);
-		doc_html_esc(d->html, r->note);
+		doc_html_esc(d->html, note);
 	}
 	fputs("</td>", d->html);
 	html_text(d->html, "td", r->second);
@@ -423,7 +480,7 @@ static void rec_doc_row(struct doc *d, const struct rec *r)
 	word_html(d->html, r->word);
 	fputs("</td></tr>\n", d->html);
 	fprintf(d->md, "| %s: %s | **%s**%s%s | %s | %s | %s |\n", r->workload, r->words, r->use,
-		r->note[0] ? " " : "", r->note, r->second, mg, r->word);
+		note[0] ? " " : "", note, r->second, mg, r->word);
 }
 
 /* Writes the recommendation table: per workload, the kernel to use. */
@@ -447,17 +504,28 @@ static void recs_doc(struct doc *d, const struct summary *m)
 /* The first screen: the machine, the answers, the recommendation and how to read them. */
 static void summary_doc(struct doc *d, const struct summary *m)
 {
+	char busy[96] = " (none here)";
+
 	doc_p(d, "machine", "%s.", m->machine);
+	if (m->busy[0])
+		doc_p(d, "note", "%s.", m->busy);
+	if (m->held[0])
+		doc_p(d, "note", "%s.", m->held);
 	answers_doc(d, m);
 	recs_doc(d, m);
 	if (!m->nrec)
 		doc_p(d, "note", "No workload had two kernels timed: nothing to recommend.");
+	if (m->busy_brief[0])
+		snprintf(busy, sizeof busy, " (%s)", m->busy_brief);
 	doc_p(d, "foot", "settled: the kernels were timed in the same rounds, the 95%% interval "
 	      "of their ratio excludes 1, the signed-rank test agrees and every epoch of the run "
 	      "points the same way. likely: the measured margin points one way but the run "
-	      "cannot settle it (a quick study, too few pairs, a busy host, or the code-layout "
-	      "spread is as large). unclear: no difference is measured. Margin: the runner-up's "
-	      "time over the winner's. Every figure is explained in the sections below.");
+	      "cannot settle it (a quick study, too few pairs, block processes run on a busy "
+	      "host, or the code-layout spread is as large). provisional: settled or likely, but "
+	      "the host was busy%s: in-process pairing does not cancel a neighbour's cache "
+	      "traffic, which slows large-table kernels more than others; run again on a quiet "
+	      "machine. unclear: no difference is measured. Margin: the runner-up's time over the "
+	      "winner's. Every figure is explained in the sections below.", busy);
 }
 
 void report_summary(struct doc *d, const struct study *s)
@@ -476,9 +544,13 @@ void report_summary(struct doc *d, const struct study *s)
 static void summary_text(FILE *f, const struct summary *m)
 {
 	static const char *const shortq[3] = { "32 or 64 bit", "table size", "branching" };
-	size_t room = SUMMARY_LINES - 4;
+	size_t room = SUMMARY_LINES - 4 - !!m->busy[0] - !!m->held[0];
 
 	fprintf(f, "%s.\n", m->machine);
+	if (m->busy[0])
+		fprintf(f, "%s.\n", m->busy);
+	if (m->held[0])
+		fprintf(f, "%s.\n", m->held);
 	for (size_t i = 0; i < 3; i++)
 		fprintf(f, "%-14s %s%s%s%s\n", shortq[i], m->ans[i].brief,
 			m->ans[i].word ? " (" : "", m->ans[i].word ? m->ans[i].word : "",

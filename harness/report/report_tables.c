@@ -61,6 +61,22 @@ size_t report_pairs(const struct run *r, const struct report_workload *w, const 
 	return n;
 }
 
+size_t report_pairs_withheld(const struct run *r, const struct report_workload *w,
+			     const char *ka, const char *kb, size_t *measured)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct rr_row *x = &r->rows[i], *y;
+		if (strcmp(x->kernel, ka) || !report_in_workload(x, w) || !run_row_measured(x) ||
+		    !(y = run_find(r, kb, x)) || !run_row_measured(y))
+			continue;
+		(*measured)++;
+		n += run_row_withheld(x) || run_row_withheld(y);
+	}
+	return n;
+}
+
 /* Mean of column col over kernel k's rows in w of run r; NaN when no row has a value. */
 static double mean_col(const struct run *r, const struct report_workload *w, const char *k,
 		       const char *col)
@@ -155,9 +171,10 @@ static void workload_table(struct doc *d, const struct run *r, const struct repo
 		fmt_num(cy, sizeof cy, cyv, "%.2f");
 		fmt_num(fl, sizeof fl, flv, "%.2f");
 		fmt_num(xf, sizeof xf, cyv / flv, "%.2f");
-		fmt_num(l1, sizeof l1, l1v, "%.4f");
+		/* a simulated count net of the null's can come out just below 0: it is none */
+		fmt_num(l1, sizeof l1, *l1s && l1v <= 0 ? 0.0 : l1v, "%.4f");
 		strncat(l1, l1s, sizeof l1 - strlen(l1) - 1);
-		fmt_num(br, sizeof br, brv, "%.4f");
+		fmt_num(br, sizeof br, *brs && brv <= 0 ? 0.0 : brv, "%.4f");
 		strncat(br, brs, sizeof br - strlen(br) - 1);
 		fmt_num(tb, sizeof tb, x->table_bytes, "%.0f");
 		const char *cells[] = { x->kernel, x->piece, med, ci, mn, sp, cy, fl, xf, l1, br, tb,

@@ -26,6 +26,32 @@ static const char *size_class(double bytes)
 	       bytes <= 1048576 ? "16 KiB–1 MiB" : "over 1 MiB";
 }
 
+/* Returns 1 when some kernel of r was timed with threads threads. */
+static int timed_with(const struct run *r, unsigned threads)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (r->rows[i].threads == threads && run_row_timed(&r->rows[i]))
+			return 1;
+	return 0;
+}
+
+/* Returns into buf why nothing was timed with some thread count above 1 (an unavailable row's
+ * reason: "cpu 1 was 85% busy with other work: ..."), that count in *threads; NULL when every
+ * count had a kernel timed. */
+static const char *untimed_why(const struct run *r, unsigned *threads, char *buf, size_t len)
+{
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct rr_row *row = &r->rows[i];
+		if (row->threads > 1 && !strncmp(row->flags, "unavailable: ", 13) &&
+		    !timed_with(r, row->threads)) {
+			*threads = row->threads;
+			snprintf(buf, len, "%.*s", (int)strcspn(row->flags + 13, ";"), row->flags + 13);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
 /* Writes what the machine's topology lets the sweep show: CPUs, cores, hardware threads and
  * the caches the threads share, from the run's context.json "topology". */
 static void topology_note(struct doc *d, const struct run *r, unsigned most)
@@ -71,7 +97,8 @@ int report_threads_sweep(const struct run *r, struct report_workload *one,
 		if (w[i].threads <= 1 && !have1) {
 			*one = w[i];
 			have1 = 1;
-		} else if (w[i].threads > 1 && (!haveN || w[i].threads > many->threads)) {
+		} else if (w[i].threads > 1 && (!haveN || w[i].threads > many->threads) &&
+			   timed_with(r, w[i].threads)) {
 			*many = w[i];
 			haveN = 1;
 		}
@@ -233,6 +260,9 @@ static void tables_table(struct doc *d, const struct study *s, const struct repo
 
 void report_threads(struct doc *d, const struct study *s)
 {
+	char why[256];
+	unsigned nt = 0;
+	const char *skipped;
 	struct report_workload one, many;
 
 	doc_h(d, 2, "threads", "Threads: does the ranking change when every core searches?");
@@ -245,10 +275,17 @@ void report_threads(struct doc *d, const struct study *s)
 		doc_p(d, "note", "No thread sweep: %s.", s->threads_why);
 		return;
 	}
+	skipped = untimed_why(&s->threads, &nt, why, sizeof why);
 	if (!report_threads_sweep(&s->threads, &one, &many)) {
-		doc_p(d, "note", "threads/ holds no run with both one thread and more.");
+		if (skipped)
+			doc_p(d, "note", "No thread sweep: nothing was timed with %u threads: %s.",
+			      nt, why);
+		else
+			doc_p(d, "note", "threads/ holds no run with both one thread and more.");
 		return;
 	}
+	if (skipped)
+		doc_p(d, "note", "Not timed with %u threads: %s.", nt, why);
 	answer(d, s, &one, &many);
 	scaling_table(d, s, &one, &many);
 	tables_table(d, s, &many);

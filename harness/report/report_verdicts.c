@@ -10,10 +10,6 @@
 #include "report/report.h"
 #include "util/output.h"
 
-/* A quick study has fewer measured samples per cell than this: its verdicts are indicative. */
-/* Steal time or sibling-CPU use above this (percent of an epoch) is a busy host. */
-#define BUSY_PCT 5.0
-
 int verdict_settle(const struct cmp *c, double layout_pct, char *why, size_t len)
 {
 	if (c->settled != 1) {
@@ -39,6 +35,7 @@ int report_cmp(const struct study *s, const struct rr_row *const *a,
 		return rc;
 	pt_term_of(s->pt, a, b, n, &t);
 	pt_widen(&t, out);
+	report_cap(s, out);
 	return rc;
 }
 
@@ -167,6 +164,8 @@ void verdict_add(const struct study *s, const char *question, const char *a, con
 	snprintf(x->test, sizeof x->test, "%s", c->test);
 	snprintf(x->basis, sizeof x->basis, "%s", c->basis);
 	x->n = c->n, x->pairs = c->npairs, x->settled = settled;
+	x->withheld = c->withheld, x->measured = c->measured;
+	x->provisional = s->busy;
 	x->process_pct = c->process_pct, x->processes = c->processes;
 	snprintf(x->process_from, sizeof x->process_from, "%s", c->process_from ? c->process_from :
 		 "");
@@ -196,8 +195,8 @@ int verdicts_write(const struct study *s, char *err, size_t len)
 		out_csv_num(o.f, x->process_pct), fputc(',', o.f);
 		if (!isnan(x->process_pct))
 			fprintf(o.f, "%zu", x->processes);
-		fprintf(o.f, ",%s,%s,", x->process_from,
-			x->settled == 1 ? "yes" : x->settled == 0 ? "no" : "unknown");
+		fprintf(o.f, ",%s,%s,", x->process_from, !strcmp(verdict_word(x), "provisional") ?
+			"provisional" : x->settled == 1 ? "yes" : x->settled == 0 ? "no" : "unknown");
 		out_csv_str(o.f, x->why);
 		fputc(',', o.f);
 		out_csv_str(o.f, x->robust);
@@ -231,36 +230,6 @@ size_t report_samples_per_cell(const struct run *r)
 	return m;
 }
 
-/* Says how busy the host was per epoch (context.json host.epochs), when it was. */
-static void host_note(struct doc *d, const struct run *r)
-{
-	char list[512] = "";
-	double worst_steal = 0, worst_sib = 0, st, sb;
-	int n = 0;
-
-	for (int e = 0; e < 64 && run_host_epoch(r, e, &st, &sb) == 0; e++) {
-		n++;
-		if (isnan(st) || isnan(sb)) {
-			doc_cat(list, sizeof list, "%sepoch %d: too short to read", list[0] ? "; " : "",
-				e + 1);
-			continue;
-		}
-		worst_steal = fmax(worst_steal, st);
-		worst_sib = fmax(worst_sib, sb);
-		doc_cat(list, sizeof list, "%sepoch %d: steal %.1f%%, other CPUs %.0f%% busy",
-			list[0] ? "; " : "", e + 1, st, sb);
-	}
-	if (n == 0)
-		return;
-	if (worst_steal > BUSY_PCT || worst_sib > BUSY_PCT)
-		doc_p(d, "note", "The host was busy during the run (%s). Kernel-against-kernel "
-		      "verdicts are paired by round and largely unaffected; absolute times are not, "
-		      "and a verdict between processes (the blocks) run while the other CPUs were "
-		      "more than %.0f%% busy is not called settled.", list, BLK_BUSY_PCT);
-	else
-		doc_p(d, NULL, "The host was quiet during the run (%s).", list);
-}
-
 void report_headline(struct doc *d, const struct study *s)
 {
 	size_t spc = report_samples_per_cell(&s->m64);
@@ -275,5 +244,5 @@ void report_headline(struct doc *d, const struct study *s)
 		      "when its paired 95%% interval excludes 1, the signed-rank test agrees "
 		      "(p < 0.05), the margin exceeds the code-layout spread where measured, and its "
 		      "sign is the same in every epoch.", spc);
-	host_note(d, &s->m64);
+	report_host_note(d, s);
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernels/kernel.h"
 #include "report/report.h"
 
 #define MAXK 256
@@ -28,6 +29,19 @@ static int margin(const struct study *s, const struct run *r, const struct repor
 		return -1;
 	}
 	return 0;
+}
+
+/* Counts the cells of w the candidates come from into m: measured, and of them withheld. */
+static void withheld_cells(const struct run *r, const struct report_workload *w, struct cmp *m)
+{
+	m->withheld = m->measured = 0;
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct rr_row *x = &r->rows[i];
+		if (report_in_workload(x, w) && run_row_measured(x) && strcmp(x->kernel, SB_ORACLE)) {
+			m->measured++;
+			m->withheld += run_row_withheld(x) != NULL;
+		}
+	}
 }
 
 int report_winner(const struct study *s, const struct run *r, const struct report_workload *w,
@@ -60,6 +74,7 @@ int report_winner(const struct study *s, const struct run *r, const struct repor
 		out->second = k, out->second_score = sc;
 		margin(s, r, w, out);
 	}
+	withheld_cells(r, w, &out->m);
 	if (isnan(out->m.ratio)) {
 		snprintf(out->why, sizeof out->why, "%s and %s share no timed cell", out->win,
 			 out->second);

@@ -203,15 +203,19 @@ static void row_flags(const struct bench *b, const struct cell *c, int baseline,
 		    o->rel_epoch_spread_pct >= DRIFT_FLOOR_PCT;
 	int moved = o->epoch_spread_pct > o->spread_pct &&
 		    o->epoch_spread_pct >= DRIFT_FLOOR_PCT && !drift;
-	/* Impossible figures: under what the loop's instructions allow on this core (a wrong
-	 * clock or timer), or dearer in the null's loop than in the kernel's (the baseline
-	 * then measures something else: the cell says nothing honest about the kernel). */
-	int below = !isnan(o->bound_cycles) &&
-		    o->cycles_median < o->bound_cycles * (1 - BOUND_SLACK_PCT / 100);
+	/* A bound above most of the cell's samples is the bound's error, not the figure's
+	 * (bounds.sh read the loop wrong on this core or compiler): the figure stands, the bound
+	 * is dropped (kept in bound_cycles for the report to name, no efficiency).  A figure
+	 * dearer in the null's loop than in the kernel's is impossible: the baseline then
+	 * measures something else, and the cell says nothing honest about the kernel. */
+	int dropped = !isnan(o->bound_cycles) &&
+		      o->cycles_median < o->bound_cycles * (1 - BOUND_SLACK_PCT / 100);
 	int bad_null = !baseline && o->null_median_ns > o->ns_gross_median &&
 		       o->null_min_ns > o->ns_min;
+	if (dropped)
+		o->efficiency = NAN;
 	snprintf(o->flags, sizeof o->flags, "%s%s%s%s%s%s%s%s%s%s%s", baseline ? "baseline;" : "",
-		 below ? "below-bound;" : "", bad_null ? "baseline-invalid;" : "",
+		 dropped ? "bound-dropped;" : "", bad_null ? "baseline-invalid;" : "",
 		 workload_replayed(c->w) ? "replayed;" : "",
 		 results_prepared(c) ? "prepared;" : "",
 		 o->rel_spread_pct >= UNSTABLE_PCT ? "unstable;" : "",

@@ -55,9 +55,10 @@ struct results {
 #define UNSTABLE_PCT 5.0
 /* Epoch spread above the within-run spread, and at least this (percent): drifting. */
 #define DRIFT_FLOOR_PCT 1.0
-/* A figure this far (percent) under its bound is flagged below-bound: cycles are the time at
- * a probed clock, not counted, and loops that run at the core's rename limit measured 0.2-1.5%
- * under it (wegner-file's stream loop: 3.789 cycles a lookup against 3.792). */
+/* A figure this far (percent) under its bound has its bound dropped (flag bound-dropped):
+ * cycles are the time at a probed clock, not counted, and loops that run at the core's rename
+ * limit measured 0.2-1.5% under it (wegner-file's stream loop: 3.789 cycles a lookup against
+ * 3.792). */
 #define BOUND_SLACK_PCT 3.0
 /* A probed clock this far (percent) from the cell's median is not used for its cycles. */
 #define CLOCK_OUTLIER_PCT 20.0

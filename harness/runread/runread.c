@@ -250,6 +250,17 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 	return 0;
 }
 
+int run_load_summary(const char *dir, struct run *r, char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->dir, sizeof r->dir, "%s", dir);
+	if (load_summary(r, err, errlen) < 0) {
+		run_free(r);
+		return -1;
+	}
+	return 0;
+}
+
 int run_ctx_format(const json_t *ctx, const char *path, char *err, size_t errlen)
 {
 	const json_t *fv = json_object_get(ctx, "format");
@@ -296,30 +307,56 @@ int run_flag(const struct rr_row *row, const char *flag)
 	return 0;
 }
 
-/* The flags bench sets on a row whose figure is a measurement error, not a result, and why:
- * such a row enters no comparison (run_row_timed), and the report lists it once. */
+/* The flags bench sets on a row whose figure or bound is not what it seems, and why.  A
+ * withheld row's figure is a measurement error: it enters no comparison (run_row_timed), and
+ * the report lists it once.  A row whose bound was dropped keeps its figure, ranked as any
+ * other: only the bound was wrong. */
 static const struct {
 	const char *flag, *why;
-} WITHHELD[] = {
+	int withheld;
+} FLAG_WHY[] = {
 	{ "below-bound", "its core cycles per lookup are below what the kernel's own instructions "
-	  "allow on this CPU (a measurement error)" },
+	  "allow on this CPU (a measurement error)", 1 },
 	{ "baseline-invalid", "the null kernel's gross time in this cell is higher than this "
-	  "kernel's (its net time is meaningless)" },
+	  "kernel's (its net time is meaningless)", 1 },
+	{ "bound-dropped", "its lower bound (the fewest cycles its own instructions allow) was "
+	  "above most of its samples, so the bound was wrong and was dropped; the figure is kept "
+	  "and ranked", 0 },
 };
+
+const char *run_flag_why(const char *flag)
+{
+	for (size_t i = 0; i < sizeof FLAG_WHY / sizeof FLAG_WHY[0]; i++)
+		if (!strcmp(flag, FLAG_WHY[i].flag))
+			return FLAG_WHY[i].why;
+	return NULL;
+}
+
+const char *run_row_flag_of(const struct rr_row *row, int withheld)
+{
+	for (size_t i = 0; i < sizeof FLAG_WHY / sizeof FLAG_WHY[0]; i++)
+		if (FLAG_WHY[i].withheld == withheld && run_flag(row, FLAG_WHY[i].flag))
+			return FLAG_WHY[i].flag;
+	return NULL;
+}
 
 const char *run_row_withheld(const struct rr_row *row)
 {
-	for (size_t i = 0; i < sizeof WITHHELD / sizeof WITHHELD[0]; i++)
-		if (run_flag(row, WITHHELD[i].flag))
-			return WITHHELD[i].why;
-	return NULL;
+	const char *f = run_row_flag_of(row, 1);
+
+	return f ? run_flag_why(f) : NULL;
+}
+
+int run_row_measured(const struct rr_row *row)
+{
+	return !run_flag(row, "baseline") && strcmp(row->kernel, "null") &&
+	       !run_flag(row, "unavailable") && !run_flag(row, "not-timed") &&
+	       !isnan(row->ns_median);
 }
 
 int run_row_timed(const struct rr_row *row)
 {
-	return !run_flag(row, "baseline") && strcmp(row->kernel, "null") &&
-	       !run_flag(row, "unavailable") && !run_flag(row, "not-timed") &&
-	       !isnan(row->ns_median) && !run_row_withheld(row);
+	return run_row_measured(row) && !run_row_withheld(row);
 }
 
 int run_same_workload(const struct rr_row *a, const struct rr_row *b)

@@ -61,6 +61,9 @@ struct run {
 /* Loads dir/summary.csv (required), dir/samples.csv and dir/context.json (optional).
  * Returns 0, or -1 with err set. */
 int run_load(const char *dir, struct run *r, char *err, size_t errlen);
+/* Loads dir/summary.csv alone, unchecked (no samples, no context): enough to read the rows'
+ * cells and flags.  Returns 0, or -1 with err set. */
+int run_load_summary(const char *dir, struct run *r, char *err, size_t errlen);
 void run_free(struct run *r);
 /* Returns 0 when context.json ctx (read from path) is of a format this slidebench reads (no
  * "format": 0, to SB_RUN_FORMAT), else -1 with err naming path and the format. */
@@ -73,9 +76,19 @@ int run_check(const struct run *r, char *err, size_t errlen);
 double run_num(const struct run *r, const struct rr_row *row, const char *col);
 /* Returns 1 when row carries flag (e.g. "baseline", "unstable", "unavailable"). */
 int run_flag(const struct rr_row *row, const char *flag);
+/* Returns what flag means where a reader must be told (below-bound, baseline-invalid,
+ * bound-dropped), or NULL for any other flag. */
+const char *run_flag_why(const char *flag);
+/* Returns the first of those flags row carries whose figure is withheld (withheld 1:
+ * below-bound, baseline-invalid) or kept (withheld 0: bound-dropped), or NULL. */
+const char *run_row_flag_of(const struct rr_row *row, int withheld);
 /* Returns why row's figure is withheld (flag below-bound or baseline-invalid: a measurement
- * error), or NULL when it is not. */
+ * error), or NULL when it is not.  A row flagged bound-dropped is not withheld: its bound was
+ * wrong, not its figure. */
 const char *run_row_withheld(const struct rr_row *row);
+/* Returns 1 when row was timed and is not the null baseline, whether or not its figure is
+ * withheld. */
+int run_row_measured(const struct rr_row *row);
 /* Returns 1 when row was timed, is not the null baseline and its figure is not withheld
  * (run_row_withheld): every comparison, ranking and winner reads only such rows. */
 int run_row_timed(const struct rr_row *row);

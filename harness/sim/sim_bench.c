@@ -12,6 +12,7 @@
 
 #include "registry/registry.h"
 #include "sim/sim_bench.h"
+#include "env/cpuset.h"
 
 #define SIM_MAX_QUERIES 20000
 #define SIM_EXE "slidebench-sim"
@@ -319,7 +320,7 @@ int sim_bench_run(int argc, char **argv, const struct sim_opts *o, const char *r
 	for (size_t i = 0; extra[i]; i++)
 		child[n++] = extra[i];
 	child[n] = NULL;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	long ncpu = cpuset_count();
 	size_t side = ncpu < 1 ? 1 : ncpu > SIM_MAX_PASSES ? SIM_MAX_PASSES : (size_t)ncpu;
 	for (size_t i = 0; i < info->npass;) {
 		size_t to = i + side < info->npass ? i + side : info->npass;

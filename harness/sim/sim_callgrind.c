@@ -2,6 +2,7 @@
  * cl-manual.html: --collect-atstart=no, CALLGRIND_TOGGLE_COLLECT, CALLGRIND_DUMP_STATS_AT,
  * the "events:" and "totals:" lines of the dump format). */
 #include "sim/sim_callgrind.h"
+#include "env/cpuset.h"
 
 #include <alloca.h>
 #include <errno.h>
@@ -160,7 +161,11 @@ int sim_start(char *const argv[], pid_t *pid_out)
 	char *env[5];
 	int fds[2], status, child_errno = 0;
 	pid_t pid;
+	cpu_set_t any;
 
+	/* not the bench's pinned CPU: passes run side by side, nothing is timed then; but only
+	 * on the CPUs this process may run on (a cpuset's others are someone else's) */
+	cpuset_mask(&any);
 	if (pipe2(fds, O_CLOEXEC) != 0) {
 		perror("slidebench: simulate: pipe");
 		return -1;
@@ -174,16 +179,10 @@ int sim_start(char *const argv[], pid_t *pid_out)
 		return -1;
 	}
 	if (pid == 0) {
-		cpu_set_t any;
-
 		close(fds[0]);
 		prctl(PR_SET_PDEATHSIG, SIGKILL); /* valgrind never outlives the bench */
 		if (getppid() == 1)
 			_exit(127);
-		/* not the bench's pinned CPU: passes run side by side, nothing is timed then */
-		CPU_ZERO(&any);
-		for (int c = 0; c < CPU_SETSIZE; c++)
-			CPU_SET(c, &any);
 		(void)sched_setaffinity(0, sizeof any, &any);
 		execvpe(argv[0], argv, env);
 		child_errno = errno;

@@ -19,6 +19,14 @@ one made to produce a contradiction the report used to print (so the test can fa
   OUT/below/, OUT/baseinv/  fixture-run-a with kindergarten-4k's stream rows (the stream
                  winner) flagged below-bound; (with bound_cycles and ns_net_median columns) or
                  baseline-invalid; (without them).
+  OUT/busyrows/, OUT/quietrows/  fixture-run-a with /proc quiet in every epoch (other CPUs
+                 1%), and 14 of its 18 timed rows flagged unstable; (another tenant on the
+                 physical core, which /proc does not see), or only its one unstable row;
+  OUT/blockheld/ fixture-run-a and the compiler blocks of tests/data/fixture-compiler, with kc's
+                 two rows flagged below-bound; in every clang block and ka's position row
+                 baseline-invalid; in 03-clang (13 withheld rows the report's list left out:
+                 it read m64/ and pressure/ only); and kindergarten-4k's stream rook row of m64
+                 (the stream winner) flagged bound-dropped;: its bound gone, its figure ranked.
 Deterministic."""
 import csv, json, os, shutil, sys
 
@@ -178,6 +186,49 @@ def host(name, busy):
         json.dump(c, open(p, "w"))
 
 
+def set_flags(path, which, flag):
+    """Prefixes flag to the flags of the rows of summary.csv at path for which which(row)."""
+    rows = list(csv.DictReader(open(path)))
+    for r in rows:
+        if which(r):
+            r["flags"] = flag + r["flags"]
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()), lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+
+
+def blockheld():
+    s = os.path.join(OUT, "blockheld")
+    shutil.copytree(os.path.join(HERE, "fixture-run-a"), os.path.join(s, "m64"))
+    shutil.copytree(os.path.join(HERE, "fixture-compiler", "compiler"), os.path.join(s, "compiler"))
+    for b in sorted(os.listdir(os.path.join(s, "compiler"))):
+        if b.endswith("-clang"):
+            set_flags(os.path.join(s, "compiler", b, "summary.csv"),
+                      lambda r: r["kernel"] == "kc", "below-bound;")
+    set_flags(os.path.join(s, "compiler", "03-clang", "summary.csv"),
+              lambda r: (r["kernel"], r["mode"]) == ("ka", "position"), "baseline-invalid;")
+    set_flags(os.path.join(s, "m64", "summary.csv"),
+              lambda r: (r["kernel"], r["mode"], r["piece"]) == ("kindergarten-4k", "stream", "rook"),
+              "bound-dropped;")
+
+
+def rows_host(name, unstable):
+    s = os.path.join(OUT, name)
+    shutil.copytree(os.path.join(HERE, "fixture-run-a"), os.path.join(s, "m64"))
+    p = os.path.join(s, "m64", "context.json")
+    c = json.load(open(p))
+    c["host"] = {"epochs": [{"steal_pct": 0.0, "other_cpus_busy_pct": 1.0}] * 3}
+    json.dump(c, open(p, "w"))
+    timed = [0]
+    def pick(r):
+        if "unavailable" in r["flags"] or "unstable" in r["flags"]:
+            return False
+        timed[0] += 1
+        return timed[0] <= unstable
+    set_flags(os.path.join(s, "m64", "summary.csv"), pick, "unstable;")
+
+
 def flagged(name, flag, extra_cols):
     s = os.path.join(OUT, name)
     shutil.copytree(os.path.join(HERE, "fixture-run-a"), os.path.join(s, "m64"))
@@ -204,3 +255,6 @@ host("quiet", 5.0)
 host("busy", 80.0)
 flagged("below", "below-bound;", True)
 flagged("baseinv", "baseline-invalid;", False)
+blockheld()
+rows_host("busyrows", 13)
+rows_host("quietrows", 0)

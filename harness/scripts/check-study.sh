@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# check-study.sh - fails on figures no machine can produce, in every summary.csv of a study (or
+# of any directories or files given): a row flagged below-bound (core cycles per lookup below
+# what the loop's instructions allow; bound-dropped, what bench flags that as now: the bound
+# was read wrong on this core) or baseline-invalid (bench's own test of the null), a negative
+# time, and a kernel whose whole loop is cheaper than the null kernel's (the empty loop, the
+# row flagged baseline) in the same workload (mode, piece, cache state, pressure size,
+# threads, dataset) by more than either row's own spread (MdAPE of its samples: where a fast
+# kernel's lookups hide under the pressure loop's touching, the two medians are within it).
+# Each failure is one line naming the file, its line, the row and the reason; the last line
+# says how many rows of how many files were checked.  `make check`'s tests/test_gate.sh runs
+# it on a small real study of this machine.
+#   usage: harness/scripts/check-study.sh DIR|summary.csv...
+#   exit: 0 nothing found; 1 something found; 2 usage, or no summary.csv to check
+set -euo pipefail
+trap 'echo "check-study.sh: failed at line $LINENO" >&2' ERR
+if [[ $# -eq 0 || ${1:-} == --help || ${1:-} == -h ]]; then
+	sed -n '2,14{s/^# \{0,1\}//p}' "$0"
+	[[ $# -gt 0 ]] && exit 0
+	exit 2
+fi
+csv_awk=$(dirname "$0")/../../plots/csv.awk
+files=()
+for a in "$@"; do
+	if [[ -d $a ]]; then
+		mapfile -t -O "${#files[@]}" files < <(find "$a" -name summary.csv -type f | sort)
+	elif [[ -f $a ]]; then
+		files+=("$a")
+	else
+		echo "check-study.sh: $a: no such file or directory" >&2
+		exit 2
+	fi
+done
+[[ ${#files[@]} -gt 0 ]] || { echo "check-study.sh: no summary.csv under $*" >&2; exit 2; }
+
+# The columns read (csv.awk: by name, quotes undone, a missing column an empty cell); whole is
+# the whole loop's time per lookup, what the null and a kernel are compared on.
+times=ns_min,ns_median,ns_ci_lo,ns_ci_hi,ns_gross_median,ns_net_median,cycles_min,cycles_median
+cols=kernel,mode,piece,cache_state,pressure_bytes,threads,dataset,flags,bound_cycles,$times
+cols=$cols,whole=ns_gross_median\|ns_median,spread=spread_pct
+bad=0 rows=0
+for f in "${files[@]}"; do
+	out=$(awk -f "$csv_awk" -v cols="$cols" "$f" | awk -F, -v file="$f" -v times="$times" '
+		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; nt = split(times, t, ","); next }
+		{
+			row = "line " $c["idx"] + 2 " (" $c["kernel"] ", " $c["mode"] "/" $c["piece"] " " \
+			      $c["cache_state"] ($c["pressure_bytes"] != "" ? ", pressure " $c["pressure_bytes"] " B" : "") \
+			      ($c["threads"] > 1 ? ", " $c["threads"] " threads" : "") ")"
+			flags = ";" $c["flags"]
+			if (flags ~ /;(below-bound|bound-dropped)(;|$)/)
+				say(row, "flagged " (flags ~ /;below-bound/ ? "below-bound" : "bound-dropped") ": " $c["cycles_median"] " core cycles per lookup, under the bound of " $c["bound_cycles"])
+			if (flags ~ /;baseline-invalid(;|$)/)
+				say(row, "flagged baseline-invalid: the null kernel dearer than this kernel")
+			for (i = 1; i <= nt; i++)
+				if ($c[t[i]] != "" && $c[t[i]] + 0 < 0)
+					say(row, "negative time: " t[i] " = " $c[t[i]])
+			key = $c["mode"] SUBSEP $c["piece"] SUBSEP $c["cache_state"] SUBSEP $c["pressure_bytes"] \
+			      SUBSEP ($c["threads"] > 1 ? $c["threads"] : 1) SUBSEP $c["dataset"]
+			if ($c["whole"] == "") next
+			if ($c["kernel"] == "null" || flags ~ /;baseline(;|$)/) { null[key] = $c["whole"]; nsp[key] = $c["spread"] + 0 }
+			else { n++; k_key[n] = key; k_row[n] = row; k_ns[n] = $c["whole"]; k_sp[n] = $c["spread"] + 0 }
+		}
+		function say(row, why) { print file ": " row ": " why; found++ }
+		END {
+			for (i = 1; i <= n; i++)
+				if ((k_key[i] in null) && null[k_key[i]] + 0 > (k_ns[i] + 0) * (1 + (k_sp[i] > nsp[k_key[i]] ? k_sp[i] : nsp[k_key[i]]) / 100))
+					say(k_row[i], "the null kernel (" null[k_key[i]] " ns a lookup) is dearer than this kernel (" k_ns[i] " ns) in the same workload, beyond the spread of either row")
+			print "#rows " NR - 1
+			exit (found > 0)
+		}') && rc=0 || rc=$?
+	[[ $rc -le 1 ]] || { echo "check-study.sh: $f: cannot be read (awk exit $rc)" >&2; exit 2; }
+	grep -v '^#rows ' <<<"$out" || true
+	rows=$((rows + $(sed -n 's/^#rows //p' <<<"$out")))
+	[[ $rc -eq 0 ]] || bad=$((bad + $(grep -vc '^#rows ' <<<"$out")))
+done
+if [[ $bad -gt 0 ]]; then
+	echo "check-study.sh: $bad impossible figure(s) in ${#files[@]} summary.csv file(s), $rows rows"
+	exit 1
+fi
+echo "check-study.sh: ${#files[@]} summary.csv file(s), $rows rows: no impossible figure"
