@@ -28,8 +28,8 @@ static const char *const STEP_NAME[STEP_COUNT] = {
 	"loading it (dlopen)", "unavailable()", "init()", "its first lookups and loops",
 	"its perft loop (the start position, depth 3)",
 	"the verification (every relevant occupancy of every square)",
-	"reading its descriptor (as many bytes as its abi_version says a descriptor has: is it "
-	"shorter?)" };
+	("reading its descriptor (as many bytes as its abi_version says a descriptor has: is "
+	 "it shorter?)") };
 
 /* Writes one tagged string to fd (the child's side of the pipe). */
 static void tell(int fd, int tag, const char *text)
