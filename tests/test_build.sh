@@ -75,7 +75,8 @@ if [[ -x $sim ]]; then
 		# Every kernel verifies, or is refused for an instruction set the simulated CPU lacks
 		# (valgrind's CPUID has no AVX-512 or GFNI; the kernels that need them say so).
 		valgrind --tool=none -q "$sim" verify --random 10 --perft-depth 0 >"$tmp/log" 2>&1
-		n_ok=$(grep -c ' ok: ' "$tmp/log" || true)
+		# (one "ok: N cases" line a kernel; verify's "loops ok:" line beside it is not counted)
+		n_ok=$(grep -cE '^[^ ]+ +ok: [0-9]+ cases' "$tmp/log" || true)
 		n_isa=$(grep -cE ' skipped: needs [A-Z0-9-]' "$tmp/log" || true)
 		if [[ $((n_ok + n_isa)) -eq $("$BIN"/slidebench list | awk 'NR > 1' | wc -l) && $n_ok -gt 0 ]]; then ok; else
 			bad "$sim under valgrind:"; tail -n 15 "$tmp/log"
