@@ -45,6 +45,12 @@ if [[ $machine != 3e00 && $machine != 0300 ]]; then
 	exit 1
 fi
 header="run_offset,loop,lookups_per_iter,cycles_per_iter,bound_cycles,core,note"
+# A sanitizer build's loops are its instrumentation as much as the kernel's: no bounds (and
+# reading its far larger loops took minutes, not seconds).
+if nm "$bin" 2>/dev/null | grep -qE ' (__asan_init|__ubsan_handle_[a-z_]+|__tsan_init)$'; then
+	echo "bounds.sh: $bin is a sanitizer build: its loops are instrumented, no bounds" >&2
+	exit 1
+fi
 
 # This core's limits: W instructions renamed a cycle, L loads and S stores a cycle (from
 # /proc/cpuinfo's vendor, family and model; an unknown core gets the widest x86 core's, so
