@@ -83,6 +83,9 @@ bad() {
 
 skipped() { skip=$((skip + 1)); echo "SKIPPED: $*"; }
 
+# sanitized: $SB was built with AddressSanitizer (make sanitize); valgrind cannot run it.
+sanitized() { LC_ALL=C grep -q __asan_init "$SB" 2>/dev/null; }
+
 # check NAME CMD...: CMD succeeds.
 check() {
 	local name=$1 rc=0

@@ -144,7 +144,9 @@ for how in file loop; do
 done
 
 # ---- --simulate with a plugin valgrind cannot run: timed natively, one line, not refused -------
-if command -v valgrind >/dev/null && [[ -x $BIN/slidebench-sim ]]; then
+if sanitized; then
+	skipped "--simulate with a plugin: $SB is a sanitizer build (valgrind and ASan do not mix)"
+elif command -v valgrind >/dev/null && [[ -x $BIN/slidebench-sim ]]; then
 	expect "--simulate, a plugin valgrind cannot run" 0 \
 		"--simulate: .*no-valgrind\.so not simulated \(its sim_\* cells stay empty, its times are measured\): under valgrind .*crashed \(SIGILL\)" -- \
 		"$SB" bench "${TINY[@]}" --mode stream --simulate --max-queries 500 \
