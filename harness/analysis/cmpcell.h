@@ -33,6 +33,12 @@ struct cmp {
 	 * comparison) whose rows were timed, how many the comparison left out because a row's
 	 * figure is withheld (runread's run_row_withheld); 0 and 0 where not counted */
 	size_t withheld, measured;
+	/* The between-study term of a block comparison (report_history.c): looked for (1) or
+	 * not (0), how many other studies it was measured over (0: none), and how much the
+	 * interval was widened each way, percent (NaN: none) */
+	int study_looked;
+	size_t studies;
+	double study_pct;
 };
 
 /* Compares b[i] against a[i] for i < n.  When every row has its samples by round and each a[i]

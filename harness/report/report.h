@@ -68,6 +68,7 @@ struct study {
 	int busy;                         /* the host disturbed the study (report_busy_judge) */
 	char busy_why[512];               /* why: every piece of evidence that says so */
 	char busy_brief[80];              /* the first, short: "361 of 540 rows unstable" */
+	struct history *hist;             /* other studies of this machine and build beside it */
 };
 
 /* Returns 0 with the study of dir loaded, or -1 (message printed; report_load.c). */
@@ -315,6 +316,18 @@ struct blk_verdict;
  * goes through here.  Returns 0, or -1 when no cell has a pair. */
 int report_blk_cmp(const struct study *s, const struct blk_set *bs, const char *k,
 		   struct blk_verdict *v, struct cmp *c);
+/* report_history.c: what moves a block comparison between studies, from the other studies of
+ * the same machine and build in the study's parent folder (their verdicts.csv). */
+void report_history_load(struct study *s);
+void report_history_free(struct study *s);
+/* Widens block verdict c of question q (a against b) by the between-study spread of its
+ * estimate, taking "settled" when the interval then includes 1. */
+void report_history_widen(const struct study *s, const char *q, const char *a, const char *b,
+			  struct cmp *c);
+/* Appends ", between studies ±1.2% (...)" or why it is not measured, for a widened c. */
+void report_history_clause(const struct study *s, const struct cmp *c, char *out, size_t len);
+/* Appends a sentence (no final stop) on which studies the between-study term is measured over, or why none. */
+void report_history_note(const struct study *s, char *out, size_t len);
 /* Writes run r's compiler and flags from its context.json ("gcc 12.2.0 -O2 -march=...").
  * Returns buf. */
 const char *report_build_flags(const struct run *r, char *buf, size_t len);

@@ -133,6 +133,7 @@ void report_bits_blocks(const struct study *s, char *out, size_t len)
 	if (report_blk_cmp(s, bs, NULL, &v, &c) < 0) {
 		doc_cat(out, len, "; the -m32 and -m64 blocks share no timed cell (%s)", how);
 	} else {
+		report_history_widen(s, "bits", "-m64 build (same -march)", "-m32 build", &c);
 		settled = verdict_settle(&c, NAN, why, sizeof why);
 		verdict_add(s, "bits", "-m64 build (same -march)", "-m32 build", &c, settled, why);
 		bits_robust(s, bs, c.ratio);
@@ -169,9 +170,10 @@ static void huge_kernel(const struct study *s, const struct blk_set *bs, const c
 
 	if (report_blk_cmp(s, bs, k, &v, &c) < 0)
 		return;
-	settled = verdict_settle(&c, NAN, why, sizeof why);
 	snprintf(with, sizeof with, "%s, huge pages", k);
 	snprintf(without, sizeof without, "%s, no huge pages", k);
+	report_history_widen(s, "hugepages", with, without, &c);
+	settled = verdict_settle(&c, NAN, why, sizeof why);
 	verdict_add(s, "hugepages", with, without, &c, settled, why);
 	doc_cat(list, len, "%s%s %.2f\u00d7 (%.2f\u2013%.2f, ", list[0] ? ", " : "", k, c.ratio,
 		c.lo, c.hi);

@@ -175,9 +175,10 @@ static void kernel_verdict(const struct study *s, const struct blk_set *bs, cons
 	x->got = -1;
 	if (report_blk_cmp(s, bs, k, &v, &x->c) < 0)
 		return;
-	settled = verdict_settle(&x->c, NAN, x->why, sizeof x->why);
 	snprintf(a, sizeof a, "%s, gcc build", x->k);
 	snprintf(b, sizeof b, "%s, clang build", x->k);
+	report_history_widen(s, "compiler", a, b, &x->c);
+	settled = verdict_settle(&x->c, NAN, x->why, sizeof x->why);
 	verdict_add(s, "compiler", a, b, &x->c, settled, x->why);
 	x->got = settled != 1 ? 0 : x->c.ratio < 1 ? 1 : 2;
 }

@@ -221,6 +221,7 @@ int report_load(const char *dir, struct study *s)
 		return 0;
 	}
 	pt_load(dir, s->pt);
+	report_history_load(s);
 	s->have_bits = out_exists(dir, "bits/01-m64/summary.csv");
 	s->have_tables = out_exists(dir, "tables/01-hugepage/summary.csv");
 	if (!s->have_bits)
@@ -244,6 +245,7 @@ void study_free(struct study *s)
 	s->pt = NULL;
 	free(s->flagged);
 	s->flagged = NULL;
+	report_history_free(s);
 	if (s->have_sim)
 		run_free(&s->sim);
 	if (s->have_pressure)

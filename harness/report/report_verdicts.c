@@ -71,6 +71,10 @@ void report_process_note(const struct study *s, char *out, size_t len)
 			100 * expm1(pt_quantile(p->nblk - 1) * p->study_ks), p->study_kernels,
 			100 * expm1(pt_quantile(p->nblk - 1) * p->ks_min),
 			100 * expm1(pt_quantile(p->nblk - 1) * p->ks_max));
+	if (s->hist) {
+		doc_cat(out, len, ". ");
+		report_history_note(s, out, len);
+	}
 }
 
 /* Appends ", between processes ±0.8% (6 processes)" or ", within one process only" to how. */
@@ -110,6 +114,7 @@ void report_blk_process(const struct study *s, const struct cmp *c, char *out, s
 			"from");
 	else
 		process_basis(out, len, c);
+	report_history_clause(s, c, out, len);
 }
 
 const char *report_pval(char *buf, size_t len, double p)
