@@ -5,7 +5,13 @@
 # first; one estimated the other way where it is not settled (or provisional) is named noisy,
 # expected noise, not a contradiction (exit 0); a study without verdicts.csv, a duplicated
 # verdict or a ratio that is not a positive finite number is refused; one written before the
-# between-process columns is still read, and said to be within one process.
+# between-process columns is still read, and said to be within one process.  Winners (the
+# fixtures tests/data/verdicts-study-a and -b: a full study and a quick one on another host):
+# each workload's and question's winner in each study, with its confidence word; every changed
+# winner named CHANGED, with the studies where it is not settled, counted first and last; one
+# that stayed is not; a changed winner is no contradiction (exit 0); the study's order, a third
+# study and a verdicts.csv written before the between-process columns name them alike; no
+# column cuts a name ('recommend:pressure at 8 Ki', a compiler pair cut at 44 characters).
 . "$(dirname "$0")/lib.sh"
 
 mk() { cp -r tests/data/fixture-run-a "$tmp/$1" && $SB report "$tmp/$1" >/dev/null 2>&1; }
@@ -70,4 +76,49 @@ for v in nan -1.5 inf 0; do
 		-- $SB verdicts "$tmp/a" "$tmp/r$v"
 done
 expect "one study is a usage error that says two are needed" 2 "give two or more studies" -- $SB verdicts "$tmp/a"
+# changed winners: the random, chain, engine and 2-thread winners (and more) differ
+VA=tests/data/verdicts-study-a VB=tests/data/verdicts-study-b
+expect "changed winners named, counted first and last; no contradiction" 0 \
+	"^Changed winners: 8 of the 12 answers \(7 not settled in some study: trust those less; 1 settled in every study that gives it\)\.$" \
+	"^  CHANGED: chain: pext \(settled\) in A, hyperbola \(likely\) in B; not settled in B$" \
+	"^  CHANGED: pointer: split-pext \(unclear\) in A, pext \(provisional\) in B; not settled in A and B$" \
+	"^  CHANGED: random: pext \(settled\) in A, galois-field \(likely\) in B; not settled in B$" \
+	"^  CHANGED: peer: pext \(settled\) in A, split-pext \(settled\) in B; settled in every study$" \
+	"^  CHANGED: engine \(perft\): pext \(settled\) in A, kindergarten-4k \(unclear\) in B; not settled in B$" \
+	"^  CHANGED: pressure at 8 KiB: split-pext \(settled\) in A, hyperbola \(likely\) in B; not settled in B$" \
+	"^  CHANGED: table size: kindergarten-4k \(settled\) in A, kindergarten-512 \(unclear\) in B; not settled in B$" \
+	"^  CHANGED: position, 2 threads: pext \(likely\) in A, magic-fancy \(settled\) in B; not settled in A$" \
+	"^stream +pext \(settled\) +pext \(unclear\)$" \
+	"^pressure at 8 MiB +kogge-stone-avx512 \(settled\) +-$" \
+	"^32 or 64 bit, siblings +64-bit siblings \(settled\) +64-bit siblings \(unclear\)$" \
+	"^branching +classical-branchless \(settled\) +classical-branchless \(likely\)$" \
+	"^random +pext \(settled\) +galois-field \(likely\) +CHANGED$" \
+	"0 verdicts contradicted .*; 8 winners changed" -- $SB verdicts "$VA" "$VB"
+grep -Eq "CHANGED: (stream|branching|32 or 64|pressure at 8 MiB)" "$tmp/out" && bad "an unchanged winner called CHANGED" || ok
+grep -Eq "^32 or 64 bit.*cichy" "$tmp/out" && bad "a kernel pair of bits listed as an answer" || ok
+# no column cuts a name: the question and both sides of every verdict whole
+expect "long names whole" 0 "^recommend:pressure at 8 KiB( |$)" "^recommend:position, 2 threads( |$)" \
+	"^  classical-generalized-conditional, clang build / classical-generalized-conditional, gcc build +1\.020 \(0\.999-1\.043\) +1\.021 \(0\.980-1\.060\)$" \
+	-- $SB verdicts "$VA" "$VB"
+# the other order, a third study, and a verdicts.csv from before the between-process columns
+expect "B first" 0 "CHANGED: random: galois-field \(likely\) in A, pext \(settled\) in B; not settled in A$" \
+	-- $SB verdicts "$VB" "$VA"
+expect "three studies" 0 "^Changed winners: 8 of the 12 answers" \
+	"CHANGED: random: pext \(settled\) in A, galois-field \(likely\) in B, pext \(settled\) in C; not settled in B$" \
+	"CHANGED: pointer: split-pext \(unclear\) in A, pext \(provisional\) in B, split-pext \(unclear\) in C; not settled in A, B and C$" \
+	-- $SB verdicts "$VA" "$VB" "$VA"
+mkdir -p "$tmp/oldb"
+python3 - "$VB/verdicts.csv" "$tmp/oldb/verdicts.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1])))
+drop = [rows[0].index(c) for c in ("process_pct", "processes", "process_from", "format")]
+csv.writer(open(sys.argv[2], "w"), lineterminator="\n").writerows(
+    [[x for i, x in enumerate(r) if i not in drop] for r in rows])
+PY
+expect "winners of an old verdicts.csv" 0 "B = $tmp/oldb \(written before" "^Changed winners: 8 of the 12" \
+	"CHANGED: random: pext \(settled\) in A, galois-field \(likely\) in B; not settled in B$" \
+	-- $SB verdicts "$VA" "$tmp/oldb"
+expect "the same study twice: no winner changed" 0 "^Changed winners: 0 of the 12 answers\.$" \
+	"; 0 winners changed" -- $SB verdicts "$VA" "$VA"
+grep -q "CHANGED" "$tmp/out" && bad "a study against itself: a CHANGED winner" || ok
 finish
