@@ -131,7 +131,7 @@ static void pressure(const struct study *s, const char *k, char *out, size_t len
 static void line(const struct study *s, const char *k, char *out, size_t len)
 {
 	struct report_workload w[REPORT_MAX_WORKLOADS], one_t, many;
-	size_t nw = report_workloads(&s->m64, w, REPORT_MAX_WORKLOADS);
+	size_t nw = report_workloads(&s->m64, w, REPORT_MAX_WORKLOADS), twice = 0;
 	char places[YOURS_LEN] = "", label[128];
 
 	for (size_t i = 0; i < nw; i++) {
@@ -142,8 +142,13 @@ static void line(const struct study *s, const char *k, char *out, size_t len)
 	}
 	if (s->have_pressure)
 		pressure(s, k, places, sizeof places);
-	if (s->have_threads && report_threads_sweep(&s->threads, &one_t, &many))
-		one(s, &s->threads, &many, many.label, k, places, sizeof places);
+	if (s->have_threads && report_threads_sweep(&s->threads, &one_t, &many)) {
+		/* (a main sweep run with --threads has that workload already) */
+		for (size_t i = 0; i < nw; i++)
+			twice |= !strcmp(w[i].label, many.label);
+		if (!twice)
+			one(s, &s->threads, &many, many.label, k, places, sizeof places);
+	}
 	snprintf(out, len, "%s: %s", k, places[0] ? places : "no workload was timed");
 }
 
