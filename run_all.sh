@@ -309,23 +309,25 @@ sweep_winners() {
 		sort -k1,1 -k3,3g | awk '++r[$1] <= 3 { print $2 }' | sort -u
 }
 # The thread sweep's kernels: per table-size class (none; 512 B-16 KiB; up to 1 MiB; larger)
-# the three fastest of different families in the 64-bit sweep's position mode (the ones a
-# ranking with every core searching could reorder), by table size where that sweep has none.
+# the three fastest built-in kernels of different families in the 64-bit sweep's position mode
+# (the ones a ranking with every core searching could reorder), by table size where that sweep
+# has none; and every --plugin kernel in its class, whatever its rank: the study is about it.
 # Prints "name,class" lines.
 thread_classes() {
 	local ns=""
 	[[ -r $out/m64/summary.csv ]] && ns=$(awk -f plots/csv.awk -v where='mode=position;kernel!=null' \
 		-v cols=kernel,ns_median "$out/m64/summary.csv" | tail -n +2 | cut -d, -f1,2)
-	# built-in kernels only: a plugin is sampled in a child process of its own, one thread
-	local builtin; builtin=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["origin"] == "built-in" { print $c["name"] }' "$out/kernels.csv")
-	descriptors | awk -F, 'NR == FNR { b[$1] = 1; next } ($1 in b)' <(printf '%s\n' "$builtin") - |
+	local origin; origin=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ print $c["name"] "," ($c["origin"] == "built-in" ? "built-in" : "plugin") }' "$out/kernels.csv")
+	descriptors | awk -F, 'NR == FNR { o[$1] = $2; next } ($1 in o) { print $0 "," o[$1] }' \
+		<(printf '%s\n' "$origin") - |
 		awk -F, -v ns="$ns" 'BEGIN { n = split(ns, l, "\n")
 			for (i = 1; i <= n; i++) { split(l[i], f, ","); if (f[2] != "") t[f[1]] = f[2] } }
 		{ b = $3 + 0
 		  c = b == 0 ? "no table" : b <= 16384 ? "512 B-16 KiB" : b <= 1048576 ? "16 KiB-1 MiB" : "over 1 MiB"
-		  printf "%s,%s,%s,%s\n", ($1 in t) ? t[$1] : 1e9 + NR, $1, $2, c }' |
-		sort -t, -k1,1g | awk -F, '{ if (n[$4] < 3 && !seen[$4 "," $3]++) { n[$4]++; print $2 "," $4 } }'
+		  printf "%s,%s,%s,%s,%s\n", ($1 in t) ? t[$1] : 1e9 + NR, $1, $2, c, $6 }' |
+		sort -t, -k1,1g | awk -F, '$5 == "plugin" { print $2 "," $4; next }
+			{ if (n[$4] < 3 && !seen[$4 "," $3]++) { n[$4]++; print $2 "," $4 } }'
 }
 # The thread counts: 1, 2, 4, ... below the sweep's CPUs (thread_cpus), and all of them.
 thread_counts() {
@@ -720,17 +722,18 @@ if [[ -n $why_threads ]]; then
 	echo "$why_threads" >"$out/threads.skipped"
 	note "no thread sweep: $why_threads"
 else
-	# built-in kernels only: a plugin is sampled in a child process of its own, one thread.
-	# The large tables also as one set shared and one per thread (--table-copies: copies of
-	# their plugins, built here first, before anything is timed)
+	# A --plugin kernel runs its threads in its own sampling process (run_bench passes the
+	# --plugin files).  The large built-in tables also as one set shared and one per thread
+	# (--table-copies: copies of their plugins, built here first, before anything is timed)
 	copies=()
-	big_threads=$(awk -F, 'NR == FNR { k[$1] = 1; next } ($1 in k) && $3 >= 65536 { print "bin/plugins/" $1 ".so" }' \
+	big_threads=$(awk -F, -v b=",$block_builtin," 'NR == FNR { k[$1] = 1; next }
+		($1 in k) && index(b, "," $1 ",") && $3 >= 65536 { print "bin/plugins/" $1 ".so" }' \
 		<(tr ',' '\n' <<<"$thread_kernels") <(descriptors))
 	if [[ -n $big_threads ]] && logged "$build_log" make --no-print-directory -j"$(nproc)" $big_threads; then
 		copies=(--table-copies)
 	fi
 	rc=0
-	logged "$run_log" "${only[@]}" bin/slidebench bench --cpu "$cpu" --out "$out/threads" --mode position \
+	run_bench bin/slidebench "$out/threads" --mode position \
 		--threads "${user_threads:-$(thread_counts)}" --kernel "$thread_kernels" "${copies[@]}" \
 		--events none "${side_set[@]}" "${thread_extra[@]}" || rc=$?
 	if [[ $rc -ne 0 ]]; then

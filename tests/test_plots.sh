@@ -209,10 +209,29 @@ check "quick study: one line per step on stderr, no compiler command line" \
 check "quick study ends with the answers (answer.txt, at most 14 lines) before its report" \
 	bash -c "test \$(wc -l <'$q/answer.txt') -le 14 && tail -n 15 '$tmp/quick.out' | head -n 14 | grep -q '^32 or 64 bit '"
 for f in m64/summary.csv pressure/summary.csv compiler/01-gcc/summary.csv compiler/01-clang/summary.csv \
-	sim/summary.csv kernels.csv report.md; do
-	# the compiler blocks need bin-clang, the simulated sweep a machine without live counters
+	sim/summary.csv threads/summary.csv kernels.csv report.md; do
+	# the compiler blocks need bin-clang, the simulated sweep a machine without live counters,
+	# the thread sweep a second CPU
 	[[ $f == report.md || $f == kernels.csv || -e $q/${f%%/*} ]] || continue
 	check "quick study: the plugin is in $f" grep -q 'example-plugin' "$q/$f"
+done
+# the thread sweep times the plugin with 2 threads, in its own sampling process (unless a CPU
+# was busy with other work: then no kernel is timed with 2 threads, and the row says so)
+if [[ -e $q/threads/summary.csv ]]; then
+	two=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["kernel"] == "example-plugin" && $c["threads"] == 2 {
+			print ($c["ns_median"] > 0 ? "timed" : $c["flags"] ~ /busy with other work/ ? "busy" : $c["flags"]) }' \
+		"$q/threads/summary.csv")
+	case $two in
+	timed) ok ;;
+	busy) skipped "quick study: the plugin's 2-thread row: a CPU was busy with other work" ;;
+	*) bad "quick study: the plugin is not timed with 2 threads in the thread sweep (${two:-no row})" ;;
+	esac
+fi
+# the first screen says where the plugin ranks, per workload
+for f in answer.txt report.md; do
+	check "quick study: $f says where the plugin ranks" \
+		grep -Eq '^your kernel +example-plugin: stream [0-9]+(st|nd|rd|th) of [0-9]+ ' "$q/$f"
 done
 check "quick study: the plugin is not in the -m32 blocks (a 64-bit .so)" \
 	bash -c "[[ ! -e '$q/bits/01-m32' ]] || ! grep -q example-plugin '$q/bits/01-m32/summary.csv'"

@@ -125,6 +125,37 @@ has "cache chart missing noted" "$H" '<figure id="chart-pressure" class="missing
 has "compiler.skipped's reason" "$M" "No compiler comparison: clang is not installed (harness"
 hasnt "no compiler verdicts without blocks" "$V" "compiler,"
 
+# ---- your kernel: a study that ran plugins says on its first screen where each ranks ----
+# fixture-run-a with hyperbola, pext and kindergarten-4k recorded as plugins (context.json's
+# origin: a file).  Geometric means of the pieces' medians: stream kindergarten-4k 0.893,
+# kindergarten-32 0.985, kindergarten-512 1.164, hyperbola 1.433 (1.60x the winner's),
+# classical-branchless 1.787, classical-conditional 2.144; pext unavailable (needs BMI2): not
+# run; kindergarten-4k first, its margin the recommendation's (paired round by round).
+hasnt "no plugin: no your-kernel line" "$M" "your kernel"
+hasnt "no plugin: no your-kernel line in answer.txt" "$S/answer.txt" "your kernel"
+Y=$tmp/yours
+mkdir -p "$Y" && cp -r $D/fixture-run-a "$Y/m64"
+python3 - "$Y/m64/context.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))
+for k in c["kernels"]:
+    k["origin"] = "/home/me/%s.so" % k["name"] if k["name"] in ("hyperbola", "pext", "kindergarten-4k") else "built-in"
+json.dump(c, open(sys.argv[1], "w"))
+PY
+run "report, a study with plugins" 0 $SB report "$Y"
+for f in "$Y/report.md" "$Y/report.html"; do
+	has "your kernel: hyperbola's places" "$f" "your kernel hyperbola: stream 4th of 6 (1.60× the winner kindergarten-4k), position 4th of 6 (1.60× the winner"
+	has "your kernel: pext not run" "$f" "your kernel pext: stream not run, position not run"
+	has "your kernel: first place" "$f" "your kernel kindergarten-4k: stream 1st of 6 (1.08× ahead of kindergarten-32), position 1st of 6"
+	hasnt "your kernel: a built-in kernel has no line" "$f" "your kernel classical"
+done
+has "your kernel: answer.txt" "$Y/answer.txt" "your kernel    hyperbola: stream 4th of 6 (1.60× the winner kindergarten-4k), position 4th of 6"
+has "your kernel: answer.txt, pext" "$Y/answer.txt" "your kernel    pext: stream not run, position not run"
+check "your kernel: answer.txt still at most 14 lines" test "$(wc -l <"$Y/answer.txt")" -le 14
+y=$(grep -n 'class="yours"' "$Y/report.html" | head -n 1 | cut -d: -f1)
+[[ -n $y && $y -lt $(grep -n 'nav class="toc"' "$Y/report.html" | cut -d: -f1) ]] && ok ||
+	bad "your kernel: the line is not on the first screen (before the contents)"
+
 # ---- the cache section (tests/data/fixture-study-cache: see make-fixture-cache.py) ----
 C=$tmp/cache
 mkdir -p "$C/plots"

@@ -2,7 +2,8 @@
 # test_threads_bench.sh - bench --threads: with 1 and 2 threads the four kernels of the
 # acceptance run are verified, every thread's checksum is checked, each row says its threads
 # and CPUs, scaling.csv gives each kernel's efficiency with an interval, and the run reads
-# back; thread counts the machine cannot give and combinations not built are refused.
+# back; a --plugin kernel is timed with threads too, on CPUs this process may run on; thread
+# counts the machine cannot give and combinations not built are refused.
 # serial
 . "$(dirname "$0")/lib.sh"
 KS=pext,magic-black,kindergarten-4k,hyperbola
@@ -66,6 +67,39 @@ expect "fleet report sets the sweeps side by side" 0 "report: " -- "$SB" report 
 if grep -q '^| kernel | hostA, 2 threads | hostB (no sweep) |' "$tmp/fleet/report.md" &&
    grep -Eq '^\| magic-black \| [0-9.]+ \([0-9.]+–[0-9.]+\)( \*)? \| – \|' "$tmp/fleet/report.md"; then ok
 else bad "fleet: no threads table:"; sed -n '/^## Threads on each/,/^## /p' "$tmp/fleet/report.md"; fi
+
+# a plugin with threads: timed in its own sampling process, which starts its own threads on the
+# CPUs bench chose (only CPUs this process may run on), each thread's checksum checked
+P=$BIN/tests/plugins
+allowed=" $(harness/scripts/cpus.sh | paste -sd' ') "
+expect "--threads 1,2 --plugin" 0 "2 of 2 kernels verified" "2 threads: cpus [0-9]+,[0-9]+" -- \
+	"$SB" bench --plugin "$P/example-plugin.so" --kernel example-plugin,hyperbola --mode position \
+	--threads 1,2 --samples 3 --warmup 1 --epochs 1 --max-queries 4000 --min-lookups 20000 \
+	--events none --out "$tmp/plug"
+if awk -F, -v allowed="$allowed" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["kernel"] == "example-plugin" { n[$c["threads"]]++
+		if (!($c["ns_median"] > 0) || $c["flags"] ~ /not-timed|unavailable/) bad++
+		if ($c["threads"] == 2) { k = split($c["cpus"], cpu, " ")
+			for (i = 1; i <= k; i++) if (index(allowed, " " cpu[i] " ") == 0) bad++
+			if (k != 2 || cpu[1] == cpu[2]) bad++ } }
+	END { exit !(n[1] == 1 && n[2] == 1 && !bad) }' "$tmp/plug/summary.csv" &&
+   awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["kernel"] == "example-plugin" && $c["threads"] == 2 && $c["phase"] == "measure" { n++ }
+	END { exit n != 3 }' "$tmp/plug/samples.csv"; then ok
+else bad "--plugin with 2 threads: not one timed row per thread count on two allowed CPUs, 3 samples with 2:"; cat "$tmp/plug/summary.csv"; fi
+# --cpu LIST in a study is a taskset: the plugin's threads stay within it too
+if command -v taskset >/dev/null; then
+	two=$(harness/scripts/cpus.sh | head -n 2 | paste -sd,)
+	expect "--threads 2 --plugin under taskset -c $two" 0 "2 of 2 kernels verified" "2 threads: cpus [0-9]+,[0-9]+" -- \
+		taskset -c "$two" "$SB" bench --cpu "${two%%,*}" --plugin "$P/example-plugin.so" \
+		--kernel example-plugin,hyperbola --mode position --threads 2 --samples 2 --warmup 0 \
+		--epochs 1 --max-queries 4000 --min-lookups 20000 --events none --out "$tmp/plug2"
+	if awk -F, -v allowed=" ${two/,/ } " 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["kernel"] == "example-plugin" && $c["threads"] == 2 { n++; k = split($c["cpus"], cpu, " ")
+			for (i = 1; i <= k; i++) if (index(allowed, " " cpu[i] " ") == 0) bad++ }
+		END { exit !(n == 1 && !bad) }' "$tmp/plug2/summary.csv"; then ok
+	else bad "--plugin under taskset -c $two: its threads' CPUs are not within the set:"; cat "$tmp/plug2/summary.csv"; fi
+fi
 
 # one set of tables or one per thread: magic-plain's plugin (make test builds it) loaded once
 # per thread, both variants verified and timed, the comparison printed

@@ -112,6 +112,11 @@ void bench_sample_threads(struct bench *b, struct cell *c, unsigned s);
  * says why, one line on stderr).  Returns 0, 1 when an instance failed its check, or -1 with
  * err. */
 int bench_threads_start(struct bench *b, char *err, size_t errlen);
+/* In a plugin's sampling child (isolate.c), forked after bench_threads_start: the pools'
+ * workers stayed in the parent, so starts the child's own pools on the same CPUs and points
+ * the workloads at them; the plugin's threads then run in its child as the built-in kernels'
+ * run in slidebench.  Returns 0, or -1 with err. */
+int bench_threads_restart(struct bench *b, char *err, size_t errlen);
 void bench_threads_stop(struct bench *b);
 
 #endif

@@ -302,6 +302,19 @@ int bench_threads_start(struct bench *b, char *err, size_t errlen)
 	return wrong;
 }
 
+int bench_threads_restart(struct bench *b, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < b->npools; i++) {
+		struct thread_pool *old = b->pools[i];
+		if (!(b->pools[i] = threads_restart(old, err, errlen)))
+			return -1;
+		for (size_t wi = 0; wi < b->nw; wi++)
+			if (b->w[wi].pool == old)
+				b->w[wi].pool = b->pools[i];
+	}
+	return 0;
+}
+
 void bench_threads_stop(struct bench *b)
 {
 	for (size_t i = 0; i < b->npools; i++)

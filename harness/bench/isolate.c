@@ -14,6 +14,9 @@
 #include "util/child.h"
 
 struct iso_cmd { uint32_t wi, s; };
+
+/* The child's exit status when it cannot start its own --threads pools (before any sample). */
+#define ISO_NO_THREADS 125
 struct iso_res { uint64_t ticks; double ghz; unsigned char disturbed, wrong; };
 
 /* Returns 0 after writing or reading all n bytes of buf on fd (write when out), else -1. */
@@ -51,6 +54,12 @@ static void __attribute__((noreturn)) child_loop(struct bench *b, size_t ki, int
 		b->ctr = mine;  /* NULL: the cells' counters stay empty */
 	}
 	b->stop = NULL;
+	/* a fork copies this thread alone: the --threads pools' workers stayed in the parent */
+	if (bench_threads_restart(b, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench: kernel %s: its sampling process cannot start its "
+			"threads: %s\n", b->kern[ki - 1]->k->name, err);
+		_exit(ISO_NO_THREADS);
+	}
 	while (full_io(cmd, &c, sizeof c, 0) == 0) {
 		struct cell *cell = bench_cell(b, c.wi, ki);
 		struct iso_res r;
@@ -128,6 +137,9 @@ static void reap(struct iso_worker *w, int late, unsigned s, double limit_s, con
 	if (child_wait(w->pid, late ? 0 : child_now_ms() + 1000, &status) != 0 || late)
 		snprintf(w->why, sizeof w->why, "run() did not finish sample %u (%s) within %g s "
 			 "(--sample-limit)", s, where, limit_s);
+	else if (WIFEXITED(status) && WEXITSTATUS(status) == ISO_NO_THREADS)
+		snprintf(w->why, sizeof w->why, "its sampling process could not start its "
+			 "threads (sample %u, %s)", s, where);
 	else
 		snprintf(w->why, sizeof w->why, "%s in sample %u (%s)",
 			 child_status_text(status, "run()", what, sizeof what), s, where);

@@ -2,7 +2,9 @@
  * forked after verification), so that its crash, hang or exit takes only its own column: the
  * parent names what happened and the other kernels' rounds go on.  In-tree kernels are timed
  * in-process as before, at no added cost; the child times a plugin the same way (the timer is
- * read inside it), the figures cross a pipe after the sample. */
+ * read inside it), the figures cross a pipe after the sample.  With --threads the child starts
+ * pools of its own on the parent's CPUs (bench_threads_restart): the plugin's threads run
+ * there, on windows prepared before the fork, as the in-tree kernels' run in slidebench. */
 #ifndef SB_ISOLATE_H
 #define SB_ISOLATE_H
 

@@ -119,6 +119,7 @@ struct thread_pool *threads_start(int n, const int *cpus, char *err, size_t errl
 	}
 	p->n = n;
 	p->started = 1;
+	p->w[0].cpu = cpus[0];
 	pthread_mutex_init(&p->mu, NULL);
 	pthread_cond_init(&p->wake, NULL);
 	pthread_cond_init(&p->idle, NULL);
@@ -166,6 +167,15 @@ void threads_run(struct thread_pool *p, thread_work_fn prep, thread_work_fn work
 	atomic_store_explicit(&p->go, (int)(r & 0x7fffffff), memory_order_release);
 	work(arg, 0);
 	await_idle(p);
+}
+
+struct thread_pool *threads_restart(const struct thread_pool *old, char *err, size_t errlen)
+{
+	int cpus[THREADS_MAX];
+
+	for (int i = 0; i < old->n; i++)
+		cpus[i] = old->w[i].cpu;
+	return threads_start(old->n, cpus, err, errlen);
 }
 
 int threads_count(const struct thread_pool *p)

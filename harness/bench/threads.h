@@ -20,6 +20,10 @@ struct thread_pool *threads_start(int n, const int *cpus, char *err, size_t errl
 /* Runs prep(arg, i) on every thread i of the pool (untimed: may be NULL), then, once every
  * thread is done with it, work(arg, i) on all at once; returns when all are done. */
 void threads_run(struct thread_pool *p, thread_work_fn prep, thread_work_fn work, void *arg);
+/* In a process forked while old ran (a fork copies the calling thread alone: old's workers
+ * are not there): starts a pool of old's size on old's CPUs, as threads_start does.  old is
+ * left as it is (it is the parent's).  Returns the new pool, or NULL with err. */
+struct thread_pool *threads_restart(const struct thread_pool *old, char *err, size_t errlen);
 /* Returns the number of threads (the caller included). */
 int threads_count(const struct thread_pool *p);
 /* Ends the workers and frees the pool (NULL: nothing). */

@@ -513,12 +513,10 @@ static int check_threads(struct bench_opts *o)
 		many |= n > 1;
 		p = *end ? end + 1 : end;
 	}
-	if (many && (o->simulate || o->sim_child || o->nplugins || o->cold)) {
+	if (many && (o->simulate || o->sim_child || o->cold)) {
 		fprintf(stderr, "slidebench bench: --threads above 1 with --%s: not built (%s)\n",
-			o->simulate || o->sim_child ? "simulate" : o->nplugins ? "plugin" : "cold",
+			o->simulate || o->sim_child ? "simulate" : "cold",
 			o->simulate || o->sim_child ? "callgrind runs one thread at a time" :
-			o->nplugins ? "a plugin is sampled in a child process of its own, one "
-				      "thread" :
 			"a cold sample evicts the caches of one core");
 		return EXIT_USAGE;
 	}

@@ -170,6 +170,14 @@ void report_summary(struct doc *d, const struct study *s);
  * run_all.sh prints last; report writes it to answer.txt).  Returns 0, or -1. */
 #define SUMMARY_LINES 14
 int report_answer_text(const struct study *s, FILE *f);
+/* report_yours.c: for each kernel the study ran from a plugin (context.json's kernels whose
+ * origin is a file, not "built-in"), a line on the first screen: "your kernel K: stream 3rd of
+ * 54 (1.21× the winner pext), position 1st of 54 (1.05× ahead of magic-black), ...", its place
+ * per workload among the kernels that ran it (the recommendation's ranking) and its margin to
+ * the winner, or "not run".  report_yours writes them as paragraphs; report_yours_text as
+ * answer.txt lines (f NULL: none) and returns how many it has (0 without a plugin). */
+void report_yours(struct doc *d, const struct study *s);
+size_t report_yours_text(const struct study *s, FILE *f);
 /* doc_chart with a caption that opens with the sentence the chart answers, read from the
  * verdicts (the three questions, the ranking, pressure, huge pages), then caption. */
 void report_chart(struct doc *d, const struct study *s, const char *name, const char *caption);

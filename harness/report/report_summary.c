@@ -536,15 +536,16 @@ void report_summary(struct doc *d, const struct study *s)
 		return;
 	summary_build(m, s);
 	summary_doc(d, m);
+	report_yours(d, s);
 	free(m);
 }
 
 /* The answers and the recommendation in at most SUMMARY_LINES lines of plain text: what
  * run_all.sh prints last, from the same verdicts as the report's first screen. */
-static void summary_text(FILE *f, const struct summary *m)
+static void summary_text(FILE *f, const struct summary *m, size_t yours)
 {
 	static const char *const shortq[3] = { "32 or 64 bit", "table size", "branching" };
-	size_t room = SUMMARY_LINES - 4 - !!m->busy[0] - !!m->held[0];
+	size_t room = SUMMARY_LINES - 4 - !!m->busy[0] - !!m->held[0] - yours;
 
 	fprintf(f, "%s.\n", m->machine);
 	if (m->busy[0])
@@ -577,7 +578,8 @@ int report_answer_text(const struct study *s, FILE *f)
 	if (!m)
 		return -1;
 	summary_build(m, s);  /* its texts safe for a terminal: run_all.sh prints the file */
-	summary_text(f, m);
+	summary_text(f, m, report_yours_text(s, NULL));
+	report_yours_text(s, f);
 	free(m);
 	return ferror(f) ? -1 : 0;
 }
