@@ -165,12 +165,21 @@ M=$T/noise/report.md
 hasnt "noise: no 'lowest median' above a lower one" "$M" "stream: pext has the lowest median (1.010 ns/lookup)"
 has "noise: the rounds' lead said so" "$M" "stream: pext leads round by round (1.010 ns/lookup), not distinguishable from magic-black"
 has "noise: the sections name who is within the noise" "$M" "within the noise of pext here (paired interval including 1): magic-black, galois-field, split-pext."
-has "noise: the row names them, with its reason" "$M" "| **pext, magic-black, galois-field, split-pext: within the noise of this host** | magic-black | 1.01× | unclear: the interval includes 1 |"
+has "noise: the row names them, with its reason" "$M" "| **pext (needs BMI2), magic-black, galois-field, split-pext: within the noise of this host** | magic-black | 1.01× | unclear: the interval includes 1 |"
 hasnt "noise: hyperbola is told apart" "$M" "split-pext, hyperbola"
-has "noise: answer.txt, the same" "$T/noise/answer.txt" "stream         pext, magic-black, galois-field, split-pext: within the noise of this host (unclear: the interval includes 1)"
+has "noise: answer.txt, the same" "$T/noise/answer.txt" "stream         pext (needs BMI2), magic-black, galois-field, split-pext: within the noise of this host (unclear: the interval includes 1)"
 has "noise: why and what would settle it" "$T/noise/answer.txt" "The recommendation is not settled: the interval includes 1 (1 row): more rounds (--samples N)"
 has "noise: html row reason" "$T/noise/report.html" '<span class="w-unclear">(unclear: the interval includes 1)</span>'
 has "noise: the chart says it shows medians" "$M" "The bars are each kernel's median ns/lookup, in the order of the medians"
+# what a one-binary engine needs to know: the winner's instruction set, and where it is a trap
+has "noise: the row says what pext needs" "$M" "| **pext (needs BMI2), magic-black, galois-field, split-pext: within the noise of this host** |"
+has "noise: PEXT on AMD before Zen 3, and the fallback from this study" "$M" "pext needs BMI2: AMD cores before Zen 3 (family 0x17 and earlier) run its PEXT and PDEP microcoded, many times slower, so a one-binary engine that ships it should keep a fallback chosen at run time: in this study magic-black, stream's runner-up (margin 1.01×, unclear), needs no BMI2."
+has "noise: answer.txt, what pext needs" "$T/noise/answer.txt" "stream         pext (needs BMI2), magic-black"
+hasnt "winners: kindergarten-4k needs nothing" "$T/winners/report.md" "kindergarten-4k (needs"
+$SB list --format csv >"$tmp/kernels.csv"
+[[ $(head -n 1 "$tmp/kernels.csv") == *,description,needs ]] && ok || bad "list --format csv: needs is not the last column: $(head -n 1 "$tmp/kernels.csv")"
+grep -q '^pext,.*,BMI2$' "$tmp/kernels.csv" && ok || bad "list --format csv: pext's needs is not BMI2"
+grep -q '^magic-black,.*,$' "$tmp/kernels.csv" && ok || bad "list --format csv: magic-black needs something"
 hasnt "every page: unclear is not 'no difference is measured'" "$T/spread/report.md" "unclear: no difference is measured"
 M=$T/spread/report.md
 has "spread: the row's reason, the spread between processes" "$M" "| 1.25× | unclear: the interval includes 1 once the spread between processes (±"

@@ -3,6 +3,7 @@
  * recommendation as a table.  Every claim is read from the verdict rows the sections below
  * recorded (s->verdicts), the same rows verdicts.csv holds, so the first screen cannot name a
  * winner or a factor that the details do not. */
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -229,6 +230,7 @@ struct summary {
 	struct rec {
 		char workload[96], use[96], second[96], note[SUM_MAX];
 		char close[256];             /* kernels within the noise of use, "" */
+		char needs[64], second_needs[64];  /* what use and second need (kernels.csv) */
 		char why[SUM_MAX];           /* why_words: "" when settled */
 		const char *words, *word;
 		double margin;
@@ -237,6 +239,7 @@ struct summary {
 	} rec[REPORT_MAX_WORKLOADS];
 	size_t nrec;
 	char unsettled[2 * SUM_MAX];  /* why rows are not settled, what would settle them, "" */
+	char trap[SUM_MAX];           /* a winner that needs BMI2: where that is a trap, "" */
 };
 
 static void answer(struct answer *a, const char *q, const char *text, const char *word,
@@ -440,6 +443,69 @@ static void recommendation(struct summary *m, const struct study *s)
 		rec_pressure(m, s);
 }
 
+/* Writes into out (len bytes) what kernel k needs to run, the needs column of the study's
+ * kernels.csv (`slidebench list --format csv`, its descriptor's needs), else its context.json's
+ * descriptor; "" where neither says (nothing, or a study older than the column). */
+static void kernel_needs(const struct study *s, const struct csv *kc, const char *k, char *out,
+			 size_t len)
+{
+	int name = kc ? csv_col(kc, "name") : -1, needs = kc ? csv_col(kc, "needs") : -1;
+	const json_t *ks = s->m64.ctx ? jsonx_get(s->m64.ctx, "kernels") : NULL;
+
+	out[0] = 0;
+	for (size_t i = 0; name >= 0 && needs >= 0 && i < kc->nrow; i++)
+		if (!strcmp(csv_cell(kc, i, name), k)) {
+			snprintf(out, len, "%s", csv_cell(kc, i, needs));
+			return;
+		}
+	for (size_t i = 0; i < json_array_size(ks); i++) {
+		const json_t *x = json_array_get(ks, i);
+		if (jsonx_str(x, "name") && !strcmp(jsonx_str(x, "name"), k) && jsonx_str(x, "needs"))
+			snprintf(out, len, "%s", jsonx_str(x, "needs"));
+	}
+}
+
+/* Fills each row's needs from the kernels' descriptors, and m->trap: where a winner needs
+ * BMI2, that AMD cores before Zen 3 run PEXT/PDEP microcoded (kernels/kernel.h, needs), and the
+ * fastest kernel of the rows that needs none, to keep as the fallback. */
+static void needs_rows(struct summary *m, const struct study *s)
+{
+	char path[PATH_MAX + 16], err[256];
+	struct csv kc, *kp = NULL;
+	const struct rec *pext = NULL;
+
+	snprintf(path, sizeof path, "%s/kernels.csv", s->dir);
+	if (csv_load(path, &kc, err, sizeof err) == 0)
+		kp = &kc;
+	for (size_t i = 0; i < m->nrec; i++) {
+		struct rec *r = &m->rec[i];
+		kernel_needs(s, kp, r->use, r->needs, sizeof r->needs);
+		kernel_needs(s, kp, r->second, r->second_needs, sizeof r->second_needs);
+		if (!pext && strstr(r->needs, "BMI2"))
+			pext = r;
+	}
+	if (kp)
+		csv_free(kp);
+	m->trap[0] = 0;
+	if (!pext)
+		return;
+	doc_cat(m->trap, sizeof m->trap, "%s needs BMI2: AMD cores before Zen 3 (family 0x17 and "
+		"earlier) run its PEXT and PDEP microcoded, many times slower, so a "
+		"one-binary engine that ships it should keep a fallback chosen at run time",
+		pext->use);
+	if (!strstr(pext->second_needs, "BMI2"))
+		doc_cat(m->trap, sizeof m->trap, ": in this study %s, %s's runner-up (margin "
+			"%.2f\u00d7, %s), needs no BMI2", pext->second, pext->workload, pext->margin,
+			pext->word);
+	else
+		for (size_t i = 0; i < m->nrec; i++)
+			if (!strstr(m->rec[i].needs, "BMI2")) {
+				doc_cat(m->trap, sizeof m->trap, ": in this study %s, the fastest in %s, "
+					"needs no BMI2", m->rec[i].use, m->rec[i].workload);
+				break;
+			}
+}
+
 /* Writes into m->unsettled why the recommendation's rows that are not settled are not, and
  * what would settle them, one clause per reason, the most frequent first ("" when every row is
  * settled). */
@@ -559,9 +625,11 @@ static void summary_build(struct summary *m, const struct study *s)
 	answer_tables(&m->ans[1], s);
 	answer_branching(&m->ans[2], s);
 	recommendation(m, s);
+	needs_rows(m, s);
 	unsettled_line(m, s);
 	clean(m->machine, sizeof m->machine);
 	clean(m->unsettled, sizeof m->unsettled);
+	clean(m->trap, sizeof m->trap);
 	clean(m->busy, sizeof m->busy);
 	clean(m->busy_brief, sizeof m->busy_brief);
 	for (size_t i = 0; i < 3; i++) {
@@ -578,6 +646,7 @@ static void summary_build(struct summary *m, const struct study *s)
 		clean(r->note, sizeof r->note);
 		clean(r->close, sizeof r->close);
 		clean(r->why, sizeof r->why);
+		clean(r->needs, sizeof r->needs);
 	}
 }
 
@@ -620,10 +689,12 @@ static void answers_doc(struct doc *d, const struct summary *m)
  * host"). */
 static void rec_use(char *out, size_t len, const struct rec *r)
 {
+	out[0] = 0;
+	doc_cat(out, len, "%s", r->use);
+	if (r->needs[0])      /* what a one-binary engine must check for: "pext (needs BMI2)" */
+		doc_cat(out, len, " (needs %s)", r->needs);
 	if (r->close[0])
-		snprintf(out, len, "%s, %s: within the noise of this host", r->use, r->close);
-	else
-		snprintf(out, len, "%s", r->use);
+		doc_cat(out, len, ", %s: within the noise of this host", r->close);
 }
 
 /* Writes one row of the recommendation table. */
@@ -692,6 +763,8 @@ static void summary_doc(struct doc *d, const struct summary *m)
 	recs_doc(d, m);
 	if (!m->nrec)
 		doc_p(d, "note", "No workload had two kernels timed: nothing to recommend.");
+	if (m->trap[0])
+		doc_p(d, "note", "%s.", m->trap);
 	if (m->busy_brief[0])
 		snprintf(busy, sizeof busy, " (%s)", m->busy_brief);
 	doc_p(d, "foot", "Each word is decided by the paired comparison's own tests, and a row "
@@ -766,6 +839,8 @@ static void summary_text(FILE *f, const struct summary *m)
 				r->note[0] ? " " : "", r->note, mg, r->second, r->word,
 				r->why[0] ? ": " : "", r->why);
 	}
+	if (m->trap[0] && m->nrec < room)   /* the lines left over: where the winner is a trap */
+		fprintf(f, "%s.\n", m->trap);
 }
 
 int report_answer_text(const struct study *s, FILE *f)

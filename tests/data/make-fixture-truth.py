@@ -71,10 +71,15 @@ DESCRIPTORS = {
 }
 
 
+# What each kernel cannot run without (the descriptors' needs, ABI 6)
+NEEDS = {"pext": "BMI2", "split-pext": "BMI2", "galois-field": "AVX2 and GFNI",
+         "kogge-stone-avx512": "AVX-512F and AVX-512VL"}
+
+
 def descriptor(k):
     sib, q, tb = DESCRIPTORS.get(k, (None, "", 0))
     return {"name": k, "family": k.split("-")[0], "status": "timed", "sibling": sib,
-            "question": q, "table_bytes": tb}
+            "question": q, "table_bytes": tb, "needs": NEEDS.get(k, "")}
 
 
 def ctx(run_id, n, kernels, busy=None):
