@@ -218,5 +218,6 @@ static const struct sb_kernel avx2_shift = {
 	.rook = as_rook_ptr,
 	.bishop = as_bishop_ptr,
 	.run = as_run,
+	.needs = SB_X86 ? "AVX2" : NULL,   /* NEON on aarch64 */
 };
 SB_REGISTER(avx2_shift);

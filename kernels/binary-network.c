@@ -356,5 +356,6 @@ static const struct sb_kernel binary_network = {
 	.rook = bn_rook_ptr,
 	.bishop = bn_bishop_ptr,
 	.run = bn_run,
+	.needs = "AVX2 and BMI2",
 };
 SB_REGISTER(binary_network);

@@ -201,5 +201,6 @@ static const struct sb_kernel dumb7_avx2 = {
 	.rook = d7v_rook_ptr,
 	.bishop = d7v_bishop_ptr,
 	.run = d7v_run,
+	.needs = SB_X86 ? "AVX2" : NULL,   /* NEON on aarch64 */
 };
 SB_REGISTER(dumb7_avx2);

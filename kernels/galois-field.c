@@ -182,5 +182,6 @@ static const struct sb_kernel galois_field = {
 	.rook = gf_rook_ptr,
 	.bishop = gf_bishop_ptr,
 	.run = gf_run,
+	.needs = SB_X86 ? "AVX2 and GFNI" : NULL,   /* NEON on aarch64 */
 };
 SB_REGISTER(galois_field);

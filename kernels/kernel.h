@@ -48,9 +48,11 @@
  *    loop's call hook and state (LP, PS).
  * 5: struct sb_input gains group_occ, the peer-random loop's occupancy per group, which its
  *    loop reads instead of q.occ (one occupancy a query, at a stride of SB_PEER_GROUP words).
+ * 6: struct sb_kernel gains needs, the x86 instruction-set extensions the kernel cannot run
+ *    without (the study's kernels.csv and the report's recommendation name them).
  * A loop's checksum never changes meaning: an older plugin's loop is verified against the
  * current reference's. */
-#define SB_ABI_VERSION 5
+#define SB_ABI_VERSION 6
 #define SB_ABI_OLDEST 2
 
 /* The kernel every other is verified against (a plain ray walk); the oracle, not a candidate. */
@@ -171,6 +173,20 @@ struct sb_kernel {
 	const char *sibling;       /* the kernel this one is compared with for `question`, or NULL */
 	enum sb_question question; /* which question (SB_QUESTION_NONE without a sibling) */
 	int simd;                  /* 1: explicit SIMD (vector registers), else 0 */
+
+	/* ABI 6: the instruction-set extensions this build of the kernel cannot run without, as
+	 * its unavailable() names them ("BMI2", "AVX2 and GFNI"), or NULL: what a one-binary
+	 * engine that ships the kernel must check for.  What the report says of them:
+	 *
+	 *   extension  instructions   where it is a trap
+	 *   BMI2       PEXT, PDEP     AMD before Zen 3 (family 0x17 and earlier: Zen, Zen+,
+	 *                             Zen 2) runs them microcoded, their latency growing with
+	 *                             the mask's set bits (tens to hundreds of cycles), against
+	 *                             3 cycles on Intel since Haswell and on AMD since Zen 3:
+	 *                             a binary that ships a PEXT kernel keeps a fallback
+	 *
+	 * (report_summary.c's sentence on PEXT says what this row says; keep them together.) */
+	const char *needs;
 };
 
 /* Returns the bytes of struct sb_kernel a descriptor of ABI version v has (fields are only
@@ -178,7 +194,8 @@ struct sb_kernel {
  * field adds its line here. */
 static inline size_t sb_kernel_size(int v)
 {
-	return v >= 3 ? sizeof(struct sb_kernel) : offsetof(struct sb_kernel, sibling);
+	return v >= 6 ? sizeof(struct sb_kernel) : v >= 3 ? offsetof(struct sb_kernel, needs) :
+	       offsetof(struct sb_kernel, sibling);
 }
 
 /* Returns the ABI version that added loop l: a plugin of an older version has no such loop

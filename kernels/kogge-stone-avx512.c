@@ -147,5 +147,6 @@ static const struct sb_kernel kogge_stone_avx512 = {
 	.rook = ks5_rook_ptr,
 	.bishop = ks5_bishop_ptr,
 	.run = ks5_run,
+	.needs = "AVX-512F and AVX-512VL",
 };
 SB_REGISTER(kogge_stone_avx512);

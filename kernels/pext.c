@@ -137,5 +137,6 @@ static const struct sb_kernel pext = {
 	.rook = pext_rook_ptr,
 	.bishop = pext_bishop_ptr,
 	.run = pext_run,
+	.needs = "BMI2",
 };
 SB_REGISTER(pext);

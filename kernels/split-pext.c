@@ -154,5 +154,6 @@ static const struct sb_kernel split_pext = {
 	.rook = spext_rook_ptr,
 	.bishop = spext_bishop_ptr,
 	.run = spext_run,
+	.needs = "BMI2",
 };
 SB_REGISTER(split_pext);

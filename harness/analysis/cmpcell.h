@@ -57,7 +57,9 @@ int cmp_rows(const struct rr_row *const *a, const struct rr_row *const *b, size_
 /* Writes "X is 1.31× (1.27–1.35) faster than Y" (the faster of x and y named first, the factor
  * >= 1), "X looks 1.31× (...) faster than Y" when the interval excludes 1 but c is not settled,
  * or "X and Y are not distinguishable (time ratio 1.01× (0.97–1.05))" only when the interval
- * includes 1, for c = cmp(a = Y, b = X).  utf8 = 0 writes x and -. */
+ * includes 1 ("... not distinguishable across processes (...)" where the run's own test gives
+ * p < 0.05 and only the between-process term takes 1 in), for c = cmp(a = Y, b = X).
+ * utf8 = 0 writes x and -. */
 void cmp_phrase(char *buf, size_t len, const char *x, const char *y, const struct cmp *c,
 		int utf8);
 /* The same for a plural subject ("X are ... faster than Y", "X look ..."). */

@@ -15,7 +15,7 @@
 
 /* The columns of `list --format csv`: every descriptor field the study reads. */
 #define LIST_CSV_HEAD "name,family,word_bits,branching,table_bytes,sibling,question,simd,oracle," \
-		      "origin,status,description"
+		      "origin,status,description,needs"
 
 /* Returns the status text of e after registry_prepare(): "available", "unavailable: WHY" or
  * "refused: WHY", written into buf. */
@@ -42,6 +42,8 @@ static void list_csv_row(const struct kentry *e, const char *status)
 	out_csv_str(stdout, status);
 	putchar(',');
 	out_csv_str(stdout, e->k->description);
+	putchar(',');
+	out_csv_str(stdout, e->k->needs ? e->k->needs : "");
 	putchar('\n');
 }
 
@@ -66,7 +68,7 @@ static int list_csv(int refused)
 		out_csv_str(stdout, r->path);
 		putchar(',');
 		out_csv_str(stdout, st);
-		printf(",\n");
+		printf(",,\n");
 	}
 	return refused ? EXIT_FAIL : EXIT_OK;
 }
@@ -167,7 +169,9 @@ const struct cli_cmd CLI_LIST = {
 	"  " LIST_CSV_HEAD "\n"
 	"  (sibling and question: the kernel it is set against in the study's\n"
 	"  question bits, tables or branching; empty when none; oracle: 1 for\n"
-	"  the kernel every other is verified against).\n"
+	"  the kernel every other is verified against; needs: the x86 instruction-set\n"
+	"  extensions it cannot run without, e.g. BMI2; last, so older readers\n"
+	"  keep their columns).\n"
 	"Exit status: 0 ok; 1 a kernel or plugin was refused; 2 usage.\n"
 };
 

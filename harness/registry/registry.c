@@ -77,6 +77,7 @@ json_t *registry_kernel_json(const struct kentry *e)
 	json_object_set_new(o, "sibling", e->k->sibling ? json_string(e->k->sibling) : json_null());
 	jsonx_set_str(o, "question", registry_question_name(e->k->question));
 	jsonx_set_bool(o, "simd", e->k->simd);
+	jsonx_set_str(o, "needs", e->k->needs ? e->k->needs : "");
 	jsonx_set_bool(o, "oracle", !strcmp(e->k->name, SB_ORACLE));
 	return o;
 }
@@ -98,6 +99,10 @@ static const char *text_problem(const struct sb_kernel *k)
 		}
 	if (k->sibling && (bad = registry_name_problem(k->sibling))) {
 		snprintf(why, sizeof why, "sibling: %s", bad);
+		return why;
+	}
+	if (k->needs && (bad = out_text_problem(k->needs))) {
+		snprintf(why, sizeof why, "needs: %s", bad);
 		return why;
 	}
 	return NULL;

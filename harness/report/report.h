@@ -26,6 +26,8 @@ struct verdict {
 	char robust[240];        /* "robust", "depends on KNOB: RANGE; ...", or "" (not checked) */
 	size_t withheld, measured;  /* cells measured, and of them left out as withheld (cmp) */
 	int provisional;         /* stated on a disturbed study (report_busy.c): never settled */
+	char close[256];         /* a recommendation not settled: the other kernels whose paired
+				  * interval against a includes 1 ("galois-field, split-pext"), "" */
 };
 
 struct verdicts {
@@ -155,8 +157,8 @@ void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, con
 /* Writes p-value p as "%.2g", or "not measured (too few pairs for the test)" when NaN: no
  * "nan" on the page.  Returns buf. */
 const char *report_pval(char *buf, size_t len, double p);
-/* Records one verdict for verdicts.csv (b against a). */
-void verdict_add(const struct study *s, const char *question, const char *a, const char *b,
+/* Records one verdict for verdicts.csv (b against a).  Returns it (NULL out of memory). */
+struct verdict *verdict_add(const struct study *s, const char *question, const char *a, const char *b,
 		 const struct cmp *c, int settled, const char *why);
 /* Writes s->dir/verdicts.csv.  Returns 0, or -1 with err set. */
 int verdicts_write(const struct study *s, char *err, size_t len);
@@ -302,6 +304,13 @@ void report_winner_margin(char *buf, size_t len, const struct report_winner *p);
 /* Writes "K (settled, 1.10× (1.05–1.15) ahead of L)" or "K (<margin>; not settled because why)"
  * into buf. */
 void report_winner_text(char *buf, size_t len, const struct report_winner *p);
+/* Writes into out the candidates of w other than p's winner whose time, paired round by round
+ * against the winner's (report_cmp), has an interval that includes 1 (or no interval): the
+ * kernels this run cannot tell apart from the winner, fastest by median first, at most six
+ * named ("galois-field, split-pext and 3 more").  Returns how many ("" and 0: none). */
+size_t report_winner_close(const struct study *s, const struct run *r,
+			   const struct report_workload *w, const struct report_winner *p, char *out,
+			   size_t len);
 /* Fills c[] as report_candidates does, the first two in report_winner's order (a ranking
  * whose first place is the workload's one winner).  Returns how many. */
 size_t report_ranked(const struct study *s, const struct run *r, const struct report_workload *w,

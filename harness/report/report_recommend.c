@@ -59,7 +59,8 @@ static void recommend_one(struct doc *d, const struct study *s, const struct run
 	/* perft rows are the engine workload: per node of the tree, not per lookup */
 	const char *unit = strcmp(w->mode, "perft") ? "ns/lookup" : "ns/node";
 	struct report_winner p;
-	char f[256], verdict[512], q[128];
+	struct verdict *v;
+	char f[256], verdict[1024], q[128], close[256];
 
 	if (!strcmp(w->mode, "perft") && strncmp(w->label, "engine", 6)) {
 		char l[sizeof w->label];
@@ -82,16 +83,24 @@ static void recommend_one(struct doc *d, const struct study *s, const struct run
 		return;
 	}
 	snprintf(q, sizeof q, "recommend:%s", w->label);
-	verdict_add(s, q, p.win, p.second, &p.m, p.settled, p.why);
+	v = verdict_add(s, q, p.win, p.second, &p.m, p.settled, p.why);
 	report_winner_margin(f, sizeof f, &p);
 	verdict[0] = 0;
 	verdict_clause(verdict, sizeof verdict, &p.m, p.settled, p.why);
 	if (p.win_score > p.second_score)       /* report_winner: the rounds decided */
 		doc_cat(verdict, sizeof verdict, "; their medians (%.3f and %.3f %s) order them "
 			"the other way, the rounds decide", p.win_score, p.second_score, unit);
+	if (p.settled != 1 && report_winner_close(s, r, w, &p, close, sizeof close)) {
+		doc_cat(verdict, sizeof verdict, "; within the noise of %s here (paired interval "
+			"including 1): %s", p.win, close);
+		if (v)
+			snprintf(v->close, sizeof v->close, "%s", close);
+	}
+	/* "the lowest median" only where it is: the rounds may have put the other ahead */
 	doc_li(d, "%s: %s %s (%.3f %s), %s (%.3f %s)%s.", w->label, p.win,
-	       p.m.lo <= 1 && p.m.hi >= 1 ? "has the lowest median" : "is fastest", p.win_score,
-	       unit, f, p.second_score, unit, verdict);
+	       p.m.lo > 1 || p.m.hi < 1 ? "is fastest" : p.win_score <= p.second_score ?
+	       "has the lowest median" : "leads round by round", p.win_score, unit, f,
+	       p.second_score, unit, verdict);
 }
 
 static void recommend_run(struct doc *d, const struct study *s, const struct run *r)

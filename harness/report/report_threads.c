@@ -121,9 +121,13 @@ static void answer(struct doc *d, const struct study *s, const struct report_wor
 	report_winner_text(tn, sizeof tn, &wn);
 	/* the first screen's recommendation table gets a row for it ("position, 2 threads") */
 	if (wn.second) {
-		char q[160];
+		char q[160], close[256];
+		struct verdict *v;
 		snprintf(q, sizeof q, "recommend:%s", many->label);
-		verdict_add(s, q, wn.win, wn.second, &wn.m, wn.settled, wn.why);
+		v = verdict_add(s, q, wn.win, wn.second, &wn.m, wn.settled, wn.why);
+		if (v && wn.settled != 1 && !isnan(wn.m.ratio) &&
+		    report_winner_close(s, &s->threads, many, &wn, close, sizeof close))
+			snprintf(v->close, sizeof v->close, "%s", close);
 	}
 	if (!strcmp(w1.win, wn.win))
 		doc_p(d, "answer", "No: %s leads alone and with %u threads looking up attacks at "

@@ -145,19 +145,19 @@ void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, con
 		doc_cat(out, len, "; not settled because %s (%s)", why, how);
 }
 
-void verdict_add(const struct study *s, const char *question, const char *a, const char *b,
-		 const struct cmp *c, int settled, const char *why)
+struct verdict *verdict_add(const struct study *s, const char *question, const char *a,
+			    const char *b, const struct cmp *c, int settled, const char *why)
 {
 	struct verdicts *v = s->verdicts;
 	struct verdict *x;
 
 	if (!v)
-		return;
+		return NULL;
 	if (v->n == v->cap) {
 		size_t cap = v->cap ? 2 * v->cap : 32;
 		struct verdict *nv = realloc(v->v, cap * sizeof *nv);
 		if (!nv)
-			return;
+			return NULL;
 		v->v = nv, v->cap = cap;
 	}
 	x = &v->v[v->n++];
@@ -175,6 +175,7 @@ void verdict_add(const struct study *s, const char *question, const char *a, con
 	snprintf(x->process_from, sizeof x->process_from, "%s", c->process_from ? c->process_from :
 		 "");
 	snprintf(x->why, sizeof x->why, "%s", why ? why : "");
+	return x;
 }
 
 int verdicts_write(const struct study *s, char *err, size_t len)

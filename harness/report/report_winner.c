@@ -92,7 +92,8 @@ void report_winner_margin(char *buf, size_t len, const struct report_winner *p)
 
 	cmp_factor(f, sizeof f, p->m.ratio, p->m.lo, p->m.hi, 1);
 	if (p->m.lo <= 1 && p->m.hi >= 1)
-		snprintf(buf, len, "not distinguishable from %s (time ratio %s)", p->second, f);
+		snprintf(buf, len, "not distinguishable from %s%s (time ratio %s)", p->second,
+			 p->m.processes && p->m.p < 0.05 ? " across processes" : "", f);
 	else
 		snprintf(buf, len, "%s%s ahead of %s", p->settled == 1 ? "" : "looks ", f,
 			 p->second);
@@ -115,6 +116,32 @@ void report_winner_text(char *buf, size_t len, const struct report_winner *p)
 		snprintf(buf, len, "%s (settled, %s)", p->win, f);
 	else
 		snprintf(buf, len, "%s (%s; not settled because %s)", p->win, f, p->why);
+}
+
+size_t report_winner_close(const struct study *s, const struct run *r,
+			   const struct report_workload *w, const struct report_winner *p, char *out,
+			   size_t len)
+{
+	struct report_cand *c = calloc(MAXK, sizeof *c);
+	size_t n = c ? report_candidates(r, w, c, MAXK) : 0, close = 0;
+
+	out[0] = 0;
+	for (size_t i = 0; p->win && i < n; i++) {
+		const struct rr_row *a[16], *b[16];
+		size_t np;
+		struct cmp m;
+		if (!strcmp(c[i].kernel, p->win))
+			continue;
+		np = report_pairs(r, w, p->win, c[i].kernel, a, b, 16);
+		if (np && report_cmp(s, a, b, np, &m) == 0 && (m.lo > 1 || m.hi < 1))
+			continue;      /* told apart from the winner, one way or the other */
+		if (close++ < 6)
+			doc_cat(out, len, "%s%s", close > 1 ? ", " : "", c[i].kernel);
+	}
+	if (close > 6)
+		doc_cat(out, len, " and %zu more", close - 6);
+	free(c);
+	return close;
 }
 
 size_t report_ranked(const struct study *s, const struct run *r, const struct report_workload *w,

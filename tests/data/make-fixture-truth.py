@@ -27,6 +27,15 @@ one made to produce a contradiction the report used to print (so the test can fa
                  baseline-invalid; in 03-clang (13 withheld rows the report's list left out:
                  it read m64/ and pressure/ only); and kindergarten-4k's stream rook row of m64
                  (the stream winner) flagged bound-dropped;: its bound gone, its figure ranked.
+  OUT/noise/     stream (12 rounds): magic-black lowest by the medians of summary.csv, pext
+                 ahead of it by the median of the rounds' ratios but never one way for long
+                 (the interval includes 1), galois-field and split-pext as close, hyperbola 2x
+                 slower ("pext has the lowest median (1.010 ...)" above magic-black's 1.000, one
+                 winner with a margin, no word on why or what would settle it);
+  OUT/spread/    tests/data/fixture-process with kb's time in its six gcc block processes
+                 scaled by 1.25 0.8 1.2 0.83 1.3 0.77: the main sweep settles 1.30x within the
+                 run (p far below 0.05), the spread between processes takes 1 into the interval
+                 (the footnote said "unclear: no difference is measured").
 Deterministic."""
 import csv, json, os, shutil, sys
 
@@ -62,10 +71,15 @@ DESCRIPTORS = {
 }
 
 
+# What each kernel cannot run without (the descriptors' needs, ABI 6)
+NEEDS = {"pext": "BMI2", "split-pext": "BMI2", "galois-field": "AVX2 and GFNI",
+         "kogge-stone-avx512": "AVX-512F and AVX-512VL"}
+
+
 def descriptor(k):
     sib, q, tb = DESCRIPTORS.get(k, (None, "", 0))
     return {"name": k, "family": k.split("-")[0], "status": "timed", "sibling": sib,
-            "question": q, "table_bytes": tb}
+            "question": q, "table_bytes": tb, "needs": NEEDS.get(k, "")}
 
 
 def ctx(run_id, n, kernels, busy=None):
@@ -248,6 +262,44 @@ def flagged(name, flag, extra_cols):
         w.writerows(rows)
 
 
+def noise():
+    mb = rounds(1.0, 12)
+    # per-round factors against magic-black: the median below 1, the rounds both ways
+    def near(shift, phase):
+        return [v * shift * (1 + 0.08 * (((i + phase) * 3) % 4 - 1.5) / 1.5)
+                for i, v in enumerate(mb)]
+    c, med = {}, {}
+    for p in ("rook", "bishop"):
+        c[("magic-black", "stream", p, "")] = mb
+        c[("pext", "stream", p, "")] = near(0.99, 0)
+        c[("galois-field", "stream", p, "")] = near(1.0, 1)
+        c[("split-pext", "stream", p, "")] = near(1.0, 2)
+        c[("hyperbola", "stream", p, "")] = rounds(2.0, 12)
+        for k, m in (("magic-black", 1.00), ("pext", 1.01), ("galois-field", 1.02),
+                     ("split-pext", 1.03)):
+            med[(k, "stream", p, "")] = m
+    write_run(os.path.join(OUT, "noise", "m64"), "20260102-140000-1", c, med)
+
+
+def spread():
+    s = os.path.join(OUT, "spread")
+    shutil.copytree(os.path.join(HERE, "fixture-process"), s)
+    gcc = sorted(b for b in os.listdir(os.path.join(s, "compiler")) if b.endswith("-gcc"))
+    for b, f in zip(gcc, (1.25, 0.8, 1.2, 0.83, 1.3, 0.77)):
+        for name, cols in (("summary.csv", ("ns_min", "ns_median")),
+                           ("samples.csv", ("ns_per_lookup", "net_ns_per_lookup"))):
+            path = os.path.join(s, "compiler", b, name)
+            rows = list(csv.DictReader(open(path)))
+            for r in rows:
+                if r["kernel"] == "kb":
+                    for col in cols:
+                        r[col] = "%.6g" % (float(r[col]) * f)
+            with open(path, "w", newline="") as out:
+                w = csv.DictWriter(out, fieldnames=list(rows[0].keys()), lineterminator="\n")
+                w.writeheader()
+                w.writerows(rows)
+
+
 quick()
 ahead()
 winners()
@@ -258,3 +310,5 @@ flagged("baseinv", "baseline-invalid;", False)
 blockheld()
 rows_host("busyrows", 13)
 rows_host("quietrows", 0)
+noise()
+spread()
