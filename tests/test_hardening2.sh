@@ -122,6 +122,18 @@ for cmd in "report $K" "compare $A $K" "export --format gbench $K"; do
 	LC_ALL=C grep -q $'\e' "$tmp/out" && bad "${cmd%% *}: ESC reached the terminal" || ok
 done
 
+# the two entries of --table-copies (KERNEL@shared, KERNEL@per-thread) are kernel names to every
+# reader (the thread sweep of run_all.sh writes them); another suffix is not
+for sfx in shared per-thread bogus; do
+	K=$tmp/kcopy-$sfx; cp -r "$A" "$K"
+	sed -i "s/,kindergarten-512,/,kindergarten-512@$sfx,/" "$K/summary.csv" "$K/samples.csv"
+	if [[ $sfx == bogus ]]; then
+		expect "report, a kernel named @$sfx" 1 "kernel \"kindergarten-512@bogus\" is not a kernel name" -- "$SB" report "$K"
+	else
+		expect "report, a kernel named @$sfx" 0 "report: .*answer.txt" -- "$SB" report "$K"
+	fi
+done
+
 # ---- plot-data refuses what is not a study, and an OUT_DIR that is not a directory --------------
 mkdir -p "$tmp/pd"
 expect "plot-data, a missing study" 2 "STUDY_DIR $tmp/nosuch: no such directory" -- "$SB" plot-data "$tmp/nosuch" "$tmp/pd"

@@ -61,7 +61,16 @@ static int check_names(const struct run *r, const char *path, char *err, size_t 
 	char shown[96];
 
 	for (size_t i = 0; i < r->nrows; i++) {
-		const char *k = r->rows[i].kernel, *why = registry_name_problem(k);
+		const char *k = r->rows[i].kernel, *at = strchr(k, '@'), *why;
+		char base[96];
+		/* --table-copies names its two entries KERNEL@shared and KERNEL@per-thread */
+		if (at && (!strcmp(at, "@shared") || !strcmp(at, "@per-thread")) &&
+		    (size_t)(at - k) < sizeof base) {
+			snprintf(base, sizeof base, "%.*s", (int)(at - k), k);
+			why = registry_name_problem(base);
+		} else {
+			why = registry_name_problem(k);
+		}
 		if (!why || !strcmp(k, "null"))
 			continue;
 		snprintf(err, errlen, "%s: line %zu: kernel \"%s\" is not a kernel name: %s", path,
