@@ -355,7 +355,9 @@ SB_PG_INLINE_ uint64_t sb_search_roots_(const struct sb_perft_pos *p, size_t n, 
  * size_t n, unsigned depth, struct sb_search_tte *tt, size_t tt_n, uint64_t *nodes, uint64_t
  * *best)`, sb_search_roots_ with lookups R and B inlined.  The generator, the evaluation and
  * the two searches are functions of their own (an engine's are), each expanded once, the
- * lookups inlined into them (flatten); 64-byte aligned as every timed loop is. */
+ * lookups inlined into them (flatten); 64-byte aligned as every timed loop is.  (The
+ * quiescence search is name_quiesce_, not name_qs_: tests/test_inline.sh reads a function
+ * ending in _qs_ as a queen stream loop, which may call nothing.) */
 #define SB_DEFINE_SEARCH(name, R, B)                                                    \
 	static __attribute__((noinline, flatten, aligned(64))) unsigned name##_gen_(     \
 		const struct sb_perft_pos *p_, uint32_t *l_)                            \
@@ -367,19 +369,19 @@ SB_PG_INLINE_ uint64_t sb_search_roots_(const struct sb_perft_pos *p, size_t n, 
 	{                                                                               \
 		return sb_sg_eval_(p_, R, B);                                           \
 	}                                                                               \
-	static __attribute__((noinline, aligned(64))) int name##_qs_(                   \
+	static __attribute__((noinline, aligned(64))) int name##_quiesce_(              \
 		struct sb_search_ctx_ *c_, const struct sb_perft_pos *p_, int ply_,     \
 		int a_, int b_)                                                         \
 	{                                                                               \
 		return sb_sg_qs_(c_, p_, ply_, a_, b_, name##_gen_, name##_eval_,       \
-				 name##_qs_);                                           \
+				 name##_quiesce_);                                      \
 	}                                                                               \
 	static __attribute__((noinline, aligned(64))) int name##_ab_(                   \
 		struct sb_search_ctx_ *c_, const struct sb_perft_pos *p_, int d_,       \
 		int ply_, int a_, int b_)                                               \
 	{                                                                               \
 		return sb_sg_ab_(c_, p_, d_, ply_, a_, b_, name##_gen_, R, B,           \
-				 name##_ab_, name##_qs_);                               \
+				 name##_ab_, name##_quiesce_);                          \
 	}                                                                               \
 	static __attribute__((noinline, aligned(64))) uint64_t name(                    \
 		const struct sb_perft_pos *p_, size_t n_, unsigned d_,                  \
