@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "perft_gen.h"
+#include "search_gen.h"
 
 /* The ABI grows as SQLite's VFS does (its iVersion): a descriptor says which version of this
  * header it was built against, and the harness reads every version from SB_ABI_OLDEST up to
@@ -50,9 +51,13 @@
  *    loop reads instead of q.occ (one occupancy a query, at a stride of SB_PEER_GROUP words).
  * 6: struct sb_kernel gains needs, the x86 instruction-set extensions the kernel cannot run
  *    without (the study's kernels.csv and the report's recommendation name them).
+ * 7: enum sb_loop gains SB_LOOP_SEARCH (search_gen.h's alpha-beta search from each of the
+ *    perft fields' roots, to their depth, each root's nodes into `nodes`) and struct sb_input
+ *    the search's table and results (tt, tt_entries, best); SB_DEFINE_LOOPS_WITH expands the
+ *    searcher over the chain lookups (RC, BC), as it does the perft generator.
  * A loop's checksum never changes meaning: an older plugin's loop is verified against the
  * current reference's. */
-#define SB_ABI_VERSION 6
+#define SB_ABI_VERSION 7
 #define SB_ABI_OLDEST 2
 
 /* The kernel every other is verified against (a plain ray walk); the oracle, not a candidate. */
@@ -81,7 +86,10 @@ enum sb_question {
  * up (an engine's generator asks several pieces of one position the same way).  The
  * pressure loop is the position loop plus, after each position, touch_per_pos lines of the
  * pressure working set (see struct sb_input).  The perft loop walks the legal move tree of
- * perft_gen.h from each of in->perft[0..nperft) to in->depth and returns the leaf count. */
+ * perft_gen.h from each of in->perft[0..nperft) to in->depth and returns the leaf count; the
+ * search loop searches each of them with search_gen.h's alpha-beta to in->depth (iterative
+ * deepening, quiescence below) and returns sb_search_roots_'s checksum of their nodes and best
+ * moves. */
 enum sb_loop {
 	SB_LOOP_ROOK_STREAM,
 	SB_LOOP_BISHOP_STREAM,
@@ -94,6 +102,7 @@ enum sb_loop {
 	SB_LOOP_PRESSURE,
 	SB_LOOP_PERFT,
 	SB_LOOP_PEER_RANDOM,       /* ABI 4 (sb_loop_abi: each loop's version) */
+	SB_LOOP_SEARCH,            /* ABI 7 */
 	SB_LOOP_COUNT		/* keep last */
 };
 
@@ -127,7 +136,11 @@ struct sb_pos {
  * (group_occ[g] == q.occ[g * SB_PEER_GROUP]), as the peer's array does: the loop reads it
  * there, eight bytes a group, where q.occ (one a query, kept for the per-query checks and
  * for plugins of ABI 4) would have it read one 64-byte line a group.  NULL elsewhere; a
- * peer-random input without it is read from q.occ. */
+ * peer-random input without it is read from q.occ.
+ * The search loop reads its roots from perft[0..nperft) and its depth from depth, writes each
+ * root's node count into nodes and its best move and score into best (when not NULL), and
+ * keeps its transposition table in tt[0..tt_entries): the harness's, zeroed by it before each
+ * pass so every pass searches the same trees (NULL: the loop uses one entry of its own). */
 struct sb_input {
 	struct sb_queries q;
 	const struct sb_pos *pos;
@@ -144,6 +157,9 @@ struct sb_input {
 	int bulk;                  /* count the last ply's moves instead of playing them */
 	uint64_t *nodes;           /* NULL, or [nperft]: each root's leaf count, written */
 	const uint64_t *group_occ; /* ABI 5: peer-random's occupancy per group, or NULL */
+	struct sb_search_tte *tt;  /* ABI 7: the search loop's transposition table, or NULL */
+	size_t tt_entries;
+	uint64_t *best;            /* NULL, or [nperft]: each root's best move | score << 32 */
 };
 
 typedef uint64_t (*sb_lookup_fn)(unsigned sq, uint64_t occ);
@@ -206,6 +222,7 @@ static inline int sb_loop_abi(enum sb_loop l)
 	case SB_LOOP_PEER: case SB_LOOP_PRESSURE: return 2;
 	case SB_LOOP_PERFT: return 3;
 	case SB_LOOP_PEER_RANDOM: return 4;
+	case SB_LOOP_SEARCH: return 7;
 	default: return 1;
 	}
 }
@@ -453,7 +470,9 @@ typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
 /* The perft loop: perft of every root with the kernel's recursion P (SB_DEFINE_PERFT).  A build
  * made with -DSB_NO_PERFT (the -m32 and simulation builds: nothing they run is perft, and the
  * move generator expanded per kernel was 60% of a kernel's compile time) has no perft loop:
- * SB_LOOP_PERFT returns 0 and the harness refuses perft (bench/perft.h, PERFT_BUILT). */
+ * SB_LOOP_PERFT returns 0 and the harness refuses perft (bench/perft.h, PERFT_BUILT).  The
+ * search loop (SB_DEFINE_SEARCH, search_gen.h) is left out of such a build with it: it expands
+ * the same generator. */
 #ifdef SB_NO_PERFT
 #define SB_KERNEL_PERFT_(name, R, B)
 #define SB_PERFT_LOOP_(P, in)                                                           \
@@ -461,7 +480,15 @@ typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
 		(void)(in);                                                             \
 		return 0;                                                               \
 	} while (0)
+#define SB_KERNEL_SEARCH_(name, R, B)
+#define SB_SEARCH_LOOP_(S, in) SB_PERFT_LOOP_(S, in)
 #else
+#define SB_KERNEL_SEARCH_(name, R, B) SB_DEFINE_SEARCH(name, R, B)
+#define SB_SEARCH_LOOP_(S, in)                                                          \
+	do {                                                                            \
+		return S((in)->perft, (in)->nperft, (in)->depth, (in)->tt,              \
+			 (in)->tt_entries, (in)->nodes, (in)->best);                    \
+	} while (0)
 #define SB_KERNEL_PERFT_(name, R, B) SB_DEFINE_PERFT(name, R, B)
 #define SB_PERFT_LOOP_(P, in)                                                           \
 	do {                                                                            \
@@ -481,8 +508,8 @@ typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
  * hook LQ; the position and pressure loops call R and B through hook LP, with position state
  * PS (see SB_NO_STATE), and so do the peer and peer-random loops, with the queen Q (a SIMD
  * kernel's queen does both pieces' rays in one pass, so it is not R | B); the chain
- * loops call RC, BC, QC as F(sq, occ), and the perft loop's generator (perft_gen.h) calls RC
- * and BC.
+ * loops call RC, BC, QC as F(sq, occ), and the perft loop's generator (perft_gen.h) and the search
+ * loop's searcher (search_gen.h) call RC and BC.
  * For kernels with prepare()d or running state; others use SB_DEFINE_LOOPS. */
 #define SB_DEFINE_LOOPS_WITH(prefix, R, B, Q, LQ, LP, PS, RC, BC, QC)                   \
 	static SB_LOOP_FN_ uint64_t prefix##_rs_(const struct sb_input *in)             \
@@ -530,6 +557,11 @@ typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
 	{                                                                               \
 		SB_PERFT_LOOP_(prefix##_pft_, in);                                      \
 	}                                                                               \
+	SB_KERNEL_SEARCH_(prefix##_srch_, RC, BC)                                       \
+	static SB_LOOP_FN_ uint64_t prefix##_search_(const struct sb_input *in)         \
+	{                                                                               \
+		SB_SEARCH_LOOP_(prefix##_srch_, in);                                    \
+	}                                                                               \
 	static uint64_t prefix##_run(enum sb_loop loop_, const struct sb_input *in_)    \
 	{                                                                               \
 		switch (loop_) {                                                        \
@@ -544,6 +576,7 @@ typedef uint64_t sb_peer_row_ __attribute__((vector_size(32), aligned(32)));
 		case SB_LOOP_PRESSURE: return prefix##_prs_(in_);                       \
 		case SB_LOOP_PERFT: return prefix##_perft_(in_);                        \
 		case SB_LOOP_PEER_RANDOM: return prefix##_pr_(in_);                     \
+		case SB_LOOP_SEARCH: return prefix##_search_(in_);                      \
 		default: return 0;                                                      \
 		}                                                                       \
 	}

@@ -13,6 +13,7 @@
 #include "bench/tablewarm.h"
 #include "bench/null_kernel.h"
 #include "bench/perft.h"
+#include "bench/search.h"
 #include "sim/sim_results.h"
 #include "sim/sim_callgrind.h"
 #include "sim/sim_bench.h"
@@ -42,7 +43,8 @@ static uint64_t sample_expected(const struct cell *c, unsigned s)
 /* Verifies one cell: the per-query check (which names a wrong square and occupancy; once per
  * kernel and query set: a twin workload's stands for it) and the loop checksum of every window
  * it is timed on (w->ntimed; no other).  A perft cell's check is each root's count against the
- * reference's, from the loop itself (its checksum is their sum); a pressure cell's, its loop's
+ * reference's, from the loop itself (its checksum is their sum); a search cell's, each root's
+ * nodes, best move and score against the reference's; a pressure cell's, its loop's
  * checksums at the first working-set size (twin_of).  Returns 0 or -1. */
 static int verify_cell(struct cell *c)
 {
@@ -52,6 +54,17 @@ static int verify_cell(struct cell *c)
 		if (perft_verify_roots(c->k, c->w->perft_want, &c->win[0], stderr) < 0) {
 			fprintf(stderr, "slidebench: kernel %s: perft counts differ from the "
 				"reference's: not timed\n", c->k->name);
+			return -1;
+		}
+		return 0;
+	}
+	if (c->w->loop == SB_LOOP_SEARCH) {  /* one window; its wants set by setup_workload */
+		if (!c->roots && !(c->roots = calloc(2 * c->w->in.nperft + 1, sizeof *c->roots)))
+			return -1;
+		if (search_verify_roots(c->k, c->w->perft_want, c->w->best_want, &c->win[0],
+					c->roots, stderr) < 0) {
+			fprintf(stderr, "slidebench: kernel %s: search nodes or best moves differ from "
+				"the reference's: not timed\n", c->k->name);
 			return -1;
 		}
 		return 0;
@@ -211,6 +224,16 @@ static int setup_workload(struct bench *b, size_t wi, const struct kentry *ref)
 		perft_run(ref->k, w->in.perft, w->in.nperft, w->in.depth, w->in.bulk,
 			  w->perft_want);
 	}
+	if (w->loop == SB_LOOP_SEARCH && !w->perft_want) {
+		struct sb_input in = w->in;
+		w->perft_want = calloc(w->in.nperft + 1, sizeof *w->perft_want);
+		w->best_want = calloc(w->in.nperft + 1, sizeof *w->best_want);
+		if (!w->perft_want || !w->best_want)
+			return -1;
+		in.nodes = w->perft_want;
+		in.best = w->best_want;
+		search_run(ref->k, &in);
+	}
 	return 0;
 }
 
@@ -238,6 +261,9 @@ static int setup_cell(struct bench *b, size_t wi, size_t ki)
 	} else if (!ki && w->loop == SB_LOOP_PERFT) {
 		c->state = CELL_UNAVAILABLE;  /* its tree would be another tree */
 		c->why = "perft is timed whole, no baseline";
+	} else if (!ki && w->loop == SB_LOOP_SEARCH) {
+		c->state = CELL_UNAVAILABLE;  /* its tree would be another tree */
+		c->why = "search is timed whole, no baseline";
 	} else if (!ki && (w->loop == SB_LOOP_PEER || w->loop == SB_LOOP_PEER_RANDOM)) {
 		/* The peer's figure is the whole loop's.  Ours keeps a lookup from moving out
 		 * of the loop with a compiler barrier per lookup; alone in the empty loop those
@@ -389,13 +415,16 @@ size_t bench_verified(const struct bench *b)
 
 /* Brings the cell to its stated cache state: warm, an untimed sample of the same kernel and
  * workload (so what ran before it does not matter); cold, a buffer larger than the
- * last-level cache touched (so nothing of it is cached). */
+ * last-level cache touched (so nothing of it is cached).  Either way the sample's input is
+ * readied last but the warming (workload_ready: a search's table zeroed after its settle
+ * pass, before the kernel's table is read in). */
 void bench_settle(struct bench *b, struct cell *c, const struct sb_kernel *k, unsigned slot)
 {
 	const struct sb_input *in = &c->win[workload_slot_settle(c->w, slot)];
 	uint64_t sum = 0;
 
 	if (c->w->cold && b->evict) {
+		workload_ready(c->w, &c->win[workload_slot_window(c->w, slot)]);
 		for (size_t i = 0; i < b->evict_words; i += 8)
 			sum += ++b->evict[i];
 	} else {
@@ -405,11 +434,12 @@ void bench_settle(struct bench *b, struct cell *c, const struct sb_kernel *k, un
 		 * has one window, its 64 trees: its settle pass walks the trees of other positions
 		 * of the same games (workset.perft_settle, an eighth as many), so the timed walk is
 		 * not the replay of a walk the predictor has just seen. */
-		if (c->w->loop == SB_LOOP_PERFT)
+		if (workload_whole(c->w->loop))  /* perft's and search's settle roots */
 			sum ^= workload_pass(k, c->w, &c->w->settle_in);
 		else
 			for (unsigned r = 0; r < c->w->reps; r++)
 				sum ^= workload_pass(k, c->w, in);
+		workload_ready(c->w, &c->win[workload_slot_window(c->w, slot)]);
 		/* the settle pass ran on another window: the sample's own queries are read in
 		 * now, so how cached they are does not depend on which kernels ran before
 		 * (the 64-bit sweep's 54 kernels evicted them, a pair alone did not) */
@@ -455,7 +485,7 @@ void bench_sample(struct bench *b, struct cell *c, unsigned s)
 	if (sim)
 		sim_region_begin();
 	for (unsigned r = 0; r < c->w->reps; r++)
-		sum ^= workload_pass(c->k, c->w, in);
+		sum ^= workload_run(c->k, c->w, in);
 	if (sim)
 		sim_region_end(label);
 	t1 = timer_now(&b->timer);
@@ -592,6 +622,7 @@ void bench_free(struct bench *b)
 		free(c->ctr);
 		free(c->ghz);
 		free(c->disturbed);
+		free(c->roots);
 	}
 	free(b->cells);
 	b->cells = NULL;
@@ -601,6 +632,8 @@ void bench_free(struct bench *b)
 		b->w[wi].want = NULL;
 		free(b->w[wi].perft_want);
 		b->w[wi].perft_want = NULL;
+		free(b->w[wi].best_want);
+		b->w[wi].best_want = NULL;
 	}
 	free(b->iso);
 	b->iso = NULL;

@@ -34,6 +34,8 @@ struct cell {
 	long long *ctr;              /* [(warmup + samples) * nev] */
 	double *ghz;                 /* [warmup + samples]: core clock probed around the sample */
 	unsigned char *disturbed;    /* [warmup + samples]: a context switch or migration seen */
+	uint64_t *roots;             /* search: [2 * nperft], each root's nodes then best move
+				      * and score as its verification found them (search.csv) */
 	int wrong;                   /* a timed sample's checksum differed from the reference's */
 	unsigned wrong_sample;       /* the first such sample */
 };

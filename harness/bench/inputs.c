@@ -58,6 +58,30 @@ int input_perft(struct input_build *b)
 	return 0;
 }
 
+int input_search(struct input_build *b)
+{
+	const struct input_args *a = b->a;
+	struct workset *ws = b->ws;
+
+	if (input_trace(b) < 0)
+		return -1;
+	if (workset_add_search(ws, &b->t, a->search_positions, a->search_depth,
+			       a->search_tt_mib) < 0) {
+		fprintf(stderr, "slidebench bench: out of memory building the search roots and its "
+			"%zu MiB table (--search-tt)\n", a->search_tt_mib);
+		return -1;
+	}
+	if (!ws->search_nodes)
+		fprintf(stderr, "slidebench: search: no root sampled from %s: no search rows\n",
+			a->trace);
+	else if (!a->quiet)
+		fprintf(stderr, "slidebench: search: %zu roots to depth %u, %zu MiB table, %llu "
+			"nodes, %.1f slider lookups per node\n", ws->nsearch, ws->search_depth,
+			a->search_tt_mib, (unsigned long long)ws->search_nodes,
+			(double)ws->search_lookups / (double)ws->search_nodes);
+	return 0;
+}
+
 int input_pressure(struct input_build *b)
 {
 	if (input_trace(b) < 0)

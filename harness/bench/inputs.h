@@ -21,6 +21,9 @@ struct input_args {
 	uint64_t seed;             /* the random streams' and the pressure orders' seed */
 	size_t perft_positions;    /* perft roots sampled over the trace */
 	unsigned perft_depth;
+	size_t search_positions;   /* search roots sampled over the trace */
+	unsigned search_depth;
+	size_t search_tt_mib;      /* the search's transposition table, MiB */
 	struct pressure_set *pressure;  /* the sizes parsed (pressure_parse); built here */
 	int quiet;                 /* no summary lines on stderr (errors still) */
 };
@@ -41,6 +44,7 @@ typedef int (*input_builder)(struct input_build *b);
 /* The builders rows of MODES[] name. */
 int input_trace(struct input_build *b);          /* the trace's query streams and positions */
 int input_perft(struct input_build *b);          /* the trace's, plus perft roots from it */
+int input_search(struct input_build *b);         /* the trace's, plus search roots and table */
 int input_pressure(struct input_build *b);       /* the trace's, plus the pressure working sets */
 int input_random(struct input_build *b);         /* the random queen stream */
 int input_random_groups(struct input_build *b);  /* the random queen groups */

@@ -73,6 +73,13 @@ const struct mode_def MODES[MODE_COUNT] = {
 		.build = input_trace,
 		.loop = { SB_LOOP_POSITION }, .per_query = 1, .neighbours = 1,
 	},
+	/* Figures per node (alpha-beta and quiescence nodes) and gross, as perft's; one thread
+	 * (each would need a table of its own). */
+	[MODE_SEARCH] = {
+		.name = "search", .help = "alpha-beta search to --search-depth from positions sampled "
+		"over the trace, --search-tt MiB table: per node", .input = INPUT_TRACE_POSITIONS,
+		.build = input_search, .loop = { SB_LOOP_SEARCH }, .per_query = 1, .perft = 1,
+	},
 };
 
 int mode_find(const char *name)

@@ -10,7 +10,7 @@
 
 enum mode {
 	MODE_STREAM, MODE_CHAIN, MODE_POINTER, MODE_POSITION, MODE_RANDOM, MODE_PEER,
-	MODE_PEER_RANDOM, MODE_PRESSURE, MODE_PERFT, MODE_NEIGHBOURS, MODE_COUNT
+	MODE_PEER_RANDOM, MODE_PRESSURE, MODE_PERFT, MODE_NEIGHBOURS, MODE_SEARCH, MODE_COUNT
 };
 
 struct input_build;
@@ -41,7 +41,8 @@ struct mode_def {
 	unsigned per_query;        /* lookups per query entry (peer: 64 squares per occupancy) */
 	int pressure;              /* one workload per --pressure size, working set touched */
 	int perft;                 /* needs the perft loops (refused in a build without them
-				    * and under --simulate) */
+				    * and under --simulate): perft, and search, which expands
+				    * the same generator */
 	int neighbours;            /* with --threads T: thread 0 runs the kernel, the other T-1
 				    * read a working set of their own beside it (noisy neighbours) */
 	int by_default;            /* in the run when --mode is not given */

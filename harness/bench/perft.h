@@ -76,5 +76,8 @@ int perft_verify_roots(const struct sb_kernel *k, const uint64_t *want, const st
  * in its game: rights held while king and rook stayed on their squares since the game's first
  * record, ep after a double pawn push.  Returns the count (into *out, malloc'ed) or -1. */
 long perft_from_trace(const struct trace *t, size_t want, struct sb_perft_pos **out);
+/* Samples the records i of t with i % every == at into *out (malloc'ed), each with its rights
+ * and en passant square as perft_from_trace's; returns the count or -1. */
+long perft_sample_every(const struct trace *t, size_t every, size_t at, struct sb_perft_pos **out);
 
 #endif

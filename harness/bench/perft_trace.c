@@ -56,8 +56,7 @@ static struct sb_perft_pos pos_of(const struct trace_rec *r, uint8_t rights, uin
 	return p;
 }
 
-/* Samples the records i of t with i % every == at into *out (malloc'ed); returns the count or -1. */
-static long sample_every(const struct trace *t, size_t every, size_t at, struct sb_perft_pos **out)
+long perft_sample_every(const struct trace *t, size_t every, size_t at, struct sb_perft_pos **out)
 {
 	uint8_t rights = 0;
 	size_t n = 0;
@@ -80,7 +79,7 @@ long perft_from_trace(const struct trace *t, size_t want, struct sb_perft_pos **
 {
 	size_t every = want && t->n > want ? (t->n + want - 1) / want : 1;
 
-	return sample_every(t, every, every / 2, out);
+	return perft_sample_every(t, every, every / 2, out);
 }
 
 int workset_add_perft(struct workset *ws, const struct trace *t, size_t want, unsigned depth)
@@ -92,7 +91,7 @@ int workset_add_perft(struct workset *ws, const struct trace *t, size_t want, un
 	ws->nperft = (size_t)n;
 	/* the settle roots: an eighth as many, from records between the timed ones */
 	size_t every = want && t->n > want ? (t->n + want - 1) / want : 1;
-	n = sample_every(t, every * PERFT_SETTLE_PART, 0, &ws->perft_settle);
+	n = perft_sample_every(t, every * PERFT_SETTLE_PART, 0, &ws->perft_settle);
 	if (n < 0)
 		return -1;
 	ws->nperft_settle = (size_t)n;

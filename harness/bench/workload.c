@@ -8,6 +8,7 @@
 #include "trace/trace.h"
 #include "bench/null_kernel.h"
 #include "bench/pressure.h"
+#include "bench/search.h"
 #include "util/rng.h"
 #include "bench/workload.h"
 
@@ -193,7 +194,15 @@ void workset_free(struct workset *ws)
 	free(ws->pos);
 	free(ws->perft);
 	free(ws->perft_settle);
+	free(ws->search);
+	free(ws->search_settle);
+	free(ws->search_tt);
 	memset(ws, 0, sizeof *ws);
+}
+
+int workload_whole(enum sb_loop l)
+{
+	return l == SB_LOOP_PERFT || l == SB_LOOP_SEARCH;
 }
 
 static unsigned reps_for(size_t lookups, size_t min_lookups)
@@ -242,6 +251,11 @@ static void cut_windows(struct workload *w, size_t min_lookups)
 	w->win_off[0] = 0;
 	w->win_lookups[0] = w->lookups;
 	/* --min-lookups 1 is one pass over the whole input a sample (the simulated sweep's) */
+	if (w->loop == SB_LOOP_SEARCH) {  /* one pass: a second would find the first's table */
+		w->win_len[0] = w->in.nperft;
+		w->reps = w->lookups ? 1 : 0;
+		return;
+	}
 	if (w->loop == SB_LOOP_PERFT || !w->lookups || w->lookups < 2 * min_lookups ||
 	    min_lookups <= 1) {
 		w->win_len[0] = w->in.pos ? w->in.npos : w->in.perft ? w->in.nperft : w->in.q.n;
@@ -267,7 +281,7 @@ struct sb_input workload_window(const struct workload *w, const struct sb_input 
 {
 	struct sb_input in = *whole;
 
-	if (w->loop == SB_LOOP_PERFT || w->nwin <= 1)
+	if (workload_whole(w->loop) || w->nwin <= 1)
 		return in;
 	if (in.pos) {
 		in.pos += w->win_off[win];
@@ -376,7 +390,7 @@ size_t workload_mean_lookups(const struct workload *w)
 
 int workload_replayed(const struct workload *w)
 {
-	return w->reps > 1 || (w->nwin <= 1 && w->loop != SB_LOOP_PERFT);
+	return w->reps > 1 || (w->nwin <= 1 && !workload_whole(w->loop));
 }
 
 /* Returns the workload of mode m over piece p's stream (p < 0: the positions), or a zero
@@ -400,6 +414,19 @@ static struct workload workload_of(struct workset *ws, int m, int p, size_t min_
 		}
 		if (ws->perft_nodes)
 			w.lookups_per_node = (double)ws->perft_lookups / (double)ws->perft_nodes;
+	} else if (p < 0 && d->loop[0] == SB_LOOP_SEARCH) {
+		w.piece = "all";
+		w.loop = SB_LOOP_SEARCH;
+		w.in = search_input(ws->search, ws->nsearch, ws->search_depth, ws->search_tt,
+				    ws->search_tt_entries, NULL, NULL);
+		w.lookups = ws->nsearch ? (size_t)ws->search_nodes : 0;
+		w.settle_in = w.in;
+		if (ws->nsearch_settle) {
+			w.settle_in.perft = ws->search_settle;
+			w.settle_in.nperft = ws->nsearch_settle;
+		}
+		if (ws->search_nodes)
+			w.lookups_per_node = (double)ws->search_lookups / (double)ws->search_nodes;
 	} else if (p < 0) {
 		w.piece = "all";
 		w.loop = d->loop[0];
@@ -485,8 +512,21 @@ const char *workload_state(const struct workload *w)
 	return w->cold ? "cold" : "warm";
 }
 
+void workload_ready(const struct workload *w, const struct sb_input *in)
+{
+	if (w->loop == SB_LOOP_SEARCH)
+		search_tt_clear(in);
+}
+
 uint64_t workload_pass(const struct sb_kernel *k, const struct workload *w,
 		       const struct sb_input *in)
+{
+	workload_ready(w, in);
+	return workload_run(k, w, in);
+}
+
+uint64_t workload_run(const struct sb_kernel *k, const struct workload *w,
+		      const struct sb_input *in)
 {
 	/* Pointer mode's baseline is the null kernel's inlined stream loop, so the call that this
 	 * mode exists to show is not subtracted away. */

@@ -34,6 +34,14 @@ struct workset {
 	size_t nperft_settle;
 	unsigned perft_depth;
 	uint64_t perft_nodes, perft_lookups;  /* leaves and slider lookups of one pass */
+	/* search mode: its roots (sampled as perft's are), settle roots, depth, the table
+	 * (page_alloc'ed, --search-tt), and one pass's nodes and slider lookups */
+	struct sb_perft_pos *search, *search_settle;
+	size_t nsearch, nsearch_settle;
+	unsigned search_depth;
+	struct sb_search_tte *search_tt;
+	size_t search_tt_entries;
+	uint64_t search_nodes, search_lookups;
 };
 
 /* A workload's input is cut into windows of at least min_lookups lookups each, and sample s of
@@ -68,9 +76,13 @@ struct workload {
 				* these (stream, chain and pointer share them): its want is this
 				* one's, and a kernel's per-query check of it stands for this one's
 				* (bench_setup sets it; -1: none) */
-	uint64_t *perft_want;  /* perft: the reference's count of each root, or NULL */
-	struct sb_input settle_in;  /* perft: the settle roots (workset.perft_settle) */
-	double lookups_per_node;  /* perft: slider lookups per leaf; NaN otherwise */
+	uint64_t *perft_want;  /* perft: the reference's count of each root (search: its nodes),
+				* or NULL */
+	uint64_t *best_want;   /* search: the reference's best move and score of each root */
+	struct sb_input settle_in;  /* perft, search: the settle roots (workset.perft_settle,
+				     * search_settle) */
+	double lookups_per_node;  /* perft: slider lookups per leaf, search: per node; NaN
+				   * otherwise */
 	unsigned threads;      /* threads that run each sample at once (--threads); 0 or 1: one */
 	struct thread_pool *pool;  /* their pool (bench_threads.c), NULL for one */
 	char cpus[128];        /* the CPUs they run on, e.g. "1 0" (empty for one thread) */
@@ -101,6 +113,12 @@ void workset_free(struct workset *ws);
  * searched to depth with bulk counting; counts one pass's leaves and lookups (perft_trace.c).
  * Returns 0 or -1. */
 int workset_add_perft(struct workset *ws, const struct trace *t, size_t want, unsigned depth);
+/* Adds search mode's roots (up to want, sampled as perft's), its settle roots and a table of
+ * tt_mib MiB; counts one pass's nodes and lookups at depth (bench/search.c).  Returns 0 or -1. */
+int workset_add_search(struct workset *ws, const struct trace *t, size_t want, unsigned depth,
+		       size_t tt_mib);
+/* Returns 1 when loop l is timed whole, one window a sample, once: perft and search. */
+int workload_whole(enum sb_loop l);
 
 /* Builds the workloads of the selected modes (bit i = enum mode i) into out (cap max), each
  * twice when `cold` (a warm and a cold cache state).  Returns the count; modes whose data is
@@ -139,7 +157,14 @@ size_t workload_mean_lookups(const struct workload *w);
 /* Returns 1 when a sample replays queries (one window, or passes repeated within a sample). */
 int workload_replayed(const struct workload *w);
 
-/* Returns the checksum of one pass of w by k (pointer mode: one indirect call per lookup). */
+/* Readies in for one pass of w, outside any timed region: a search pass's table is zeroed
+ * (so every pass searches the same trees); nothing for the other loops. */
+void workload_ready(const struct workload *w, const struct sb_input *in);
+/* Returns the checksum of one pass of w by k (pointer mode: one indirect call per lookup),
+ * without workload_ready: what a sample times. */
+uint64_t workload_run(const struct sb_kernel *k, const struct workload *w,
+		      const struct sb_input *in);
+/* workload_ready, then workload_run: an untimed pass. */
 uint64_t workload_pass(const struct sb_kernel *k, const struct workload *w,
 		       const struct sb_input *in);
 

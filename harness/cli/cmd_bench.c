@@ -13,6 +13,7 @@
 #include "bench/inputs.h"
 #include "bench/bounds.h"
 #include "bench/perft.h"
+#include "bench/search.h"
 #include "bench/threads.h"
 #include "sim/sim_bench.h"
 #include "results/results_ranking.h"
@@ -43,6 +44,7 @@ struct bench_opts {
 	size_t nplugins;
 	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries;
 	long perft_depth, perft_positions, sample_limit;
+	long search_depth, search_positions, search_tt;
 	unsigned long long seed;
 	int simulate, sim_child, quiet, cold, table_copies;
 };
@@ -103,7 +105,7 @@ static void stop_signals(int on)
 
 enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
        O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_PDEPTH, O_PPOS, O_LIMIT, O_BOUNDS,
-       O_THREADS, O_TCOPIES, O_NOTES };
+       O_THREADS, O_TCOPIES, O_NOTES, O_SDEPTH, O_SPOS, O_STT };
 
 static void mode_list(FILE *f, int col);
 
@@ -161,6 +163,12 @@ static const struct cli_opt BENCH_OPTS[] = {
 	  NULL },
 	{ "perft-positions", O_PPOS, "N", "perft mode: roots sampled evenly over the trace (default "
 	  "64)", NULL },
+	{ "search-depth", O_SDEPTH, "N", "search mode: depth of each root's iterative deepening "
+	  "(default 4; quiescence on captures below it)", NULL },
+	{ "search-positions", O_SPOS, "N", "search mode: roots sampled evenly over the trace, as "
+	  "perft's (default 16)", NULL },
+	{ "search-tt", O_STT, "MiB", "search mode: the transposition table's size (default 16; "
+	  "zeroed before each pass)", NULL },
 	{ "simulate", O_SIM, NULL, "also re-run under valgrind callgrind: simulated cache and "
 	  "branch misses per lookup (sim_* columns), for machines without a PMU", NULL },
 	{ "d1", O_D1, "S,A,L", "simulated D1 cache geometry (bytes, ways, line bytes)", NULL },
@@ -274,6 +282,9 @@ static int take_option(int c, struct bench_opts *o)
 	case O_SIM: o->simulate = 1; break;
 	case O_PDEPTH: bad = cli_parse_long("--perft-depth", optarg, 1, 8, &o->perft_depth); break;
 	case O_PPOS: bad = cli_parse_long("--perft-positions", optarg, 1, 100000, &o->perft_positions); break;
+	case O_SDEPTH: bad = cli_parse_long("--search-depth", optarg, 1, SEARCH_DEPTH_MAX, &o->search_depth); break;
+	case O_SPOS: bad = cli_parse_long("--search-positions", optarg, 1, SEARCH_POSITIONS_MAX, &o->search_positions); break;
+	case O_STT: bad = cli_parse_long("--search-tt", optarg, 1, SEARCH_TT_MAX_MIB, &o->search_tt); break;
 	case O_D1: o->d1 = optarg; break;
 	case O_LL: o->ll = optarg; break;
 	case O_L1: o->l1 = optarg; break;
@@ -337,7 +348,9 @@ static int load_inputs(const struct bench_opts *o, unsigned modes, struct workse
 		.trace = o->trace ? o->trace : DEFAULT_TRACE, .trace_default = !o->trace,
 		.max_queries = (size_t)o->max_queries, .random_queries = (size_t)o->random_queries,
 		.seed = o->seed, .perft_positions = (size_t)o->perft_positions,
-		.perft_depth = (unsigned)o->perft_depth, .pressure = ps, .quiet = o->quiet };
+		.perft_depth = (unsigned)o->perft_depth, .search_positions = (size_t)o->search_positions,
+		.search_depth = (unsigned)o->search_depth, .search_tt_mib = (size_t)o->search_tt,
+		.pressure = ps, .quiet = o->quiet };
 
 	return inputs_build(&a, modes, ws);
 }
@@ -440,7 +453,8 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 		return EXIT_FAIL;
 	}
 	if (results_write(b, &r, &m, work_dir, err, sizeof err) < 0 ||
-	    results_scaling_write(b, &r, work_dir, err, sizeof err) < 0) {
+	    results_scaling_write(b, &r, work_dir, err, sizeof err) < 0 ||
+	    search_write(b, work_dir, run_id, err, sizeof err) < 0) {
 		char err2[PATH_MAX + 256];
 		fprintf(stderr, "slidebench bench: %s: no results written\n", err);
 		if (out_run_abandon(work_dir, err2, sizeof err2) < 0)
@@ -556,8 +570,10 @@ static int check_request(struct bench_opts *o, int *modes, struct pressure_set *
 		return EXIT_USAGE;
 	if (modes_flag((unsigned)*modes, offsetof(struct mode_def, perft)) &&
 	    (!PERFT_BUILT || o->simulate)) {
-		fprintf(stderr, "slidebench bench: --mode perft: %s\n", !PERFT_BUILT ? PERFT_NOT_BUILT :
-			"not simulated: the simulation build has no perft loops (nothing it runs is perft)");
+		fprintf(stderr, "slidebench bench: --mode %s: %s\n",
+			*modes >> MODE_PERFT & 1 ? "perft" : "search", !PERFT_BUILT ? PERFT_NOT_BUILT :
+			"not simulated: the simulation build has no perft loops (nothing it runs is perft; "
+			"the search loop expands the same generator)");
 		return EXIT_USAGE;
 	}
 	if (pressure_parse(o->pressure ? o->pressure : PRESSURE_DEFAULT, ps, err, sizeof err) < 0) {
@@ -570,6 +586,12 @@ static int check_request(struct bench_opts *o, int *modes, struct pressure_set *
 		fprintf(stderr, "slidebench bench: --mode neighbours times one thread beside noisy "
 			"neighbours on other cores: give --threads a count of 2 or more (e.g. "
 			"--threads 1,2)\n");
+		return EXIT_USAGE;
+	}
+	if (!rc && max_threads(o) > 1 && (*modes >> MODE_SEARCH & 1)) {
+		fprintf(stderr, "slidebench bench: --mode search runs on one thread: threads sharing "
+			"its transposition table would not search the same trees run after run; leave "
+			"--threads out, or run search apart from the --threads modes\n");
 		return EXIT_USAGE;
 	}
 	return rc;
@@ -697,7 +719,10 @@ int cmd_bench(int argc, char **argv)
 {
 	struct bench_opts o = { .samples = 15, .warmup = 2, .epochs = 3, .cpu = -1,
 				.max_queries = 0, .min_lookups = 100000, .random_queries = 400000,
-				.perft_depth = 3, .perft_positions = 64, .seed = 1 };
+				.perft_depth = 3, .perft_positions = 64, .seed = 1,
+				.search_depth = SEARCH_DEPTH_DEFAULT,
+				.search_positions = SEARCH_POSITIONS_DEFAULT,
+				.search_tt = SEARCH_TT_DEFAULT_MIB };
 	static struct kentry *sel[MAX_SEL];
 	struct pressure_set ps = { 0 };
 	struct workload w[MAX_WORKLOADS];

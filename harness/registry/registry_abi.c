@@ -27,7 +27,7 @@ const char *registry_loop_name(enum sb_loop l)
 		[SB_LOOP_BISHOP_CHAIN] = "bishop chain", [SB_LOOP_QUEEN_CHAIN] = "queen chain",
 		[SB_LOOP_POSITION] = "position", [SB_LOOP_PEER] = "peer",
 		[SB_LOOP_PRESSURE] = "pressure", [SB_LOOP_PERFT] = "perft",
-		[SB_LOOP_PEER_RANDOM] = "peer-random" };
+		[SB_LOOP_PEER_RANDOM] = "peer-random", [SB_LOOP_SEARCH] = "search" };
 
 	return (unsigned)l < SB_LOOP_COUNT ? LOOP_NAME[l] : "unknown";
 }

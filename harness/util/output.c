@@ -311,7 +311,7 @@ static const struct {
 } FORMATS[] = {
 	{ "context.json", SB_RUN_FORMAT }, { "summary.csv", 1 }, { "samples.csv", 1 },
 	{ "counters.csv", 1 }, { "sim.csv", 1 }, { "blocks.csv", 1 }, { "verdicts.csv", 1 },
-	{ "scaling.csv", 1 },
+	{ "scaling.csv", 1 }, { "search.csv", 1 },
 	{ "fleet-ranks.csv", 1 },
 };
 
