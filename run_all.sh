@@ -111,6 +111,17 @@ if [[ -n $cpu ]]; then
 else
 	cpu=${allowed[-1]}
 fi
+# --cpu LIST keeps the whole study there, not only the benches: the builds, the verification,
+# the simulated counters and the charts (each a child of this shell, which inherits its mask), so
+# a user who gives the study CPU 0 of a shared box finds the other CPUs left to the rest.
+if [[ -n $cpu_given ]]; then
+	if command -v taskset >/dev/null && taskset -pc "$(IFS=,; echo "${thread_cpus[*]}")" $$ >/dev/null 2>&1; then
+		confined=$(taskset -pc $$ 2>/dev/null | sed 's/.*: *//')
+	else
+		confined=""
+		echo "run_all.sh: --cpu $cpu_given: taskset (util-linux) could not keep the builds and charts to these CPUs; the benches are still pinned" >&2
+	fi
+fi
 # --cpu LIST narrower than the mask: every bench runs within it (its thread placement and its
 # simulated passes side by side keep to the CPUs bench may run on)
 only=()
@@ -365,6 +376,7 @@ block_cmd() {
 if [[ $plan -eq 1 ]]; then
 	# the block kernels are read from the build's descriptors (kernel_sets), not here
 	block_kernels=${kernels:-EVERY-KERNEL-BUT-THE-REFERENCE} block_builtin=${kernels:-EVERY-KERNEL-BUT-THE-REFERENCE}
+	[[ -z $cpu_given ]] || echo "# the whole study (builds, verification, benches, charts) runs on cpus ${confined:-(not kept: taskset failed)}"
 	echo "# the cross-process comparisons, $pairs block pairs each, one block a line in run order"
 	echo "# every block: bench --cpu $cpu --out DIR/<comparison>/<block> ${block_set[*]} ${extra[*]}"
 	echo "# bits (where 32-bit programs run natively): A = m64 ($(block_cmd m64 | head -n 1), the"

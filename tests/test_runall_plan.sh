@@ -89,4 +89,14 @@ expect "--kernels pext is let through in a tree not built" 0 '^bits/01-m64' -- \
 	"$tmp/unbuilt/run_all.sh" --kernels pext --plan
 expect "--plan prints the plan" 0 '^bits/01-m64' -- ./run_all.sh --plan --out "$tmp/study"
 check "--plan writes no study directory" test ! -e "$tmp/study"
+# --cpu N keeps the whole study on N (the shell's own affinity, which every build and chart
+# inherits), read back from the kernel; without --cpu the line is not printed
+last=$(harness/scripts/cpus.sh | tail -n 1)
+if command -v taskset >/dev/null; then
+	expect "--cpu $last: the whole study on it" 0 "^# the whole study \(builds, verification, benches, charts\) runs on cpus $last\$" -- \
+		./run_all.sh --plan --cpu "$last"
+else
+	skipped "taskset (util-linux) is not installed"
+fi
+./run_all.sh --plan | grep -q '^# the whole study' && bad "--plan without --cpu says the study is kept to cpus" || ok
 finish

@@ -65,7 +65,8 @@ static const struct why_kind {
 	  "nothing the harness can: code layout alone moves a figure that much" },
 	{ "within the ", "the margin is within the code-layout spread", "nothing the harness can: "
 	  "code layout alone moves a figure that much" },
-	{ "its between-process spread was measured on", NULL, "run the study again with this "
+	{ "its between-process spread was measured on", "the spread between processes was "
+	  "measured on other cells only", "run the study again with this "
 	  "build (its compiler blocks time every mode)" },
 	{ "too few pairs", "too few rounds for an interval", "more rounds (--samples N)" },
 };
@@ -506,6 +507,25 @@ static void needs_rows(struct summary *m, const struct study *s)
 			}
 }
 
+/* Copies reason into out without its parenthesised parts: a reason without a label is one
+ * row's own, and its figures ("(+-8.8%, measured on other cells)") are that row's, not the
+ * count's. */
+static void plain_reason(char *out, size_t len, const char *reason)
+{
+	size_t o = 0;
+	int depth = 0;
+
+	for (const char *c = reason; *c && o + 1 < len; c++) {
+		if (*c == '(')
+			depth++;
+		else if (*c == ')' && depth)
+			depth--;
+		else if (!depth && !(*c == ' ' && c[1] == '('))
+			out[o++] = *c;
+	}
+	out[o] = 0;
+}
+
 /* Writes into m->unsettled why the recommendation's rows that are not settled are not, and
  * what would settle them, one clause per reason, the most frequent first ("" when every row is
  * settled). */
@@ -542,8 +562,10 @@ static void unsettled_line(struct summary *m, const struct study *s)
 				k = j;
 		if (!count[k])
 			break;
-		doc_cat(out, len, "%s%s (%zu row%s)", done ? "; " : ": ", k < NWHY &&
-			WHY_KINDS[k].label ? WHY_KINDS[k].label : m->rec[first[k]].why, count[k],
+		char why[sizeof m->rec[0].why];
+		plain_reason(why, sizeof why, k < NWHY && WHY_KINDS[k].label ?
+			     WHY_KINDS[k].label : m->rec[first[k]].why);
+		doc_cat(out, len, "%s%s (%zu row%s)", done ? "; " : ": ", why, count[k],
 			count[k] == 1 ? "" : "s");
 		if (k < NWHY)
 			doc_cat(out, len, ": %s", quick && k != 0 && strncmp(WHY_KINDS[k].fix,
@@ -603,7 +625,7 @@ static void held_line(char *out, size_t len, const struct study *s)
 /* Makes text x (len bytes) safe for a terminal and a text file, in place (out_text). */
 static void clean(char *x, size_t len)
 {
-	char t[SUM_MAX];
+	char t[4 * SUM_MAX];     /* the longest buffer it cleans (unsettled) and room to grow */
 
 	out_text(x, t, sizeof t < len ? sizeof t : len);
 	memcpy(x, t, strlen(t) + 1);
