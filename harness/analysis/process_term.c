@@ -441,9 +441,25 @@ void pt_combine(const struct pt_term *a, const struct pt_term *b, struct pt_term
 			       one->procs, one->cells, one->from };
 }
 
+int pt_widen_by(struct cmp *c, double w, const char *what, double pct)
+{
+	double e = log(c->ratio), hl = e - log(c->lo), hh = log(c->hi) - e;
+
+	c->lo = exp(e - sqrt(hl * hl + w * w));
+	c->hi = exp(e + sqrt(hh * hh + w * w));
+	if (!(c->lo <= 1 && c->hi >= 1))
+		return 0;
+	if (c->settled == 1)
+		snprintf(c->why, sizeof c->why, "the interval includes 1 once what moves "
+			 "between %s (\u00b1%.1f%%) is added", what, pct);
+	c->verdict = c->verdict == 1 ? 0 : c->verdict;
+	c->settled = c->settled == 1 ? 0 : c->settled;
+	return 1;
+}
+
 void pt_widen(const struct pt_term *t, struct cmp *c)
 {
-	double w, e, hl, hh;
+	double w;
 
 	c->process_pct = NAN;          /* no interval to widen: nothing to say */
 	c->processes = 0;
@@ -457,11 +473,6 @@ void pt_widen(const struct pt_term *t, struct cmp *c)
 	if (!t->procs)
 		return;
 	w = t->q * t->s;
-	e = log(c->ratio);
-	hl = e - log(c->lo);
-	hh = log(c->hi) - e;
-	c->lo = exp(e - sqrt(hl * hl + w * w));
-	c->hi = exp(e + sqrt(hh * hh + w * w));
 	c->process_pct = 100 * expm1(w);
 	if (strcmp(t->from, "cells") && c->settled == 1) {
 		/* Borrowed from other cells: what moves one mode's cells between processes says
@@ -471,11 +482,5 @@ void pt_widen(const struct pt_term *t, struct cmp *c)
 			 !strcmp(t->from, "study") ? "other kernels" : "other cells only");
 		c->settled = 0;          /* still distinguishable within the run: verdict stays */
 	}
-	if (c->lo <= 1 && c->hi >= 1) {
-		if (c->settled == 1)
-			snprintf(c->why, sizeof c->why, "the interval includes 1 once what moves "
-				 "between processes (\u00b1%.1f%%) is added", c->process_pct);
-		c->verdict = c->verdict == 1 ? 0 : c->verdict;
-		c->settled = c->settled == 1 ? 0 : c->settled;
-	}
+	pt_widen_by(c, w, "processes", c->process_pct);
 }

@@ -113,6 +113,10 @@ void pt_combine(const struct pt_term *a, const struct pt_term *b, struct pt_term
  * why.  With no term c is unchanged but for process_pct = 0, processes = 0; with no interval
  * to widen, process_pct = NaN. */
 void pt_widen(const struct pt_term *t, struct cmp *c);
+/* Widens c's interval in log space each way to sqrt(h^2 + w^2); when it then includes 1, c is
+ * no longer distinguishable nor settled, its why "the interval includes 1 once what moves
+ * between WHAT (+-PCT%) is added" where it was settled.  Returns 1 then, else 0. */
+int pt_widen_by(struct cmp *c, double w, const char *what, double pct);
 
 /* The 97.5% quantile of Student's t with df degrees of freedom (df >= 1). */
 double pt_quantile(size_t df);

@@ -162,7 +162,7 @@ void report_history_widen(const struct study *s, const char *q, const char *a, c
 			  struct cmp *c)
 {
 	const struct history *h = s->hist;
-	double sum = 0, ss = 0, mean, w, e, hl, hh, x;
+	double sum = 0, ss = 0, mean, w, x;
 	size_t k = 0;
 	double *l;
 
@@ -187,18 +187,9 @@ void report_history_widen(const struct study *s, const char *q, const char *a, c
 		ss += (l[i] - mean) * (l[i] - mean);
 	free(l);
 	w = pt_quantile(k - 1) * sqrt(ss / (double)(k - 1));
-	e = log(c->ratio), hl = e - log(c->lo), hh = log(c->hi) - e;
-	c->lo = exp(e - sqrt(hl * hl + w * w));
-	c->hi = exp(e + sqrt(hh * hh + w * w));
 	c->studies = k - 1;
 	c->study_pct = 100 * expm1(w);
-	if (c->lo <= 1 && c->hi >= 1) {
-		if (c->settled == 1)
-			snprintf(c->why, sizeof c->why, "the interval includes 1 once what moves "
-				 "between studies (\u00b1%.1f%%) is added", c->study_pct);
-		c->verdict = c->verdict == 1 ? 0 : c->verdict;
-		c->settled = c->settled == 1 ? 0 : c->settled;
-	}
+	pt_widen_by(c, w, "studies", c->study_pct);
 }
 
 void report_history_clause(const struct study *s, const struct cmp *c, char *out, size_t len)
