@@ -35,7 +35,7 @@ struct history {
 	size_t n;                  /* other studies of this machine and build */
 	struct csv v[HIST_MAX];    /* their verdicts.csv */
 	char name[HIST_MAX][64];   /* their directory names, for the report */
-	char why[160];             /* none: why */
+	char why[PATH_MAX + 160];  /* none: why */
 };
 
 /* The identity of a study's machine and build, from its m64/context.json: "AuthenticAMD|AMD
