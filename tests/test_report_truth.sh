@@ -102,7 +102,7 @@ done
 has "below-bound: the row" "$T/below/report.md" "kindergarten-4k stream rook: below-bound (3.60 core cycles per lookup measured, at least 5.50 possible)"
 has "below-bound: why" "$T/below/report.md" "flagged below-bound: its core cycles per lookup are below what the kernel's own instructions allow on this CPU (a measurement error)"
 has "baseline-invalid: the row" "$T/baseinv/report.md" "kindergarten-4k stream rook: baseline-invalid (3.60 core cycles per lookup measured);"
-has "baseline-invalid: why" "$T/baseinv/report.md" "baseline-invalid: the null kernel's gross time in this cell is higher than this kernel's"
+has "baseline-invalid: why" "$T/baseinv/report.md" "baseline-invalid: the null kernel's whole-loop time in this cell is higher than this kernel's, their 95% intervals apart"
 # the first screen says when an answer rests on fewer cells than were measured
 has "below: the tables answer leaves cells out" "$T/below/report.md" "(unclear: the interval includes 1) This answer leaves out 2 withheld cells of 3 measured (Figures withheld lists them)."
 has "below: the stream row leaves cells out" "$T/below/report.md" "| **kindergarten-32** (leaves out 2 withheld cells of 12 measured) | kindergarten-512 |"

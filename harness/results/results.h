@@ -41,7 +41,8 @@ struct summary {
 	double sim_tlb_miss;
 	unsigned disturbed, clock_outliers;
 	int layout_copy;         /* a --layouts copy: folded into its kernel's layout spread */
-	double null_median_ns, null_min_ns;  /* the baseline subtracted (per lookup, gross) */
+	double null_median_ns;  /* the baseline subtracted (per lookup, gross) */
+	double null_ci_lo_ns;    /* the low end of the null's 95% interval: dearer only above ours */
 	double lookups_per_node;  /* perft: slider lookups per node (the row's unit); else NaN */
 	char flags[200];
 };

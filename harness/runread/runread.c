@@ -317,8 +317,8 @@ static const struct {
 } FLAG_WHY[] = {
 	{ "below-bound", "its core cycles per lookup are below what the kernel's own instructions "
 	  "allow on this CPU (a measurement error)", 1 },
-	{ "baseline-invalid", "the null kernel's gross time in this cell is higher than this "
-	  "kernel's (its net time is meaningless)", 1 },
+	{ "baseline-invalid", "the null kernel's whole-loop time in this cell is higher than this "
+	  "kernel's, their 95% intervals apart (the baseline measures something else)", 1 },
 	{ "bound-dropped", "its lower bound (the fewest cycles its own instructions allow) was "
 	  "above most of its samples, so the bound was wrong and was dropped; the figure is kept "
 	  "and ranked", 0 },
