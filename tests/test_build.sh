@@ -99,7 +99,7 @@ fi
 
 # 6. The compiler, by name and version, for gcc and (where installed) clang.
 for c in gcc clang; do
-	if ! command -v $c >/dev/null; then echo "note: no $c here"; continue; fi
+	if ! command -v $c >/dev/null; then skipped "the compiler's name in config.mk: no $c here"; continue; fi
 	make "${S[@]}" CC=$c help >/dev/null 2>&1
 	v=$($c -dumpversion)
 	if grep -q "^CC = $c ($c ${v%%.*}" "$tmp/b/config.mk" && grep -q "SB_CC='\"$c ${v%%.*}" "$tmp/b/config.mk"; then ok; else

@@ -134,8 +134,9 @@ static void test_cpu_and_caches(void)
 	CHECK(e.cpu_vendor[0] && memchr(e.cpu_vendor, 0, sizeof e.cpu_vendor), "vendor");
 	CHECK((e.cpu_family < 0) == !strcmp(e.cpu_vendor, "unknown"), "vendor %s family %d",
 	      e.cpu_vendor, e.cpu_family);
-	CHECK(!strcmp(e.uarch, env_uarch_name(e.cpu_vendor, e.cpu_family, e.cpu_model_number,
-					      e.cpu_stepping)), "uarch \"%s\"", e.uarch);
+	/* the name itself is checked on known signatures above; here only that what the report
+	 * and context.json print is a name (no quote, comma or control character to escape) */
+	CHECK(e.uarch[0] && !strpbrk(e.uarch, "\",\n\t"), "uarch \"%s\"", e.uarch);
 #if defined(__x86_64__) || defined(__i386__)
 	CHECK(e.cpu_family > 0 && e.cpu_model_number >= 0 && e.cpu_stepping >= 0,
 	      "x86 without a cpuid signature: %d %d %d", e.cpu_family, e.cpu_model_number,

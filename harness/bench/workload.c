@@ -338,11 +338,6 @@ unsigned workload_sample_window(const struct workload *w, unsigned s)
 	return workload_slot_window(w, s * workload_threads(w));
 }
 
-unsigned workload_settle_window(const struct workload *w, unsigned s)
-{
-	return workload_slot_settle(w, s * workload_threads(w));
-}
-
 void workload_set_timed(struct workload *w, size_t total)
 {
 	total *= workload_threads(w);

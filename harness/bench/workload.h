@@ -131,14 +131,13 @@ const char *workload_state(const struct workload *w);
 /* Returns the input of window win of w, cut from whole (w->in, or a kernel's copy of it). */
 struct sb_input workload_window(const struct workload *w, const struct sb_input *whole,
 				unsigned win);
-/* Returns the window sample s times, the window its cache state is settled with (another one
- * whenever there are two), and the lookups sample s makes (every pass).  With T threads,
- * thread i of sample s takes slot s * T + i: its own window, another thread's never (where
- * there are enough windows); these are thread 0's. */
+/* Returns the window sample s times and the lookups sample s makes (every pass).  With T
+ * threads, thread i of sample s takes slot s * T + i: its own window, another thread's never
+ * (where there are enough windows); these are thread 0's. */
 unsigned workload_sample_window(const struct workload *w, unsigned s);
-unsigned workload_settle_window(const struct workload *w, unsigned s);
 size_t workload_sample_lookups(const struct workload *w, unsigned s);
-/* Returns the window of slot (s * T + i), and the window its cache state is settled with. */
+/* Returns the window of slot (s * T + i), and the window its cache state is settled with
+ * (another one whenever there are two). */
 unsigned workload_slot_window(const struct workload *w, unsigned slot);
 unsigned workload_slot_settle(const struct workload *w, unsigned slot);
 /* Returns the threads of w (1 when not set). */

@@ -116,9 +116,6 @@ void doc_end(struct doc *d);
 void doc_h(struct doc *d, int level, const char *id, const char *text);
 /* The contents: a linked list of the level-2 headings doc_h has recorded. */
 void doc_toc(struct doc *d);
-/* A block the reader opens (<details> in HTML; the Markdown shows it as it is). */
-void doc_details_begin(struct doc *d, const char *summary);
-void doc_details_end(struct doc *d);
 /* A paragraph; cls (may be NULL) is its HTML class ("note", "answer"). */
 void doc_p(struct doc *d, const char *cls, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -134,21 +134,6 @@ void doc_toc(struct doc *d)
 	fputs("\n", d->md);
 }
 
-void doc_details_begin(struct doc *d, const char *summary)
-{
-	fputs("<details><summary>", d->html);
-	doc_html_esc(d->html, summary);
-	fputs("</summary>\n", d->html);
-	fputs("*", d->md);
-	out_put_text(d->md, summary);
-	fputs(":*\n\n", d->md);
-}
-
-void doc_details_end(struct doc *d)
-{
-	fputs("</details>\n", d->html);
-}
-
 static void vdoc_text(struct doc *d, const char *fmt, va_list ap, const char *open,
 		      const char *close, const char *md_prefix)
 {
