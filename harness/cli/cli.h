@@ -83,8 +83,6 @@ int cmd_verdicts(int argc, char **argv);
 int cmd_blocks(int argc, char **argv);
 int cmd_plot_data(int argc, char **argv);
 /* report on a fleet (cmd_report_fleet.c): a directory of studies, one per machine */
-/* Returns 1 when dir is a fleet: no study itself, but studies in its subdirectories. */
-int report_is_fleet(const char *dir);
 int cmd_report_fleet(const char *dir);
 /* `slidebench plot-data FLEET_DIR OUT_DIR`: the fleet ranking chart's data (fleet-chart.csv). */
 int cmd_fleet_plot_data(const char *dir, const char *outdir);

@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "report/report.h"
+#include "report/report_fleet.h"
 #include "util/output.h"
 
 static const struct cli_opt PLOT_DATA_OPTS[] = { CLI_OPT_HELP, CLI_OPT_END };

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "util/output.h"
 #include "report/report.h"
+#include "report/report_fleet.h"
 
 static const struct cli_opt REPORT_OPTS[] = { CLI_OPT_HELP, CLI_OPT_END };
 const struct cli_cmd CLI_REPORT = {

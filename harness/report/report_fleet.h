@@ -80,4 +80,11 @@ void report_fleet_tasks(struct doc *d, const struct fleet *f);
 /* Returns 1 when task t failed (anything but a completed run with status 0). */
 int fleet_task_failed(const struct fleet_task *t);
 
+/* Returns 1 when dir is a fleet: no study itself, but studies in its subdirectories. */
+int report_is_fleet(const char *dir);
+/* Returns the fleet of dir, its tasks and machines read, or NULL (said why); fleet_free
+ * releases it (NULL too). */
+struct fleet *fleet_open(const char *dir);
+void fleet_free(struct fleet *f);
+
 #endif
