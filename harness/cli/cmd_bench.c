@@ -1,4 +1,5 @@
-/* cmd_bench.c - `slidebench bench`: options, then load, verify, sample, write. */
+/* cmd_bench.c - `slidebench bench`: the request checked, then load, verify, sample, write
+ * (its options: cmd_bench_opts.c). */
 #include <errno.h>
 #include <sys/stat.h>
 #include <signal.h>
@@ -19,6 +20,7 @@
 #include "results/results_ranking.h"
 #include "results/results_scaling.h"
 #include "cli/cli.h"
+#include "cli/cmd_bench.h"
 #include "env/cpuset.h"
 #include "env/env.h"
 #include "env/hugepage.h"
@@ -29,25 +31,6 @@
 #include "results/results.h"
 #include "sim/sim_callgrind.h"
 #include "trace/trace.h"
-
-#define MAX_SEL 512
-#define MAX_PLUGINS 32
-#define MAX_WORKLOADS 64
-#define DEFAULT_TRACE "datasets/master-2000.trace"
-
-struct bench_opts {
-	const char *kernels, *modes, *events, *out, *trace, *d1, *ll, *pressure, *l1, *tlb, *bounds;
-	const char *threads, *sim_notes;
-	unsigned nthreads, thread_counts[BENCH_MAX_THREAD_COUNTS];
-	enum hp_mode tables;
-	char *plugins[MAX_PLUGINS];
-	size_t nplugins;
-	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries;
-	long perft_depth, perft_positions, sample_limit;
-	long search_depth, search_positions, search_tt;
-	unsigned long long seed;
-	int simulate, sim_child, quiet, cold, table_copies;
-};
 
 static volatile sig_atomic_t stop_flag;
 static struct sim_info sim_info;  /* what --simulate runs (sim_bench.h) */
@@ -101,223 +84,6 @@ static void stop_signals(int on)
 	for (size_t i = 0; i < sizeof SIGS / sizeof SIGS[0]; i++)
 		sigaction(SIGS[i], &sa, NULL);
 	sim_stop = on ? &stop_flag : NULL;
-}
-
-enum { O_MAXQ = 256, O_MINL, O_RANDQ, O_SEED, O_SIM, O_D1, O_LL, O_CHILD, O_WARM, O_EPOCHS,
-       O_COLD, O_LAYOUTS, O_PRESSURE, O_TABLES, O_L1, O_TLB, O_PDEPTH, O_PPOS, O_LIMIT, O_BOUNDS,
-       O_THREADS, O_TCOPIES, O_NOTES, O_SDEPTH, O_SPOS, O_STT };
-
-static void mode_list(FILE *f, int col);
-
-static const struct cli_opt BENCH_OPTS[] = {
-	{ "kernel", 'k', "LIST", "kernels, comma-separated (default all; see slidebench list)",
-	  NULL },
-	{ "mode", 'm', "LIST", "modes, comma-separated; the word default stands for the modes run "
-	  "when --mode is not given", mode_list },
-	{ "trace", 't', "FILE", "the positions to replay (default " DEFAULT_TRACE ")", NULL },
-	{ "samples", 's', "N", "measured samples per kernel and mode (default 15)", NULL },
-	{ "warmup", O_WARM, "N", "warm-up rounds first, kept in samples.csv as phase=warmup "
-	  "(default 2)", NULL },
-	{ "epochs", O_EPOCHS, "N", "split the measured rounds into N epochs; their spread is "
-	  "reported beside the within-run spread (default 3)", NULL },
-	{ "pressure", O_PRESSURE, "LIST", "pressure-mode working-set sizes (default "
-	  PRESSURE_DEFAULT ")", NULL },
-	{ "tables", O_TABLES, "MODE", "default, hugepage or nohugepage: madvise the kernels' tables "
-	  "before they are built (context.json: what smaps read back)", NULL },
-	{ "cold", O_COLD, NULL, "also time every workload cold: the caches flushed by touching a "
-	  "buffer larger than the last-level cache before each sample, one pass", NULL },
-	{ "layouts", O_LAYOUTS, "N", "also time N copies of each kernel that differ only in code "
-	  "placement (bin/layouts/<i>/<kernel>.so, `make layouts`): layout_spread_pct", NULL },
-	{ "cpu", 'c', "N", "pin to cpu N before calibrating (sched_setaffinity)", NULL },
-	{ "table-copies", O_TCOPIES, NULL, "with --threads: each selected kernel with tables of "
-	  "64 KiB or more also as <kernel>@shared (every thread reads one set of tables) and "
-	  "<kernel>@per-thread (each thread its own), both from copies of bin/plugins/<kernel>.so "
-	  "(`make plugins`)", NULL },
-	{ "threads", O_THREADS, "LIST", "thread counts, e.g. 1,2,4 or 1,all (default 1): every "
-	  "workload is timed with that many threads at once, each pinned to its own core from "
-	  "--cpu on and running its own windows of the stream, in the same rounds; a row's times "
-	  "are each thread's; only CPUs this process may run on (taskset) and not busy with other "
-	  "work are used (docs/threads.md)", NULL },
-	{ "events", 'e', "LIST", "PAPI preset or native names, or none (default, where countable: "
-	  COUNTERS_DEFAULT_LIST "; the first five per lookup in summary.csv's hw_* columns)",
-	  NULL },
-	{ "plugin", 'p', "FILE.so", "load a kernel from a shared object (repeatable); it is timed "
-	  "in a child process: a crash, hang or exit there fails it alone", NULL },
-	{ "sample-limit", O_LIMIT, "S", "seconds a plugin's sample may take before it is stopped "
-	  "(default 60)", NULL },
-	{ "out", 'o', "DIR", "result directory (default results/<run-id>); never overwritten",
-	  NULL },
-	{ "max-queries", O_MAXQ, "N", "whole games, every k-th, so each piece has at most N "
-	  "queries (default 0: the whole trace).  A sample times one window of the input, never a "
-	  "query twice; an input shorter than two windows is replayed within the sample (the rows "
-	  "say `replayed`)", NULL },
-	{ "min-lookups", O_MINL, "N", "lookups per sample (window) at least (default 100000)",
-	  NULL },
-	{ "bounds", O_BOUNDS, "FILE", "each loop's lower bound in core cycles per lookup (default: "
-	  "this program's path + .bounds.csv, from make); a bound above the figure is the bound's "
-	  "error: dropped (flag bound-dropped), the figure kept", NULL },
-	{ "random-queries", O_RANDQ, "N", "random-mode stream length (default 400000; the random "
-	  "modes time at most four windows of it)", NULL },
-	{ "seed", O_SEED, "N", "random-mode seed (default 1)", NULL },
-	{ "perft-depth", O_PDEPTH, "N", "perft mode: depth of each tree, bulk-counted (default 3)",
-	  NULL },
-	{ "perft-positions", O_PPOS, "N", "perft mode: roots sampled evenly over the trace (default "
-	  "64)", NULL },
-	{ "search-depth", O_SDEPTH, "N", "search mode: depth of each root's iterative deepening "
-	  "(default 4; quiescence on captures below it)", NULL },
-	{ "search-positions", O_SPOS, "N", "search mode: roots sampled evenly over the trace, as "
-	  "perft's (default 16)", NULL },
-	{ "search-tt", O_STT, "MiB", "search mode: the transposition table's size (default 16; "
-	  "zeroed before each pass)", NULL },
-	{ "simulate", O_SIM, NULL, "also re-run under valgrind callgrind: simulated cache and "
-	  "branch misses per lookup (sim_* columns), for machines without a PMU", NULL },
-	{ "d1", O_D1, "S,A,L", "simulated D1 cache geometry (bytes, ways, line bytes)", NULL },
-	{ "ll", O_LL, "S,A,L", "simulated last-level cache geometry (bytes, ways, line bytes)",
-	  NULL },
-	{ "l1", O_L1, "LIST", "also simulate these D1 sizes (SIZE or SIZE:WAYS, e.g. "
-	  "16K,32K,48K:12)", NULL },
-	{ "tlb", O_TLB, "N", "simulated data TLB entries (default 64; 0: no TLB pass)", NULL },
-	{ "quiet", 'q', NULL, "no progress lines, no summary table", NULL },
-	{ "sim-child", O_CHILD, NULL, NULL, NULL }, /* the --simulate child: not for users */
-	{ "sim-notes", O_NOTES, "FILE", NULL, NULL }, /* where it notes a plugin it cannot run */
-	CLI_OPT_HELP,
-	CLI_OPT_END
-};
-const struct cli_cmd CLI_BENCH = {
-	"bench", "[OPTIONS]",
-	"Verifies every selected kernel on the run's exact inputs, then times it.\n",
-	BENCH_OPTS,
-	"Every sample is preceded by an untimed pass of the same kernel and workload (warm cache\n"
-	"state), so a kernel's figure does not depend on which other kernels run beside it.\n"
-	"Writes samples.csv, counters.csv, summary.csv and context.json; prints the summary.\n"
-	"Exit: 0 ok; 1 a kernel failed verification or preparation, a plugin was refused, or I/O\n"
-	"failed; 2 usage.\n"
-};
-
-/* Prints the modes under --mode in --help: the default ones, then each with what it times
- * (indented as the long options' names are, the widest column a mode's line can have). */
-static void mode_list(FILE *f, int col)
-{
-	fprintf(f, "%*sdefault: %s\n", col, "", mode_names(1));
-	for (int m = 0; m < MODE_COUNT; m++)
-		fprintf(f, "      %-11s %s\n", MODES[m].name, MODES[m].help);
-}
-
-/* Returns the mode bit set of a comma list, or -1 after a message. */
-static int parse_modes(const char *list)
-{
-	char buf[256], *tok, *save = NULL;
-	int bits = 0;
-
-	if (cli_check_list("--mode", list) < 0)
-		return -1;
-	if (strlen(list) >= sizeof buf) {
-		fprintf(stderr, "slidebench bench: --mode \"%.80s\": an overlong list (%s)\n", list,
-			mode_names(0));
-		return -1;
-	}
-	snprintf(buf, sizeof buf, "%s", list);
-	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int m = mode_find(tok);
-		if (!strcmp(tok, "default")) {     /* the modes run when --mode is not given */
-			for (int d = 0; d < MODE_COUNT; d++)
-				bits |= MODES[d].by_default << d;
-			continue;
-		}
-		if (m < 0) {
-			fprintf(stderr, "slidebench bench: unknown mode \"%s\" (%s)\n", tok,
-				mode_names(0));
-			return -1;
-		}
-		bits |= 1 << m;
-	}
-	return bits;
-}
-
-/* Takes option c (its argument in optarg) into o.  Returns 0, or EXIT_USAGE / -1 (help
- * printed). */
-static int take_option(int c, struct bench_opts *o)
-{
-	long seed;
-	int bad = 0;
-
-	switch (c) {
-	case 'k': o->kernels = optarg; break;
-	case 'm': o->modes = optarg; break;
-	case 's': bad = cli_parse_long("--samples", optarg, 1, 100000, &o->samples); break;
-	case O_WARM: bad = cli_parse_long("--warmup", optarg, 0, 1000, &o->warmup); break;
-	case O_EPOCHS: bad = cli_parse_long("--epochs", optarg, 1, 100, &o->epochs); break;
-	case O_COLD: o->cold = 1; break;
-	case O_PRESSURE: o->pressure = optarg; break;
-	case O_TABLES:
-		if (hugepage_mode_parse(optarg, &o->tables) < 0) {
-			fprintf(stderr, "slidebench bench: --tables: \"%s\": default, hugepage "
-				"or nohugepage\n", optarg);
-			return EXIT_USAGE;
-		}
-		break;
-	case O_LIMIT: bad = cli_parse_long("--sample-limit", optarg, 1, 86400, &o->sample_limit); break;
-	case O_LAYOUTS: bad = cli_parse_long("--layouts", optarg, 0, 16, &o->layouts); break;
-	case 'c': bad = cli_parse_long("--cpu", optarg, 0, 4095, &o->cpu); break;
-	case 'e': o->events = optarg; break;
-	case 'p':
-		if (o->nplugins == MAX_PLUGINS) {
-			fprintf(stderr, "slidebench bench: at most %d --plugin\n", MAX_PLUGINS);
-			return EXIT_USAGE;
-		}
-		o->plugins[o->nplugins++] = optarg;
-		break;
-	case 'o': o->out = optarg; break;
-	case 't': o->trace = optarg; break;
-	case O_BOUNDS: o->bounds = optarg; break;
-	case O_THREADS: o->threads = optarg; break;
-	case O_TCOPIES: o->table_copies = 1; break;
-	case O_MAXQ: bad = cli_parse_long("--max-queries", optarg, 0, 100000000, &o->max_queries); break;
-	case O_MINL: bad = cli_parse_long("--min-lookups", optarg, 1, 1000000000, &o->min_lookups); break;
-	case O_RANDQ: bad = cli_parse_long("--random-queries", optarg, 16, 100000000, &o->random_queries); break;
-	case O_SEED:
-		bad = cli_parse_long("--seed", optarg, 0, 0x7FFFFFFFL, &seed);
-		o->seed = bad ? o->seed : (unsigned long long)seed;
-		break;
-	case O_SIM: o->simulate = 1; break;
-	case O_PDEPTH: bad = cli_parse_long("--perft-depth", optarg, 1, 8, &o->perft_depth); break;
-	case O_PPOS: bad = cli_parse_long("--perft-positions", optarg, 1, 100000, &o->perft_positions); break;
-	case O_SDEPTH: bad = cli_parse_long("--search-depth", optarg, 1, SEARCH_DEPTH_MAX, &o->search_depth); break;
-	case O_SPOS: bad = cli_parse_long("--search-positions", optarg, 1, SEARCH_POSITIONS_MAX, &o->search_positions); break;
-	case O_STT: bad = cli_parse_long("--search-tt", optarg, 1, SEARCH_TT_MAX_MIB, &o->search_tt); break;
-	case O_D1: o->d1 = optarg; break;
-	case O_LL: o->ll = optarg; break;
-	case O_L1: o->l1 = optarg; break;
-	case O_TLB: o->tlb = optarg; break;
-	case O_CHILD: o->sim_child = 1; break;
-	case O_NOTES: o->sim_notes = optarg; break;
-	case 'q': o->quiet = 1; break;
-	case 'h': cli_print_help(stdout, &CLI_BENCH); return -1;
-	default: return EXIT_USAGE;
-	}
-	return bad ? EXIT_USAGE : 0;
-}
-
-/* Parses argv into o; returns 0, or EXIT_USAGE / -1 (help printed). */
-static int parse(int argc, char **argv, struct bench_opts *o)
-{
-	struct cli_getopt g;
-	int c, rc;
-
-	cli_getopt_init(&g, BENCH_OPTS);
-	while ((c = cli_getopt(&g, argc, argv)) != -1)
-		if ((rc = take_option(c, o)) != 0)
-			return rc;
-	if (optind < argc) {
-		fprintf(stderr, "slidebench bench: unexpected argument \"%s\"\n", argv[optind]);
-		return EXIT_USAGE;
-	}
-	if (!o->simulate && (o->d1 || o->ll || o->l1 || o->tlb)) {
-		fprintf(stderr, "slidebench bench: --%s only shapes --simulate; add --simulate or "
-			"leave it out\n", o->d1 ? "d1" : o->ll ? "ll" : o->l1 ? "l1" : "tlb");
-		return EXIT_USAGE;
-	}
-	return 0;
 }
 
 /* Returns 1 when one of the selected modes takes its input from in. */
@@ -566,7 +332,7 @@ static int check_request(struct bench_opts *o, int *modes, struct pressure_set *
 			return EXIT_FAIL;
 		}
 	}
-	if ((*modes = parse_modes(o->modes ? o->modes : mode_names(1))) < 0)
+	if ((*modes = bench_parse_modes(o->modes ? o->modes : mode_names(1))) < 0)
 		return EXIT_USAGE;
 	if (modes_flag((unsigned)*modes, offsetof(struct mode_def, perft)) &&
 	    (!PERFT_BUILT || o->simulate)) {
@@ -732,7 +498,7 @@ int cmd_bench(int argc, char **argv)
 	size_t nsel;
 	int modes, n, rc = EXIT_OK;
 
-	if ((n = parse(argc, argv, &o)) != 0)
+	if ((n = bench_parse(argc, argv, &o)) != 0)
 		return n < 0 ? EXIT_OK : n;
 	if (o.sim_child)
 		o.cold = 0;  /* cold rows are timed, not simulated */

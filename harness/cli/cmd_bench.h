@@ -1,0 +1,33 @@
+/* cmd_bench.h - `slidebench bench`'s options (cmd_bench_opts.c), read by the command
+ * (cmd_bench.c). */
+#ifndef SB_CMD_BENCH_H
+#define SB_CMD_BENCH_H
+
+#include "bench/bench.h"
+#include "env/hugepage.h"
+
+#define MAX_SEL 512
+#define MAX_PLUGINS 32
+#define MAX_WORKLOADS 64
+#define DEFAULT_TRACE "datasets/master-2000.trace"
+
+struct bench_opts {
+	const char *kernels, *modes, *events, *out, *trace, *d1, *ll, *pressure, *l1, *tlb, *bounds;
+	const char *threads, *sim_notes;
+	unsigned nthreads, thread_counts[BENCH_MAX_THREAD_COUNTS];
+	enum hp_mode tables;
+	char *plugins[MAX_PLUGINS];
+	size_t nplugins;
+	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries;
+	long perft_depth, perft_positions, sample_limit;
+	long search_depth, search_positions, search_tt;
+	unsigned long long seed;
+	int simulate, sim_child, quiet, cold, table_copies;
+};
+
+/* Returns the mode bit set of a comma list, or -1 after a message. */
+int bench_parse_modes(const char *list);
+/* Parses argv into o; returns 0, or EXIT_USAGE / -1 (help printed). */
+int bench_parse(int argc, char **argv, struct bench_opts *o);
+
+#endif
