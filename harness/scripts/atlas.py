@@ -193,12 +193,9 @@ def facts(src, how):
     return study_facts(src) if how == "study" else sample_facts(src)
 
 
-def efficiency_tables(summary):
-    """Per kernel and mode the median efficiency (bound over measured core cycles) of the warm,
-    one-thread rows with a bound, with the medians of the bound and of the cycles."""
-    if summary is None:
-        return ["The published sample holds no summary.csv: each kernel's measured cycles over "
-                "its bound are in [report.md](report.md) (the \"× floor\" column)."]
+def summary_cells(summary):
+    """{(kernel, mode): [(efficiency, bound, cycles)]} of summary.csv's warm, one-thread rows
+    with a bound (no pressure), and the modes in their order."""
     cells, modes = {}, []
     for r in summary:
         try:
@@ -212,15 +209,54 @@ def efficiency_tables(summary):
         if mode not in modes:
             modes.append(mode)
         cells.setdefault((kernel, mode), []).append((eff, bound, cyc))
+    return cells, modes
+
+
+def report_cells(report):
+    """The same from report.md's per-mode tables of the 64-bit build ("### m64: MODE mode":
+    kernel, piece, cycles/lk, floor, × floor), for a published sample, which has no
+    summary.csv: efficiency is the floor over the cycles."""
+    cells, modes, mode, cols = {}, [], None, None
+    for line in report.split("\n"):
+        m = re.match(r"^### m64: (\S+) mode$", line)
+        if m or line.startswith("#"):
+            mode, cols = (clean(m.group(1), 40) if m else None), None
+            continue
+        if not mode or not line.startswith("|"):
+            if cols is not None:
+                mode, cols = None, None
+            continue
+        f = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cols is None:
+            if "cycles/lk" in f and "floor" in f:
+                cols = {c: i for i, c in enumerate(f)}
+            continue
+        try:
+            kernel = clean(f[cols["kernel"]].replace("⚠", ""), 60)
+            cyc, bound = float(f[cols["cycles/lk"]]), float(f[cols["floor"]])
+        except (IndexError, KeyError, ValueError):
+            continue
+        if kernel in ("", "null") or cyc <= 0:
+            continue
+        if mode not in modes:
+            modes.append(mode)
+        cells.setdefault((kernel, mode), []).append((bound / cyc, bound, cyc))
+    return cells, modes
+
+
+def efficiency_tables(cells, modes, source):
+    """Per kernel and mode the median efficiency (bound over measured core cycles), with the
+    medians of the bound and of the cycles."""
     if not cells:
-        return ["summary.csv holds no efficiency: no kernel had a bound (bin/slidebench bounds)."]
+        return [f"{source} holds no efficiency: no kernel had a bound (bin/slidebench bounds)."]
     order = [w for w in WORKLOADS if w in modes] + [m for m in modes if m not in WORKLOADS]
     kernels = sorted({k for k, _ in cells},
                      key=lambda k: (-statistics.median(e for (kk, _), v in cells.items() if kk == k for e, _, _ in v), k))
-    out = ["Efficiency is the kernel's bound over its measured core cycles a lookup "
-           "(`bound_cycles / cycles_median` of m64/summary.csv; 1.00 is at the bound): the "
-           "median over the mode's pieces, warm tables, one thread; in brackets the medians of "
-           "the bound and of the measured cycles. Kernels by their median efficiency.", "",
+    out = [f"Efficiency is the kernel's bound over its measured core cycles a lookup ({source}; "
+           "1.00 is at the bound): the median over the mode's pieces, warm tables, one thread; "
+           "in brackets the medians of the bound and of the measured cycles. Kernels by their "
+           "median efficiency; a kernel without a bound (its loop branches on the data) is "
+           "left out.", "",
            "| kernel | " + " | ".join(order) + " |", "|---|" + "---:|" * len(order)]
     for k in kernels:
         line = f"| {k} |"
@@ -328,7 +364,10 @@ def write_entry(src, how, outdir, peer_md):
         "file, charts inside) and [report.md](report.md).", "",
         "```", answer, "```", "",
         "## Efficiency against the bound", "",
-        *efficiency_tables(f["summary"]), "",
+        *(efficiency_tables(*summary_cells(f["summary"]), "`bound_cycles / cycles_median` of m64/summary.csv")
+          if f["summary"] is not None else
+          efficiency_tables(*report_cells(read(os.path.join(src, "report.md"))),
+                            "floor over cycles/lk in report.md's tables per mode: the published sample holds no summary.csv")), "",
         "## Peer table", "",
         *peer_section(f, peer_md), "",
     ]
