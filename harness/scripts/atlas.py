@@ -499,13 +499,15 @@ def write_index(atlas, peer_md):
         "One entry per machine kind the project has measured with a full, quiet study: its "
         "answer, its report and its peer table. Written by `harness/scripts/atlas.sh` from "
         "the entries present, never by hand; [CONTRIBUTING.md](CONTRIBUTING.md) says how to "
-        "add a machine. The README's sample ([docs/sample/](../sample/)) is the study behind "
-        "the Emerald Rapids entry.", "",
+        "add a machine." + "".join(
+            f" The README's sample ([docs/sample/](../sample/)) is the study behind `{n}`."
+            for n, meta, _, _ in entries if "docs/sample/" in str(meta.get("source"))), "",
         f"{len(entries)} machine{'s' if len(entries) != 1 else ''}. A cell is the winner, its "
         "factor over the runner-up and the confidence word of the study's report (settled, "
-        "likely, provisional, unclear: README.md, \"What it answers\"); `pressure` is the "
-        "winner at most pressure sizes, the others named, with the least factor and the "
-        "weakest word of the sizes.", "",
+        "likely, provisional, unclear: [README.md](../../README.md#what-it-answers)); "
+        "`pressure` is the answer's pressure line: the winner at most pressure sizes, the "
+        "others named (where the answer leaves it out, verdicts.csv's: the least factor and "
+        "the weakest word of the sizes).", "",
         "| machine | date | compiler | 32 or 64 bit | table size | branching | "
         + " | ".join(cols) + " |",
         "|---" * (6 + len(cols)) + "|",
