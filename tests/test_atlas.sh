@@ -5,7 +5,7 @@
 # peer table (or how to measure one), and the same source gives the same bytes again; the index
 # has a row per entry and says where the machines disagree.  A quick, a busy and an emulated
 # study (each a one-line change of zen5, made here) are refused with the reason, as is a
-# symbolic link; a value of the study is never run.  The committed docs/atlas/ is what the
+# symbolic link, and sample.sh publishes none of them; a value of the study is never run.  The committed docs/atlas/ is what the
 # script makes of the sources the repository holds (docs/sample/), and its index what it makes
 # of the committed entries.
 . "$(dirname "$0")/lib.sh"
@@ -94,6 +94,9 @@ refused "an emulated CPU (its answer)" qemu "an emulated CPU \(QEMU\)"
 variant link answer.txt 's/x/x/'
 rm "$tmp/v/link/answer.txt" && ln -s "$PWD/$D/zen5/answer.txt" "$tmp/v/link/answer.txt"
 expect "a symbolic link refused" 1 "answer.txt: missing or a symbolic link" -- "$A" --atlas "$out" "$tmp/v/link"
+cp README.md "$tmp/readme.before"
+expect "sample.sh refuses what atlas.sh refuses" 1 "^atlas.sh: refused: $tmp/v/busy: a busy study" -- harness/scripts/sample.sh "$tmp/v/busy"
+check "a refused sample leaves README.md as it was" cmp README.md "$tmp/readme.before"
 check "nothing refused reached the atlas" test "$(grep -c '^| \[' "$I")" -eq 3
 expect "no study" 2 "^Usage: harness/scripts/atlas.sh" -- "$A" --atlas "$out"
 
