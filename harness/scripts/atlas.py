@@ -44,12 +44,15 @@ def read(path):
         return f.read()
 
 
-def clean(value, limit=300):
-    """A value read from a study, made safe for a Markdown table cell and a CSV field."""
+def clean(value, limit=300, field=False):
+    """A value read from a study, made safe for a Markdown table cell (no control character,
+    cell bar, code quote, HTML tag or link) and, with field, for a CSV field gnuplot reads (no
+    comma); at most limit characters."""
     s = re.sub(r"[\x00-\x1f\x7f]", " ", str(value))
     s = s.replace("|", "/").replace("`", "'").replace("<", "(").replace(">", ")")
-    s = s.replace(",", "") if limit < 0 else s
-    return s.strip()[: abs(limit)]
+    s = s.replace("[", "(").replace("]", ")")
+    s = s.replace(",", "") if field else s
+    return s.strip()[:limit]
 
 
 def slug(s):
@@ -550,8 +553,8 @@ def write_index(atlas, peer_md):
                 item = ans.get(key) if key in dict((k, 1) for _, k in ANSWERS) else wl.get(key)
                 if not item or item[1] is None:
                     continue
-                w.writerow([i, clean(label, -40), j, clean(name, -80), f"{item[1]:.3f}",
-                            clean(item[0], -40), 1 if item[2] == "settled" else 0])
+                w.writerow([i, clean(label, 40, True), j, clean(name, 80, True), f"{item[1]:.3f}",
+                            clean(item[0], 40, True), 1 if item[2] == "settled" else 0])
     return len(entries)
 
 
