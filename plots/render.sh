@@ -85,12 +85,12 @@ elif ! "$sb" plot-data "$study" "$tmp" 2>"$tmp/err.data"; then
 	exit 1
 fi
 # The charts: those named, else a fleet's (fleet-*.gp: plot-data wrote fleet-chart.csv) or a
-# study's (every other one).
+# study's (every other one but atlas.gp, the atlas's own chart: harness/scripts/atlas.sh).
 if [[ $# -eq 0 ]]; then
 	if [[ -s $tmp/fleet-chart.csv ]]; then
 		set -- $(cd "$here" && ls -- fleet-*.gp | sed 's/\.gp$//')
 	else
-		set -- $(cd "$here" && ls -- *.gp | grep -Ev '^(common|fleet-.*)\.gp$' | sed 's/\.gp$//')
+		set -- $(cd "$here" && ls -- *.gp | grep -Ev '^(common|atlas|fleet-.*)\.gp$' | sed 's/\.gp$//')
 	fi
 fi
 for name in "$@"; do

@@ -8,9 +8,10 @@
 n=$(wc -l <README.md)
 check "README.md has at most 250 lines (has $n)" test "$n" -le 250
 
-# Relative links [text](path) and [text](path#anchor) in README.md and docs/*.md: each path
-# exists, relative to the file that links it.
-for f in README.md docs/*.md; do
+# Relative links [text](path) and [text](path#anchor) in README.md, docs/*.md and the atlas
+# (docs/atlas/): each path exists, relative to the file that links it.
+for f in README.md docs/*.md docs/atlas/*.md docs/atlas/*/README.md; do
+	[[ -f $f ]] || continue
 	while IFS= read -r link; do
 		target=${link%%#*}
 		[[ -n $target ]] || continue

@@ -3,18 +3,21 @@
 # (report.html, self-contained; report.md with plots/*.png), answer.txt, verdicts.csv and a
 # README naming the machine, the build and the command, all regenerated from the study (never
 # edited by hand); README.md's sample block (between the sample-answer markers) becomes the
-# study's answer.txt.
+# study's answer.txt.  The study is also its machine's atlas entry (harness/scripts/atlas.sh,
+# which refuses a quick, busy or emulated study: then nothing is published).
 # Usage: harness/scripts/sample.sh STUDY   (a full study from ./run_all.sh, report written)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [[ $# -ne 1 || $1 == -h || $1 == --help ]]; then
-	sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
 	[[ $# -eq 1 ]] && exit 0 || exit 2
 fi
 study=$1
 for f in report.html report.md answer.txt verdicts.csv m64/context.json; do
 	[[ -f $study/$f && ! -L $study/$f ]] || { echo "sample.sh: $study/$f: missing (run ./run_all.sh, or bin/slidebench report $study)" >&2; exit 1; }
 done
+kind=$(python3 harness/scripts/atlas.py check "$study" study)
+harness/scripts/atlas.sh "$study"
 out=docs/sample
 rm -rf "$out.new"
 mkdir -p "$out.new/plots"
@@ -39,7 +42,8 @@ ctx() { awk -f plots/csv.awk -v where='run=m64' -v cols="$1" "$data/context.csv"
 	echo
 	echo "Open [report.html](report.html) (one file, charts inside) or read [report.md](report.md);"
 	echo "[answer.txt](answer.txt) is what the terminal printed last, [verdicts.csv](verdicts.csv) every"
-	echo "verdict the report states."
+	echo "verdict the report states. This machine in the atlas of machines:"
+	echo "[docs/atlas/$kind/](../atlas/$kind/README.md)."
 } >"$out.new/README.md"
 rm -rf "$out"
 mv "$out.new" "$out"

@@ -1,0 +1,599 @@
+#!/usr/bin/env python3
+"""atlas.py - what harness/scripts/atlas.sh reads and writes (not run by hand).
+
+  atlas.py check  SRC KIND_OF_SRC           refuse or print the entry's kind (a slug)
+  atlas.py entry  SRC KIND_OF_SRC OUTDIR    write OUTDIR/README.md and OUTDIR/entry.json
+  atlas.py index  ATLASDIR PEER_MD          write ATLASDIR/README.md and ATLASDIR/factors.csv
+
+KIND_OF_SRC is `study` (a study folder from ./run_all.sh) or `sample` (a folder published by
+harness/scripts/sample.sh, docs/sample/).  Every file read is someone else's: values go into
+Markdown and CSV only, cleaned of what would break either (clean()), never to a shell; a file
+that is a symbolic link is refused.  Output depends on the files read only (no clock), so the
+same source gives the same bytes.  Exit 1 with "atlas.sh: REASON" on a refusal.
+"""
+import csv
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+# The report's own thresholds (harness/report/report.h FULL_SAMPLES; report_busy.c BUSY_PCT;
+# harness/analysis/blocks.h BLK_BUSY_PCT): a study below or above them is what its report
+# calls quick or busy.
+FULL_SAMPLES = 10
+BUSY_STEAL_PCT = 5.0
+BUSY_OTHER_PCT = 20.0
+WORDS = ("settled", "likely", "unclear", "provisional")
+# The workloads in the order the answer gives them; any other is appended in its own order.
+WORKLOADS = ("stream", "chain", "pointer", "position", "random", "peer", "engine (perft)")
+ANSWERS = (("32 or 64 bit", "bits"), ("table size", "tables"), ("branching", "branching"))
+
+
+class Refused(Exception):
+    pass
+
+
+def read(path):
+    if os.path.islink(path):
+        raise Refused(f"{path}: a symbolic link (not followed)")
+    if not os.path.isfile(path):
+        raise Refused(f"{path}: missing")
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def clean(value, limit=300, field=False):
+    """A value read from a study, made safe for a Markdown table cell (no control character,
+    cell bar, code quote, HTML tag or link) and, with field, for a CSV field gnuplot reads (no
+    comma); at most limit characters."""
+    s = re.sub(r"[\x00-\x1f\x7f]", " ", str(value))
+    s = s.replace("|", "/").replace("`", "'").replace("<", "(").replace(">", ")")
+    s = s.replace("[", "(").replace("]", ")")
+    s = s.replace(",", "") if field else s
+    return s.strip()[:limit]
+
+
+def slug(s):
+    s = re.sub(r"\([^)]*\)", "", s or "").lower()
+    s = re.sub(r"\s+(?=\d)", "", s.strip())
+    return re.sub(r"[^a-z0-9]+", "-", s).strip("-") or "unknown"
+
+
+def rows(path):
+    return list(csv.DictReader(read(path).splitlines()))
+
+
+FIRST = re.compile(r"^(?P<cpu>.*?)(?:, (?P<uarch>[^,]*?))? \(family (?P<family>\d+) model "
+                   r"(?P<model>\d+)\)(?:, (?P<hyp>[^,;]*?) guest)?(?:, (?P<ncpus>\d+) CPUs)?; "
+                   r"(?P<compiler>[^;]*); (?P<study>\w+) study \((?P<samples>\d+) samples a "
+                   r"cell\)(?:, (?P<date>\d{4}-\d\d-\d\d))?\.?$")
+
+
+def first_line(src):
+    line = read(os.path.join(src, "answer.txt")).split("\n", 1)[0]
+    m = FIRST.match(line)
+    if not m:
+        raise Refused(f"{src}/answer.txt: its first line is not the machine line of a report")
+    return m.groupdict()
+
+
+def refuse_common(src, text, first):
+    """The refusals that need only answer.txt and report.md (a study or a published sample)."""
+    if first["study"] == "quick" or int(first["samples"]) < FULL_SAMPLES:
+        raise Refused(f"{src}: a quick study ({first['samples']} samples a cell): its answers "
+                      "are not called settled; run ./run_all.sh without --quick")
+    for what, t in text.items():
+        if "The host was busy during this study" in t or "provisional: the host was busy" in t:
+            raise Refused(f"{src}: a busy study (its {what} says the host was busy): its "
+                          "answers are provisional; run it again on a quiet machine")
+    hyp = first["hyp"] or ""
+    if re.search(r"qemu|tcg|emulat", hyp + " " + first["cpu"], re.I):
+        raise Refused(f"{src}: an emulated CPU ({clean(hyp or first['cpu'])}): its timings "
+                      "are the emulator's, not a machine's")
+
+
+def study_facts(src):
+    first = first_line(src)
+    text = {"answer.txt": read(os.path.join(src, "answer.txt")),
+            "report.md": read(os.path.join(src, "report.md"))}
+    refuse_common(src, text, first)
+    try:
+        ctx = json.loads(read(os.path.join(src, "m64", "context.json")))
+    except ValueError:
+        raise Refused(f"{src}/m64/context.json: not JSON")
+    if not isinstance(ctx, dict):
+        raise Refused(f"{src}/m64/context.json: not a JSON object")
+    mach = ctx.get("machine") or {}
+    sb = ctx.get("slidebench") or {}
+    if mach.get("emulated") is True or re.search(r"qemu|tcg", str(mach.get("hypervisor")), re.I):
+        raise Refused(f"{src}: an emulated CPU (context.json: emulated "
+                      f"{str(mach.get('emulated')).lower()}, hypervisor "
+                      f"{clean(mach.get('hypervisor'))}): its timings are the emulator's")
+    m = re.search(r"--samples (\d+)", str(ctx.get("command", "")))
+    summary = rows(os.path.join(src, "m64", "summary.csv"))
+    spc = [int(r["samples"]) for r in summary if (r.get("samples") or "").isdigit()]
+    if (m and int(m.group(1)) < FULL_SAMPLES) or (spc and statistics.median(spc) < FULL_SAMPLES):
+        raise Refused(f"{src}: a quick study (context.json and summary.csv: fewer than "
+                      f"{FULL_SAMPLES} samples a cell): run ./run_all.sh without --quick")
+    epochs = [e for e in ((ctx.get("host") or {}).get("epochs") or []) if isinstance(e, dict)]
+
+    def mean(key):
+        v = [e[key] for e in epochs if isinstance(e.get(key), (int, float))]
+        return sum(v) / len(v) if v else None
+    steal, other = mean("steal_pct"), mean("other_cpus_busy_pct")
+    if (other is not None and other > BUSY_OTHER_PCT) or (steal is not None and steal > BUSY_STEAL_PCT):
+        raise Refused(f"{src}: a busy study (context.json host.epochs: the other CPUs "
+                      f"{other or 0:.0f}% busy, {steal or 0:.1f}% steal on average): run it "
+                      "again on a quiet machine")
+    hyp = mach.get("hypervisor") if mach.get("is_vm") else None
+    host = "not recorded"
+    if epochs:
+        host = (f"quiet: the other CPUs {other or 0:.1f}% busy and {steal or 0:.1f}% of the time "
+                f"stolen on average over the main sweep's {len(epochs)} epochs (context.json)")
+    return {
+        "source": f"a study folder, run {clean(ctx.get('run_id'), 40)}",
+        "cpu": clean(mach.get("cpu_model")), "vendor": clean(mach.get("cpu_vendor"), 40),
+        "uarch": clean(mach.get("uarch") or "unknown"),
+        "family": clean(mach.get("cpu_family"), 10), "model": clean(mach.get("cpu_model_number"), 10),
+        "hypervisor": clean(hyp) if hyp and hyp != "none" else "",
+        "ncpus": clean(mach.get("ncpus"), 10), "compiler": clean(sb.get("compiler")),
+        "cflags": clean(sb.get("cflags"), 1000).strip(), "rev": clean(sb.get("git_rev"), 60),
+        "abi": clean(sb.get("abi_version"), 10), "format": clean(ctx.get("format"), 10),
+        "format_from": "context.json's format", "abi_from": "context.json",
+        "date": first["date"] or "", "study": f"full study ({first['samples']} samples a cell)",
+        "host": host, "summary": summary,
+    }
+
+
+def sample_facts(src):
+    first = first_line(src)
+    text = {"answer.txt": read(os.path.join(src, "answer.txt")),
+            "report.md": read(os.path.join(src, "report.md"))}
+    refuse_common(src, text, first)
+    readme = read(os.path.join(src, "README.md"))
+    m = re.search(r"^- build: (?P<cc>[^,`]*), `(?P<flags>[^`]*)`, slidebench (?P<rev>[0-9a-f]{7,40}(?:-dirty)?)$",
+                  readme, re.M)
+    if not m:
+        raise Refused(f"{src}/README.md: no '- build:' line (a folder written by sample.sh)")
+    run = re.search(r"^- run: (\d{8}-\d{6}-\d+),", readme, re.M)
+    rev = m.group("rev")
+    abi, abi_from = "not recorded", "not recorded in the published sample"
+    try:
+        kh = subprocess.run(["git", "show", rev.removesuffix("-dirty") + ":kernels/kernel.h"],
+                            capture_output=True, text=True, check=True).stdout
+        a = re.search(r"^#define SB_ABI_VERSION (\d+)", kh, re.M)
+        if a:
+            abi, abi_from = a.group(1), "SB_ABI_VERSION at that revision, from the repository's history"
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    fmts = sorted({r.get("format") or "" for r in rows(os.path.join(src, "verdicts.csv"))} - {""})
+    return {
+        "source": f"the published sample docs/sample/ (run {run.group(1) if run else 'not recorded'})",
+        "cpu": clean(first["cpu"]),
+        "vendor": "GenuineIntel" if "intel" in first["cpu"].lower() else
+                  "AuthenticAMD" if "amd" in first["cpu"].lower() else "",
+        "uarch": clean(first["uarch"] or "unknown"), "family": first["family"],
+        "model": first["model"], "hypervisor": clean(first["hyp"] or ""),
+        "ncpus": first["ncpus"] or "", "compiler": clean(m.group("cc")),
+        "cflags": clean(m.group("flags"), 1000).strip(), "rev": rev, "abi": abi,
+        "abi_from": abi_from, "format": clean("/".join(fmts) or "not recorded", 20),
+        "format_from": "verdicts.csv's format column", "date": first["date"] or "",
+        "study": f"full study ({first['samples']} samples a cell)",
+        "host": "not recorded in the published sample; its report does not call it busy",
+        "summary": None,
+    }
+
+
+def kind_of(f):
+    vendor = {"GenuineIntel": "intel", "AuthenticAMD": "amd"}.get(f["vendor"], slug(f["vendor"]))
+    return "-".join([vendor, slug(f["uarch"]), f"f{slug(f['family'])}m{slug(f['model'])}",
+                     slug(f["hypervisor"]) if f["hypervisor"] else "metal"])
+
+
+def facts(src, how):
+    return study_facts(src) if how == "study" else sample_facts(src)
+
+
+def summary_cells(summary):
+    """{(kernel, mode): [(efficiency, bound, cycles)]} of summary.csv's warm, one-thread rows
+    with a bound (no pressure), and the modes in their order."""
+    cells, modes = {}, []
+    for r in summary:
+        try:
+            eff, bound, cyc = float(r["efficiency"]), float(r["bound_cycles"]), float(r["cycles_median"])
+        except (KeyError, TypeError, ValueError):
+            continue
+        if r.get("kernel") in ("", "null", None) or (r.get("cache_state") or "warm") != "warm" \
+                or (r.get("threads") or "1") != "1" or r.get("pressure_bytes"):
+            continue
+        mode, kernel = clean(r.get("mode"), 40), clean(r.get("kernel"), 60)
+        if mode not in modes:
+            modes.append(mode)
+        cells.setdefault((kernel, mode), []).append((eff, bound, cyc))
+    return cells, modes
+
+
+def report_cells(report):
+    """The same from report.md's per-mode tables of the 64-bit build ("### m64: MODE mode":
+    kernel, piece, cycles/lk, floor, × floor), for a published sample, which has no
+    summary.csv: efficiency is the floor over the cycles."""
+    cells, modes, mode, cols = {}, [], None, None
+    for line in report.split("\n"):
+        m = re.match(r"^### m64: (\S+) mode$", line)
+        if m or line.startswith("#"):
+            mode, cols = (clean(m.group(1), 40) if m else None), None
+            continue
+        if not mode or not line.startswith("|"):
+            if cols is not None:
+                mode, cols = None, None
+            continue
+        f = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cols is None:
+            if "cycles/lk" in f and "floor" in f:
+                cols = {c: i for i, c in enumerate(f)}
+            continue
+        try:
+            kernel = clean(f[cols["kernel"]].replace("⚠", ""), 60)
+            cyc, bound = float(f[cols["cycles/lk"]]), float(f[cols["floor"]])
+        except (IndexError, KeyError, ValueError):
+            continue
+        if kernel in ("", "null") or cyc <= 0:
+            continue
+        if mode not in modes:
+            modes.append(mode)
+        cells.setdefault((kernel, mode), []).append((bound / cyc, bound, cyc))
+    return cells, modes
+
+
+def efficiency_tables(cells, modes, source):
+    """Per kernel and mode the median efficiency (bound over measured core cycles), with the
+    medians of the bound and of the cycles."""
+    if not cells:
+        return [f"{source} holds no efficiency: no kernel had a bound (bin/slidebench bounds)."]
+    order = [w for w in WORKLOADS if w in modes] + [m for m in modes if m not in WORKLOADS]
+    kernels = sorted({k for k, _ in cells},
+                     key=lambda k: (-statistics.median(e for (kk, _), v in cells.items() if kk == k for e, _, _ in v), k))
+    out = [f"Efficiency is the kernel's bound over its measured core cycles a lookup ({source}; "
+           "1.00 is at the bound): the median over the mode's pieces, warm tables, one thread; "
+           "in brackets the medians of the bound and of the measured cycles. Kernels by their "
+           "median efficiency; a kernel without a bound (its loop branches on the data) is "
+           "left out.", "",
+           "| kernel | " + " | ".join(order) + " |", "|---|" + "---:|" * len(order)]
+    for k in kernels:
+        line = f"| {k} |"
+        for m in order:
+            v = cells.get((k, m))
+            line += (f" {statistics.median(e for e, _, _ in v):.2f} ({statistics.median(b for _, b, _ in v):.1f} / "
+                     f"{statistics.median(c for _, _, c in v):.1f}) |") if v else " |"
+        out.append(line)
+    return out
+
+
+PEER_HEAD = re.compile(r"^## (?P<title>.*family (?P<f>\d+) model (?P<m>\d+).*)$")
+
+
+def anchor(title):
+    return re.sub(r"\s", "-", re.sub(r"[^\w\s-]", "", title.lower()))
+
+
+def peer_section(f, peer_md):
+    """docs/peer.md's tables for this family and model (and vendor), or how to measure them."""
+    text = read(peer_md).split("\n") if os.path.isfile(peer_md) else []
+    vendor = {"GenuineIntel": "intel", "AuthenticAMD": "amd"}.get(f["vendor"], "")
+    for i, line in enumerate(text):
+        m = PEER_HEAD.match(line)
+        if not (m and m.group("f") == f["family"] and m.group("m") == f["model"]):
+            continue
+        title = m.group("title")
+        if vendor and vendor not in title.lower():
+            continue
+        body, out = [], []
+        for l in text[i + 1:]:
+            if l.startswith("## ") or l.startswith("### "):
+                break
+            body.append(l)
+        # the tables, each with the paragraph under it when that is its caption (MQueens/s...)
+        state = ""
+        for l in body:
+            if l.startswith("|"):
+                state = "table"
+            elif state == "table" and l.strip() == "":
+                state = "gap"
+            elif state in ("gap", "caption") and l.startswith("MQueens/s") or state == "caption" and l.strip():
+                state = "caption"
+            else:
+                if state and out and out[-1] != "":
+                    out.append("")
+                state = ""
+                continue
+            if state != "gap":
+                out.append(l)
+            elif out[-1] != "":
+                out.append("")
+        return [f"From [docs/peer.md, \"{title}\"](../../peer.md#{anchor(title)}), which says "
+                "how each peer build was made and reads the table; measured with the build of "
+                "its date, which may not be this entry's.", ""] + out
+    return ["Not measured on this machine yet. The peer ([Chess_Movegen]"
+            "(https://github.com/Gigantua/Chess_Movegen)) is not part of this repository and "
+            "nothing here builds it: build its variants by hand from its public source in a "
+            "folder of your own, as [docs/peer.md](../../peer.md#measuring-it-again) says, then "
+            "with nothing else running:", "",
+            "    harness/scripts/peer-table.sh --rounds 2 K=path/to/K Kvol=path/to/Kvol \\",
+            "        Khide=path/to/Khide R=path/to/R", "",
+            "and add its table to docs/peer.md under a heading naming the CPU's family and "
+            "model; the next `atlas.sh` run puts it here."]
+
+
+def write_entry(src, how, outdir, peer_md):
+    f = facts(src, how)
+    kind = kind_of(f)
+    hyp = f"{f['hypervisor']} guest" if f["hypervisor"] else "bare metal"
+    answer = read(os.path.join(src, "answer.txt")).rstrip("\n")
+    answer = "\n".join(re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", " ", l).replace("```", "'''")
+                       for l in answer.split("\n"))
+    lines = [
+        f"# {f['cpu']}, {f['uarch']} (family {f['family']} model {f['model']}), {hyp}", "",
+        f"One machine of the [atlas](../README.md), kind `{kind}`. Written by "
+        f"`harness/scripts/atlas.sh` from {'a study' if how == 'study' else 'a published sample'}"
+        ", never edited by hand: run the script again on the same source and it writes the "
+        "same bytes.", "",
+        "| | |", "|---|---|",
+        f"| CPU | {f['cpu']}{' (' + f['vendor'] + ')' if f['vendor'] else ''}"
+        f"{', ' + f['ncpus'] + ' CPUs' if f['ncpus'] else ''} |",
+        f"| microarchitecture | {f['uarch']} |",
+        f"| family / model | {f['family']} / {f['model']} |",
+        f"| hypervisor | {hyp} |",
+        f"| compiler | {f['compiler']} |",
+        f"| flags | `{f['cflags']}` |",
+        f"| slidebench revision | {f['rev']} |",
+        f"| kernel ABI | {f['abi']} ({f['abi_from']}) |",
+        f"| result format | {f['format']} ({f['format_from']}) |",
+        f"| date | {f['date']} |",
+        f"| study | {f['study']} |",
+        f"| host | {f['host']} |",
+        f"| source | {f['source']} |", "",
+        "## Comparable entries", "",
+        f"Two entries of kind `{kind}` compare figure for figure only when their compiler, "
+        "flags, kernel ABI and result format are the same: a different compiler or flags build "
+        "different kernels, another ABI is another harness contract, another format another "
+        "reading of the files. Where one of the four differs, compare the answers (which kernel "
+        "leads), not the factors. A newer entry of the same kind replaces this one; git keeps "
+        "the old.", "",
+        "## The answer", "",
+        "What the terminal printed last ([answer.txt](answer.txt)); every verdict is in "
+        "[verdicts.csv](verdicts.csv), the whole report in [report.html](report.html) (one "
+        "file, charts inside) and [report.md](report.md).", "",
+        "```", answer, "```", "",
+        "## Efficiency against the bound", "",
+        *(efficiency_tables(*summary_cells(f["summary"]), "`bound_cycles / cycles_median` of m64/summary.csv")
+          if f["summary"] is not None else
+          efficiency_tables(*report_cells(read(os.path.join(src, "report.md"))),
+                            "floor over cycles/lk in report.md's tables per mode: the published sample holds no summary.csv")), "",
+        "## Peer table", "",
+        *peer_section(f, peer_md), "",
+    ]
+    while lines[-1] == "":
+        lines.pop()
+    with open(os.path.join(outdir, "README.md"), "w", encoding="utf-8") as o:
+        o.write("\n".join(lines) + "\n")
+    meta = {k: f[k] for k in ("cpu", "vendor", "uarch", "family", "model", "hypervisor", "ncpus",
+                              "compiler", "cflags", "rev", "abi", "format", "date", "source")}
+    meta["kind"] = kind
+    with open(os.path.join(outdir, "entry.json"), "w", encoding="utf-8") as o:
+        json.dump(meta, o, indent=1, sort_keys=True)
+        o.write("\n")
+    return kind
+
+
+# --- the index -------------------------------------------------------------------------------
+
+def word_of(text):
+    m = list(re.finditer(r"\((" + "|".join(WORDS) + r")\b", text))
+    return m[-1].group(1) if m else "?"
+
+
+def three_answers(answer):
+    """The three answers of answer.txt: {key: (winner, factor or None, word)}."""
+    out = {}
+    for line in answer.split("\n"):
+        for label, key in ANSWERS:
+            if not line.startswith(label + " "):
+                continue
+            text = line[len(label):].strip()
+            fm = re.search(r"(\d+(?:\.\d+)?)×", text)
+            w = re.split(r" (?:is|are) ", text, maxsplit=1)[0] if fm else "no clear winner"
+            if key == "bits":
+                w = "64-bit" if re.search(r"-m64|64-bit", w) else "32-bit" if re.search(r"-m32|32-bit", w) else w
+            w = re.sub(r"\s*\([^)]*\)", "", w)
+            out[key] = (clean(w, 60), float(fm.group(1)) if fm else None, word_of(text))
+    return out
+
+
+def verdict_word(r):
+    s = (r.get("settled") or "").strip()
+    if s == "yes":
+        return "settled"
+    if s == "provisional":
+        return "provisional"
+    try:
+        return "likely" if float(r["lo"]) > 1 else "unclear"
+    except (KeyError, TypeError, ValueError):
+        return "unclear"
+
+
+RANK = {"settled": 0, "likely": 1, "provisional": 2, "unclear": 3, "?": 4}
+
+
+def workloads(verdicts):
+    """Per workload of verdicts.csv's recommend rows: (winner, factor, word); the pressure rows
+    (one a pressure size) make one, "pressure": the winner at most sizes, the others named."""
+    out, pressure = {}, []
+    for r in verdicts:
+        q = r.get("question") or ""
+        if not q.startswith("recommend:"):
+            continue
+        name = clean(q[len("recommend:"):], 60)
+        try:
+            ratio = float(r.get("ratio") or "")
+        except ValueError:
+            ratio = None
+        item = (clean(r.get("a"), 60), ratio, verdict_word(r))
+        if name.startswith("pressure at "):
+            pressure.append((name[len("pressure at "):], item))
+        else:
+            out[name] = item
+    if pressure:
+        names = [i[0] for _, i in pressure]
+        top = max(names, key=lambda n: (names.count(n), -names.index(n)))
+        others = [f"{i[0]} at {size}" for size, i in pressure if i[0] != top]
+        w = top + (f" ({'; '.join(others)})" if others else "")
+        ratios = [i[1] for _, i in pressure if i[1] is not None and i[0] == top]
+        word = max((i[2] for _, i in pressure), key=lambda x: RANK.get(x, 4))
+        out["pressure"] = (w, min(ratios) if ratios else None, word)
+    return out
+
+
+def answer_words(answer, wl):
+    """The answer's own word for each workload it names (it may judge a workload on more than
+    the one verdict row, as pressure's line does), and pressure's winner and factor as it says
+    them; a workload it leaves out ("and 2 more workloads") keeps verdicts.csv's."""
+    for line in answer.split("\n"):
+        for name in list(wl):
+            if name == "pressure" and line.startswith("pressure "):
+                m = re.search(r" use (\S+?),? (?:\(needs [^)]*\) )?(\(([^()]*) instead\))?,? ?(\d+(?:\.\d+)?)× over", line)
+                if m:
+                    w = clean(m.group(1).rstrip(","), 60) + (f" ({clean(m.group(3), 80)})" if m.group(3) else "")
+                    wl[name] = (w, float(m.group(4)), word_of(line))
+                else:
+                    wl[name] = (wl[name][0], wl[name][1], word_of(line))
+            elif line.startswith(name + " ") and not line.startswith(name + ", "):
+                wl[name] = (wl[name][0], wl[name][1], word_of(line[len(name):]))
+
+
+def cell(item):
+    if not item:
+        return "–"
+    w, factor, word = item
+    if word == "unclear":
+        return f"{w}, within the noise (unclear)"
+    return f"{w} {factor:.2f}× ({word})" if factor is not None else f"{w} ({word})"
+
+
+def write_index(atlas, peer_md):
+    entries = []
+    for name in sorted(os.listdir(atlas)):
+        d = os.path.join(atlas, name)
+        if os.path.islink(d) or not os.path.isdir(d) or not os.path.isfile(os.path.join(d, "entry.json")):
+            continue
+        meta = json.loads(read(os.path.join(d, "entry.json")))
+        ans = three_answers(read(os.path.join(d, "answer.txt")))
+        wl = workloads(rows(os.path.join(d, "verdicts.csv")))
+        answer_words(read(os.path.join(d, "answer.txt")), wl)
+        entries.append((clean(name, 80), meta, ans, wl))
+    cols = [w for w in WORKLOADS if any(w in e[3] for e in entries)]
+    for e in entries:
+        cols += [w for w in e[3] if w not in cols and w != "pressure"]
+    if any("pressure" in e[3] for e in entries):
+        cols.append("pressure")
+    lines = [
+        "# An atlas of machines", "",
+        "One entry per machine kind the project has measured with a full, quiet study: its "
+        "answer, its report and its peer table. Written by `harness/scripts/atlas.sh` from "
+        "the entries present, never by hand; [CONTRIBUTING.md](CONTRIBUTING.md) says how to "
+        "add a machine." + "".join(
+            f" The README's sample ([docs/sample/](../sample/)) is the study behind `{n}`."
+            for n, meta, _, _ in entries if "docs/sample/" in str(meta.get("source"))), "",
+        f"{len(entries)} machine{'s' if len(entries) != 1 else ''}. A cell is the winner, its "
+        "factor over the runner-up and the confidence word of the study's report (settled, "
+        "likely, provisional, unclear: [README.md](../../README.md#what-it-answers)); "
+        "`pressure` is the answer's pressure line: the winner at most pressure sizes, the "
+        "others named (where the answer leaves it out, verdicts.csv's: the least factor and "
+        "the weakest word of the sizes).", "",
+        "| machine | date | compiler | 32 or 64 bit | table size | branching | "
+        + " | ".join(cols) + " |",
+        "|---" * (6 + len(cols)) + "|",
+    ]
+    for name, meta, ans, wl in entries:
+        lines.append(
+            f"| [{clean(meta.get('cpu'), 60)}, {clean(meta.get('uarch'), 40)}]({name}/README.md) "
+            f"(`{name}`) | {clean(meta.get('date'), 12)} | {clean(meta.get('compiler'), 40)} | "
+            + " | ".join(cell(ans.get(k)) for _, k in ANSWERS) + " | "
+            + " | ".join(cell(wl.get(c)) for c in cols) + " |")
+    lines += ["", "## Where the machines disagree", ""]
+    said = []
+    for label, key in ANSWERS:
+        said.append(agree(label, [(n, e.get(key)) for n, _, e, _ in entries]))
+    for c in cols:
+        said.append(agree(c, [(n, wl.get(c)) for n, _, _, wl in entries]))
+    lines += [s for s in said if s] or ["No workload was measured on any machine yet."]
+    lines += ["", "## Machines met without an entry", ""]
+    met = []
+    have = {(e[1].get("family"), e[1].get("model")) for e in entries}
+    for l in (read(peer_md).split("\n") if os.path.isfile(peer_md) else []):
+        m = PEER_HEAD.match(l)
+        if m and (m.group("f"), m.group("m")) not in have:
+            met.append(f"- {clean(m.group('title'), 120)}: a [peer table](../peer.md#{anchor(m.group('title'))}), "
+                       "no full quiet study in the atlas yet.")
+    lines += met or ["None: every machine with a peer table in docs/peer.md has an entry."]
+    lines += ["", "## The factors side by side", "",
+              "![each machine's factor per answer](factors.png)", "",
+              "Each bar is one machine's factor of the winner over the runner-up (the three "
+              "answers: the winner over the other side), labelled with the winner; a lighter "
+              "bar is not settled (likely, provisional or unclear). The numbers are in "
+              "[factors.csv](factors.csv); `harness/scripts/atlas.sh --index` draws it again."]
+    with open(os.path.join(atlas, "README.md"), "w", encoding="utf-8") as o:
+        o.write("\n".join(lines) + "\n")
+    with open(os.path.join(atlas, "factors.csv"), "w", encoding="utf-8", newline="") as o:
+        w = csv.writer(o, lineterminator="\n")
+        w.writerow(["answer_no", "answer", "machine_no", "machine", "factor", "winner", "settled"])
+        for i, (label, key) in enumerate(list(ANSWERS) + [(c, c) for c in cols if c != "pressure"]):
+            for j, (name, _, ans, wl) in enumerate(entries):
+                item = ans.get(key) if key in dict((k, 1) for _, k in ANSWERS) else wl.get(key)
+                if not item or item[1] is None:
+                    continue
+                w.writerow([i, clean(label, 40, True), j, clean(name, 80, True), f"{item[1]:.3f}",
+                            clean(item[0], 40, True), 1 if item[2] == "settled" else 0])
+    return len(entries)
+
+
+def agree(label, items):
+    """One sentence: who leads `label` on every machine, or where the machines disagree."""
+    items = [(n, i) for n, i in items if i]
+    if not items:
+        return ""
+    clear = [(n, i[0]) for n, i in items if i[2] != "unclear"]
+    noise = [n for n, i in items if i[2] == "unclear"]
+    tail = f"; within the noise on {', '.join(noise)}" if noise else ""
+    if not clear:
+        return f"- **{label}**: no machine has a clear winner ({', '.join(noise)})."
+    winners = [w for _, w in clear]
+    top = max(winners, key=lambda w: (winners.count(w), -winners.index(w)))
+    but = [f"{n}, where {w} leads" for n, w in clear if w != top]
+    if but and 2 * winners.count(top) <= len(winners):
+        return (f"- **{label}**: the machines disagree: "
+                + "; ".join(f"{w} leads on {n}" for n, w in clear) + f"{tail}.")
+    if not but:
+        every = "every machine measured" if len(clear) > 1 else "the one machine measured"
+        return f"- **{label}**: {top} leads on {every}{' with a clear winner' if noise else ''}{tail}."
+    return f"- **{label}**: {top} leads on every machine measured but {'; '.join(but)}{tail}."
+
+
+def main(argv):
+    try:
+        if len(argv) == 3 and argv[0] == "check":
+            print(kind_of(facts(argv[1], argv[2])))
+        elif len(argv) == 5 and argv[0] == "entry":
+            print(write_entry(argv[1], argv[2], argv[3], argv[4]))
+        elif len(argv) == 3 and argv[0] == "index":
+            print(write_index(argv[1], argv[2]))
+        else:
+            sys.exit("usage: atlas.py check SRC study|sample | entry SRC study|sample OUT PEER_MD | index ATLAS PEER_MD")
+    except Refused as e:
+        print(f"atlas.sh: refused: {e}", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
