@@ -28,7 +28,7 @@ usage: ./run_all.sh [OPTIONS] [-- BENCH-ARGS...]
                   --quick 3); the pressure run takes 15 (--quick 3), each block 3
   --pairs N       block pairs per cross-process comparison (default 6, --quick 3; with
                   fewer than 6 the signed-rank test cannot reach p < 0.05)
-  --plan          print the order of the blocks and what each runs, run nothing
+  --plan          print the main sweep and the blocks in run order (what each runs), run nothing
   --simulate      run the simulated (callgrind) sweep even where hardware counters work
   --bench-only    skip installing, building, verifying and the trace (make bench)
   --plugin FILE.so  put your own kernel plugin through the whole study (repeatable; see
@@ -230,6 +230,16 @@ fi
 # within a sample, as every other run times it), to show what a replayed stream teaches the
 # branch predictor and the caches, and that the study's answers stand where it teaches nothing.
 learn_sizes="1024 4096 16384 65536 0"
+# The main sweep's modes: the default ones, perft and search (a small engine's alpha-beta search,
+# per node).  Search only here: the -m32 and simulation builds have no search loop, the thread
+# sweep refuses it, and the blocks leave it out (its verdict's spread between processes is then
+# measured on the other modes' cells).  Bench's 16 roots (283,370 nodes a pass, some 60 ms a
+# kernel; 66 passes a kernel in a full sweep) would add 2 min 30 s for 54 kernels: the study
+# searches 3 roots (72,749 nodes, 40 s for 54 kernels on an Emerald Rapids guest; 4 roots took
+# 64 s) and --quick 2 (22,642 nodes); -- --search-positions N overrides both.
+sweep_modes="default,perft,search"
+search_set=(--search-positions 3)
+[[ $quick -eq 1 ]] && search_set=(--search-positions 2)
 # The bits blocks time three modes (a block of every mode would make 12 blocks cost twice the
 # old whole -m32 sweep); the huge-page blocks time position mode, as the old runs did.
 bits_modes="stream,chain,position"
@@ -377,6 +387,8 @@ if [[ $plan -eq 1 ]]; then
 	# the block kernels are read from the build's descriptors (kernel_sets), not here
 	block_kernels=${kernels:-EVERY-KERNEL-BUT-THE-REFERENCE} block_builtin=${kernels:-EVERY-KERNEL-BUT-THE-REFERENCE}
 	[[ -z $cpu_given ]] || echo "# the whole study (builds, verification, benches, charts) runs on cpus ${confined:-(not kept: taskset failed)}"
+	echo "# the main sweep (DIR/m64; the -m32, simulated, block and thread runs have no search):"
+	echo "m64 bin/slidebench bench --cpu $cpu --out DIR/m64 --mode $sweep_modes ${sel[*]:+${sel[*]} }${plug[*]:+${plug[*]} }${bench_set[*]} ${search_set[*]}${extra[*]:+ ${extra[*]}}"
 	echo "# the cross-process comparisons, $pairs block pairs each, one block a line in run order"
 	echo "# every block: bench --cpu $cpu --out DIR/<comparison>/<block> ${block_set[*]} ${extra[*]}"
 	echo "# bits (where 32-bit programs run natively): A = m64 ($(block_cmd m64 | head -n 1), the"
@@ -409,7 +421,7 @@ steps=()
 steps+=(bench64 bits pressure tables compiler learn threads sim plots report)
 # the seconds each step took in a full study from a fresh clone on an Emerald Rapids guest
 declare -A weight=([deps]=2 [build]=65 [build32]=39 [buildclang]=39 [verify]=2
-	[trace]=1 [bench64]=36 [bits]=56 [pressure]=6 [tables]=3 [compiler]=81 [learn]=1
+	[trace]=1 [bench64]=76 [bits]=56 [pressure]=6 [tables]=3 [compiler]=81 [learn]=1
 	[threads]=20 [sim]=19 [plots]=5 [report]=3)
 # a build that is already up to date costs nothing
 if [[ $bench_only -eq 0 ]] && make -q bin/slidebench 2>/dev/null; then weight[build]=2; fi
@@ -418,7 +430,7 @@ if [[ -x bin-clang/slidebench ]] && make -q CC=clang BUILD=build-clang BIN=bin-c
 	weight[buildclang]=5
 fi
 if [[ $quick -eq 1 ]]; then
-	weight[bench64]=4; weight[bits]=1; weight[pressure]=1; weight[tables]=2; weight[sim]=1
+	weight[bench64]=5; weight[bits]=1; weight[pressure]=1; weight[tables]=2; weight[sim]=1
 	weight[compiler]=1; weight[learn]=1; weight[threads]=4
 	weight[build32]=0; weight[buildclang]=0; weight[bits]=1
 fi
@@ -594,9 +606,9 @@ run_bench() {
 }
 
 # ---- the sweeps ------------------------------------------------------------------------------
-step bench64 "bin/slidebench bench: every kernel x every default mode and perft into $out/m64"
+step bench64 "bin/slidebench bench: every kernel x every default mode, perft and search into $out/m64"
 rc=0
-run_bench bin/slidebench "$out/m64" --mode default,perft "${sel[@]}" "${bench_set[@]}" "${extra[@]}" || rc=$?
+run_bench bin/slidebench "$out/m64" --mode "$sweep_modes" "${sel[@]}" "${bench_set[@]}" "${search_set[@]}" "${extra[@]}" || rc=$?
 case $rc in
 0) ;;
 1) echo "run_all.sh: the 64-bit sweep reported a failure (a kernel failed verification on its inputs, or I/O)" >&2
