@@ -28,6 +28,8 @@ usage: ./run_all.sh [OPTIONS] [-- BENCH-ARGS...]
                   --quick 3); the pressure run takes 15 (--quick 3), each block 3
   --pairs N       block pairs per cross-process comparison (default 6, --quick 3; with
                   fewer than 6 the signed-rank test cannot reach p < 0.05)
+  --node-ns T     the report's engine node time in ns for the search workload's engine
+                  gain (default 1000; slidebench report --node-ns)
   --plan          print the main sweep and the blocks in run order (what each runs), run nothing
   --simulate      run the simulated (callgrind) sweep even where hardware counters work
   --bench-only    skip installing, building, verifying and the trace (make bench)
@@ -53,6 +55,7 @@ TXT
 # --slurm: the study on a fleet of machines, each node running this script (slurm_fleet.sh)
 for a in "$@"; do [[ $a == --slurm ]] && exec harness/scripts/slurm_fleet.sh submit "$@"; [[ $a == -- ]] && break; done
 quick=0 kernels="" trace="" cpu="" out="" samples="" force_sim=0 bench_only=0 extra=() pairs="" plan=0
+node_ns=""  # --node-ns T: the report's engine node time (slidebench report --node-ns)
 plug=()  # --plugin FILE.so, as bench, list and verify take it
 need_arg() { [[ $# -ge 2 && -n $2 ]] || { echo "run_all.sh: $1 needs a value" >&2; exit 2; }; }
 while [[ $# -gt 0 ]]; do
@@ -65,6 +68,8 @@ while [[ $# -gt 0 ]]; do
 	--samples) need_arg "$@"; samples=$2; shift 2 ;;
 	--simulate) force_sim=1; shift ;;
 	--pairs) need_arg "$@"; pairs=$2; shift 2 ;;
+	--node-ns) need_arg "$@"; node_ns=$2; shift 2
+		[[ $node_ns =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "run_all.sh: --node-ns $node_ns: give an engine's nanoseconds a node" >&2; exit 2; } ;;
 	--plan) plan=1; shift ;;
 	--bench-only) bench_only=1; shift ;;
 	--plugin) need_arg "$@"; plug+=(--plugin "$2"); shift 2 ;;
@@ -818,8 +823,8 @@ step plots "plots/render.sh $out (charts: PNG and SVG in $out/plots)"
 logged "$run_log" plots/render.sh "$out" || note "some charts failed to render (see run.log); the CSVs are complete"
 step_done plots
 
-step report "bin/slidebench report $out"
-logged "$run_log" bin/slidebench report "$out" || note "bin/slidebench report failed (see the lines above)"
+step report "bin/slidebench report ${node_ns:+--node-ns $node_ns }$out"
+logged "$run_log" bin/slidebench report ${node_ns:+--node-ns "$node_ns"} "$out" || note "bin/slidebench report failed (see the lines above)"
 step_done report
 
 el=$((SECONDS - t0))

@@ -86,8 +86,9 @@ else
 		[pressure]="kindergarten-4k pext|ns per lookup, whole loop|32 KiB|working set touched between positions|tables that fit the L1d"
 		[hugepages]="|no data: no huge-page blocks|no huge-page blocks|no --tables here"
 		[sim-l1]="|no data: "
+		[search]="|no search rows in m64/summary.csv"
 	)
-	nocaption=" hugepages sim-l1 "
+	nocaption=" hugepages sim-l1 search "
 	for chart in "${!want[@]}"; do
 		png=$study/plots/$chart.png svg=$study/plots/$chart.svg
 		check "$chart.png non-empty" test -s "$png"

@@ -79,7 +79,7 @@ expect "--pairs 0 is refused" 2 'pairs' -- ./run_all.sh --plan --pairs 0
 # that blocked the same --out.  (--plan: were a value let through, nothing would run.)
 for a in "--samples abc" "--samples 0" "--samples 100001" "--samples 3x" "--cpu 4095" "--cpu x" \
 	"--cpu -1" "--trace $tmp/none.trace" "--trace $tmp" "--kernels pext,,rotated" \
-	"--bench-only --kernels pext,no-such-kernel" "-- --out elsewhere"; do
+	"--bench-only --kernels pext,no-such-kernel" "-- --out elsewhere" "--node-ns abc" "--node-ns -5"; do
 	# shellcheck disable=SC2086 # the option and its value, split
 	expect "$a is refused" 2 "run_all.sh: (--|bench argument)" -- ./run_all.sh --plan --out "$tmp/refused" $a
 done
