@@ -44,15 +44,24 @@ for line in summ[1:]:
     c.insert(at + 3, "")
     out.append(",".join(c))
 run_id = summ[1].split(",")[0]
-for seed, (k, fam, tb, bits, br, node) in enumerate(SEARCH):
+
+
+def search_rows(seed, k, fam, tb, bits, br, node):
+    """The summary row and the sample rows of kernel k's search cell."""
     key = f"{run_id},{k},{fam},search,all,datasets/master-2000.trace,warm,"
     s = [node * jitter(i, seed) for i in range(N)]
     med = median(s)
-    out.append(key + f",283370,{N},{min(s):.6g},{med:.6g},{med*0.998:.6g},{med*1.002:.6g},"
-               f"{med:.6g},0.3,0.4,0.2,,{med*3.6:.6g},{min(s)*3.6:.6g},0.3,3.6,"
-               f"{1000/med:.6g},,,,,,,,,,{tb},{bits},{br},{LPN},0,")
-    for i, v in enumerate(s):
-        samp.append(key + f",measure,{i % 3},{i},283370,{int(v*283370*2.1)},{v:.6g},"
-                    f",{v:.6g},3.6,{v*3.6:.6g},")
-open(os.path.join(dst, "summary.csv"), "w").write("\n".join(out) + "\n")
-open(os.path.join(dst, "samples.csv"), "w").write("\n".join(samp) + "\n")
+    cells = [283370, N, f"{min(s):.6g}", f"{med:.6g}", f"{med*0.998:.6g}", f"{med*1.002:.6g}",
+             f"{med:.6g}", 0.3, 0.4, 0.2, "", f"{med*3.6:.6g}", f"{min(s)*3.6:.6g}", 0.3, 3.6,
+             f"{1000/med:.6g}"] + [""] * 9 + [tb, bits, br, LPN, 0, ""]
+    return (key + "," + ",".join(str(c) for c in cells),
+            [key + f",measure,{i % 3},{i},283370,{int(v*283370*2.1)},{v:.6g},,{v:.6g},3.6,"
+             f"{v*3.6:.6g}," for i, v in enumerate(s)])
+
+
+for seed, spec in enumerate(SEARCH):
+    row, samples = search_rows(seed, *spec)
+    out.append(row)
+    samp.extend(samples)
+for name, rows in (("summary.csv", out), ("samples.csv", samp)):
+    open(os.path.join(dst, name), "w").write("\n".join(rows) + "\n")
