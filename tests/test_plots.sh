@@ -208,7 +208,7 @@ check "quick study: at most 150 lines on stdout and stderr together (got $(cat "
 check "quick study: one line per step on stderr, no compiler command line" \
 	bash -c "grep -q '^\[1/[0-9]*\] ' '$tmp/quick.err' && ! grep -qE '^(cc|gcc|clang) ' '$tmp/quick.err'"
 check "quick study ends with the answers (answer.txt, at most 16 lines) before its report" \
-	bash -c "test \$(wc -l <'$q/answer.txt') -le 14 && tail -n 15 '$tmp/quick.out' | head -n 14 | grep -q '^32 or 64 bit '"
+	bash -c "test \$(wc -l <'$q/answer.txt') -le 16 && tail -n 17 '$tmp/quick.out' | head -n 16 | grep -q '^32 or 64 bit '"
 for f in m64/summary.csv pressure/summary.csv compiler/01-gcc/summary.csv compiler/01-clang/summary.csv \
 	sim/summary.csv threads/summary.csv kernels.csv report.md; do
 	# the compiler blocks need bin-clang, the simulated sweep a machine without live counters,
