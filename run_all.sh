@@ -28,7 +28,9 @@ usage: ./run_all.sh [OPTIONS] [-- BENCH-ARGS...]
                   --quick 3); the pressure run takes 15 (--quick 3), each block 3
   --pairs N       block pairs per cross-process comparison (default 6, --quick 3; with
                   fewer than 6 the signed-rank test cannot reach p < 0.05)
-  --plan          print the order of the blocks and what each runs, run nothing
+  --node-ns T     the report's engine node time in ns for the search workload's engine
+                  gain (default 1000; slidebench report --node-ns)
+  --plan          print the main sweep and the blocks in run order (what each runs), run nothing
   --simulate      run the simulated (callgrind) sweep even where hardware counters work
   --bench-only    skip installing, building, verifying and the trace (make bench)
   --plugin FILE.so  put your own kernel plugin through the whole study (repeatable; see
@@ -53,6 +55,7 @@ TXT
 # --slurm: the study on a fleet of machines, each node running this script (slurm_fleet.sh)
 for a in "$@"; do [[ $a == --slurm ]] && exec harness/scripts/slurm_fleet.sh submit "$@"; [[ $a == -- ]] && break; done
 quick=0 kernels="" trace="" cpu="" out="" samples="" force_sim=0 bench_only=0 extra=() pairs="" plan=0
+node_ns=""  # --node-ns T: the report's engine node time (slidebench report --node-ns)
 plug=()  # --plugin FILE.so, as bench, list and verify take it
 need_arg() { [[ $# -ge 2 && -n $2 ]] || { echo "run_all.sh: $1 needs a value" >&2; exit 2; }; }
 while [[ $# -gt 0 ]]; do
@@ -65,6 +68,8 @@ while [[ $# -gt 0 ]]; do
 	--samples) need_arg "$@"; samples=$2; shift 2 ;;
 	--simulate) force_sim=1; shift ;;
 	--pairs) need_arg "$@"; pairs=$2; shift 2 ;;
+	--node-ns) need_arg "$@"; node_ns=$2; shift 2
+		[[ $node_ns =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "run_all.sh: --node-ns $node_ns: give an engine's nanoseconds a node" >&2; exit 2; } ;;
 	--plan) plan=1; shift ;;
 	--bench-only) bench_only=1; shift ;;
 	--plugin) need_arg "$@"; plug+=(--plugin "$2"); shift 2 ;;
@@ -230,6 +235,16 @@ fi
 # within a sample, as every other run times it), to show what a replayed stream teaches the
 # branch predictor and the caches, and that the study's answers stand where it teaches nothing.
 learn_sizes="1024 4096 16384 65536 0"
+# The main sweep's modes: the default ones, perft and search (a small engine's alpha-beta search,
+# per node).  Search only here: the -m32 and simulation builds have no search loop, the thread
+# sweep refuses it, and the blocks leave it out (its verdict's spread between processes is then
+# measured on the other modes' cells).  Bench's 16 roots (283,370 nodes a pass, some 60 ms a
+# kernel; 66 passes a kernel in a full sweep) would add 2 min 30 s for 54 kernels: the study
+# searches 3 roots (72,749 nodes, 40 s for 54 kernels on an Emerald Rapids guest; 4 roots took
+# 64 s) and --quick 2 (22,642 nodes); -- --search-positions N overrides both.
+sweep_modes="default,perft,search"
+search_set=(--search-positions 3)
+[[ $quick -eq 1 ]] && search_set=(--search-positions 2)
 # The bits blocks time three modes (a block of every mode would make 12 blocks cost twice the
 # old whole -m32 sweep); the huge-page blocks time position mode, as the old runs did.
 bits_modes="stream,chain,position"
@@ -377,6 +392,8 @@ if [[ $plan -eq 1 ]]; then
 	# the block kernels are read from the build's descriptors (kernel_sets), not here
 	block_kernels=${kernels:-EVERY-KERNEL-BUT-THE-REFERENCE} block_builtin=${kernels:-EVERY-KERNEL-BUT-THE-REFERENCE}
 	[[ -z $cpu_given ]] || echo "# the whole study (builds, verification, benches, charts) runs on cpus ${confined:-(not kept: taskset failed)}"
+	echo "# the main sweep (DIR/m64; the -m32, simulated, block and thread runs have no search):"
+	echo "m64 bin/slidebench bench --cpu $cpu --out DIR/m64 --mode $sweep_modes ${sel[*]:+${sel[*]} }${plug[*]:+${plug[*]} }${bench_set[*]} ${search_set[*]}${extra[*]:+ ${extra[*]}}"
 	echo "# the cross-process comparisons, $pairs block pairs each, one block a line in run order"
 	echo "# every block: bench --cpu $cpu --out DIR/<comparison>/<block> ${block_set[*]} ${extra[*]}"
 	echo "# bits (where 32-bit programs run natively): A = m64 ($(block_cmd m64 | head -n 1), the"
@@ -409,7 +426,7 @@ steps=()
 steps+=(bench64 bits pressure tables compiler learn threads sim plots report)
 # the seconds each step took in a full study from a fresh clone on an Emerald Rapids guest
 declare -A weight=([deps]=2 [build]=65 [build32]=39 [buildclang]=39 [verify]=2
-	[trace]=1 [bench64]=36 [bits]=56 [pressure]=6 [tables]=3 [compiler]=81 [learn]=1
+	[trace]=1 [bench64]=76 [bits]=56 [pressure]=6 [tables]=3 [compiler]=81 [learn]=1
 	[threads]=20 [sim]=19 [plots]=5 [report]=3)
 # a build that is already up to date costs nothing
 if [[ $bench_only -eq 0 ]] && make -q bin/slidebench 2>/dev/null; then weight[build]=2; fi
@@ -418,7 +435,7 @@ if [[ -x bin-clang/slidebench ]] && make -q CC=clang BUILD=build-clang BIN=bin-c
 	weight[buildclang]=5
 fi
 if [[ $quick -eq 1 ]]; then
-	weight[bench64]=4; weight[bits]=1; weight[pressure]=1; weight[tables]=2; weight[sim]=1
+	weight[bench64]=5; weight[bits]=1; weight[pressure]=1; weight[tables]=2; weight[sim]=1
 	weight[compiler]=1; weight[learn]=1; weight[threads]=4
 	weight[build32]=0; weight[buildclang]=0; weight[bits]=1
 fi
@@ -594,9 +611,9 @@ run_bench() {
 }
 
 # ---- the sweeps ------------------------------------------------------------------------------
-step bench64 "bin/slidebench bench: every kernel x every default mode and perft into $out/m64"
+step bench64 "bin/slidebench bench: every kernel x every default mode, perft and search into $out/m64"
 rc=0
-run_bench bin/slidebench "$out/m64" --mode default,perft "${sel[@]}" "${bench_set[@]}" "${extra[@]}" || rc=$?
+run_bench bin/slidebench "$out/m64" --mode "$sweep_modes" "${sel[@]}" "${bench_set[@]}" "${search_set[@]}" "${extra[@]}" || rc=$?
 case $rc in
 0) ;;
 1) echo "run_all.sh: the 64-bit sweep reported a failure (a kernel failed verification on its inputs, or I/O)" >&2
@@ -806,8 +823,8 @@ step plots "plots/render.sh $out (charts: PNG and SVG in $out/plots)"
 logged "$run_log" plots/render.sh "$out" || note "some charts failed to render (see run.log); the CSVs are complete"
 step_done plots
 
-step report "bin/slidebench report $out"
-logged "$run_log" bin/slidebench report "$out" || note "bin/slidebench report failed (see the lines above)"
+step report "bin/slidebench report ${node_ns:+--node-ns $node_ns }$out"
+logged "$run_log" bin/slidebench report ${node_ns:+--node-ns "$node_ns"} "$out" || note "bin/slidebench report failed (see the lines above)"
 step_done report
 
 el=$((SECONDS - t0))

@@ -87,7 +87,7 @@ has "prepared: the rule is said" "$SP/report.md" "nor is a kernel in a mode wher
 order=$(grep -n '^## ' "$M" | cut -d: -f2- | paste -sd'|')
 [[ $order == "## What this study found|## Recommendation per workload|## Answers|## Do the answers survive the harness's own knobs?|## Charts|"* ]] && ok || bad "section order: $order"
 # the first screen: the machine, the three questions, the recommendation table, a confidence
-# word, the contents; answer.txt the same answers in at most 14 lines; no nan anywhere
+# word, the contents; answer.txt the same answers in at most 16 lines; no nan anywhere
 has "first screen: the machine" "$H" '<p class="machine">Fixture CPU 9000'
 has "first screen: what was found" "$H" '<h2 id="found">What this study found</h2>'
 for q in "32-bit or 64-bit?" "A small shared table or a larger one?" "Branchless or conditional?"; do
@@ -99,7 +99,7 @@ has "first screen: the confidence words defined" "$H" "settled: the kernels were
 has "contents after the first screen" "$H" '<nav class="toc"><b>Contents</b>'
 [[ $(grep -n 'id="found"' "$H" | cut -d: -f1) -lt $(grep -n 'nav class="toc"' "$H" | cut -d: -f1) ]] && ok ||
 	bad "the contents come before the answers"
-check "answer.txt: at most 14 lines" test "$(wc -l <"$S/answer.txt")" -le 14
+check "answer.txt: at most 16 lines" test "$(wc -l <"$S/answer.txt")" -le 16
 has "answer.txt: the machine first" "$S/answer.txt" "Fixture CPU 9000"
 has "answer.txt: the tables question" "$S/answer.txt" "table size "
 for f in "$H" "$M" "$S/answer.txt"; do
@@ -151,10 +151,45 @@ for f in "$Y/report.md" "$Y/report.html"; do
 done
 has "your kernel: answer.txt" "$Y/answer.txt" "your kernel    hyperbola: stream 4th of 6 (1.60× the winner kindergarten-4k), position 4th of 6"
 has "your kernel: answer.txt, pext" "$Y/answer.txt" "your kernel    pext: stream not run, position not run"
-check "your kernel: answer.txt still at most 14 lines" test "$(wc -l <"$Y/answer.txt")" -le 14
+check "your kernel: answer.txt still at most 16 lines" test "$(wc -l <"$Y/answer.txt")" -le 16
 y=$(grep -n 'class="yours"' "$Y/report.html" | head -n 1 | cut -d: -f1)
 [[ -n $y && $y -lt $(grep -n 'nav class="toc"' "$Y/report.html" | cut -d: -f1) ]] && ok ||
 	bad "your kernel: the line is not on the first screen (before the contents)"
+
+# ---- the search workload (tests/data/fixture-search: see make-fixture-search.py) ----
+# search: kindergarten-4k 149.94 ns a node, hyperbola 164.934 (the runner-up), 13.25 lookups a
+# node; position mode 2.997 and 4.8048 ns a lookup.  Engine gain with --node-ns 500:
+# 13.25 x (4.8048 - 2.997) / 500 = 4.8%; measured (164.934 - 149.94) / 164.934 = 9.1%.
+Q=$tmp/search
+mkdir -p "$Q" && cp -r $D/fixture-search "$Q/m64"
+run "report, a study with search rows, --node-ns 500" 0 $SB report --node-ns 500 "$Q"
+for f in "$Q/report.md" "$Q/report.html"; do
+	has "search: the recommendation's row" "$f" "engine (search): kindergarten-4k is fastest (149.940 ns/node)"
+	has "search: the engine gain" "$f" "Engine gain: the lookups are 26% of a search node with kindergarten-4k (lookups a node × position-mode ns a lookup / ns a node); switching from hyperbola to kindergarten-4k makes this search 9.1% faster (measured: 149.9 against 164.9 ns a node, medians, settled); in an engine whose node costs 500 ns, about 4.8% (13.25 lookups a node × 1.81 ns a lookup saved in position mode"
+done
+has "search: the share of a node" "$Q/report.md" "kindergarten-4k | 149.9 | 13.25 | 2.997 | 26%"
+has "search: the check" "$Q/report.md" "hyperbola's node takes 15.0 ns more than kindergarten-4k's (164.9 against 149.9, medians); 13.25 lookups a node × their position-mode difference (4.805 − 2.997 ns a lookup) predicts 24.0 ns, 160% of the measured difference"
+has "search: the section in the html" "$Q/report.html" '<h2 id="search">Engine search: what the lookups are of a node (Amdahl)</h2>'
+grep -q '^| engine (search): a small engine.s alpha-beta search (per node) | \*\*kindergarten-4k\*\* | hyperbola | 1.10× | settled' "$Q/report.md" &&
+	ok || bad "search: the first screen's row: $(grep -F 'engine (search)' "$Q/report.md" | head -n 2)"
+has "search: answer.txt's row" "$Q/answer.txt" "engine (search) use kindergarten-4k, 1.10× over hyperbola (settled)"
+has "search: answer.txt's engine gain" "$Q/answer.txt" "in an engine whose node costs 500 ns, about 4.8%"
+has "search: verdicts.csv" "$Q/verdicts.csv" "recommend:engine (search),kindergarten-4k,hyperbola,1.1"
+check "search: answer.txt at most 16 lines" test "$(wc -l <"$Q/answer.txt")" -le 16
+grep -qiw 'nan' "$Q/report.md" "$Q/answer.txt" && bad "search: a nan in the report" || ok
+run "report, the default node time" 0 $SB report "$Q"
+has "search: T = 1000 ns by default" "$Q/answer.txt" "in an engine whose node costs 1000 ns, about 2.4%"
+has "search: the default said" "$Q/report.md" "T, the engine's node time, is 1000 ns here"
+for a in 0 abc 5x -3; do
+	expect "report --node-ns $a is refused" 2 "node-ns" -- $SB report --node-ns "$a" "$Q"
+done
+# a study without search rows (fixture-run-a, before the sweep ran search): no row, no section,
+# no gain, no chart caption claiming one
+for f in "$M" "$S/answer.txt" "$V"; do
+	hasnt "no search rows: no engine (search) row" "$f" "engine (search)"
+	hasnt "no search rows: no engine gain" "$f" "Engine gain"
+done
+hasnt "no search rows: no Amdahl section" "$M" "what the lookups are of a node"
 
 # ---- the cache section (tests/data/fixture-study-cache: see make-fixture-cache.py) ----
 C=$tmp/cache

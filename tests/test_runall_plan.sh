@@ -62,6 +62,12 @@ check "quick: exactly 3 tables pairs (6 blocks)" test "$(grep -c '^tables/' "$tm
 check "--pairs 8: 16 bits blocks" test "$(./run_all.sh --plan --pairs 8 | grep -c '^bits/')" -eq 16
 check "m64 blocks run bin/slidebench-sim" bash -c "grep '^bits/[0-9]*-m64 ' '$tmp/full' | grep -qv 'bin/slidebench-sim' && exit 1 || exit 0"
 check "m32 blocks run bin32/slidebench" bash -c "grep '^bits/[0-9]*-m32 ' '$tmp/full' | grep -qv 'bin32/slidebench' && exit 1 || exit 0"
+# search: the main sweep only (the -m32 and simulation builds have no search loop), fewer roots in
+# a quick study
+check "full: the main sweep runs perft and search" grep -q '^m64 bin/slidebench bench .*--mode default,perft,search .*--search-positions 3' "$tmp/full"
+check "quick: the main sweep searches 2 roots" grep -q '^m64 .*--mode default,perft,search .*--search-positions 2' "$tmp/quick"
+check "no block runs search" bash -c "grep -E '^(bits|tables|compiler)/' '$tmp/full' | grep -q search && exit 1 || exit 0"
+check "--kernels reaches the main sweep" bash -c "./run_all.sh --plan --kernels pext,rotated | grep -q '^m64 .*--kernel pext,rotated'"
 check "hugepage blocks pass --tables hugepage" grep -q '^tables/01-hugepage .*--tables hugepage' "$tmp/full"
 # the checker itself catches a plan that does not alternate, and one with too few pairs
 printf 'bits/01-m64 x\nbits/01-m32 x\nbits/02-m64 x\nbits/02-m32 x\n' >"$tmp/abab"
@@ -73,7 +79,7 @@ expect "--pairs 0 is refused" 2 'pairs' -- ./run_all.sh --plan --pairs 0
 # that blocked the same --out.  (--plan: were a value let through, nothing would run.)
 for a in "--samples abc" "--samples 0" "--samples 100001" "--samples 3x" "--cpu 4095" "--cpu x" \
 	"--cpu -1" "--trace $tmp/none.trace" "--trace $tmp" "--kernels pext,,rotated" \
-	"--bench-only --kernels pext,no-such-kernel" "-- --out elsewhere"; do
+	"--bench-only --kernels pext,no-such-kernel" "-- --out elsewhere" "--node-ns abc" "--node-ns -5"; do
 	# shellcheck disable=SC2086 # the option and its value, split
 	expect "$a is refused" 2 "run_all.sh: (--|bench argument)" -- ./run_all.sh --plan --out "$tmp/refused" $a
 done

@@ -10,9 +10,14 @@
 #include "report/report.h"
 #include "report/report_fleet.h"
 
-static const struct cli_opt REPORT_OPTS[] = { CLI_OPT_HELP, CLI_OPT_END };
+enum { REPORT_NODE_NS_OPT = 256 };
+static const struct cli_opt REPORT_OPTS[] = {
+	{ "node-ns", REPORT_NODE_NS_OPT, "T", "an engine's nanoseconds a node, for the search "
+	  "workload's engine gain (default 1000: about 1 M nodes/s on one thread)", NULL },
+	CLI_OPT_HELP, CLI_OPT_END
+};
 const struct cli_cmd CLI_REPORT = {
-	"report", "STUDY_DIR",
+	"report", "[OPTIONS] STUDY_DIR",
 	"Writes STUDY_DIR/report.html (one self-contained file: inline CSS, the charts of\n"
 	"STUDY_DIR/plots/*.svg embedded as images) and STUDY_DIR/report.md (linking plots/*.png).\n"
 	"STUDY_DIR is what run_all.sh writes (m64/, bits/ or m32.skipped, tables/ or\n"
@@ -24,7 +29,7 @@ const struct cli_cmd CLI_REPORT = {
 	"which kernel to use for each workload; then the evidence for each, the charts, the\n"
 	"cache study (pressure, huge pages, simulated L1 and TLB), gcc against clang, the\n"
 	"environment and every figure.  Also writes verdicts.csv (every verdict stated) and\n"
-	"answer.txt (the answers in at most 12 lines, what run_all.sh prints last).\n"
+	"answer.txt (the answers in at most 16 lines, what run_all.sh prints last).\n"
 	"STUDY_DIR may be a fleet (run_all.sh --slurm: one study per machine in its\n"
 	"subdirectories): then the fleet report, whether the answer depends on the machine.\n",
 	REPORT_OPTS,
@@ -47,29 +52,62 @@ static int write_answer(const struct study *s, char *err, size_t len)
 	return out_commit(&t, err, len);
 }
 
+/* Parses --node-ns and the one STUDY_DIR; returns the directory, or NULL with *rc set (help
+ * or a usage error). */
+static const char *report_args(int argc, char **argv, double *node_ns, int *rc)
+{
+	struct cli_getopt g;
+	int opt;
+	char *end;
+
+	cli_getopt_init(&g, REPORT_OPTS);
+	while ((opt = cli_getopt(&g, argc, argv)) != -1) {
+		if (opt == 'h') {
+			cli_print_help(stdout, &CLI_REPORT);
+			*rc = EXIT_OK;
+			return NULL;
+		}
+		if (opt == REPORT_NODE_NS_OPT) {
+			*node_ns = strtod(optarg, &end);
+			if (*end || end == optarg || !(*node_ns >= 1 && *node_ns <= 1e9)) {
+				fprintf(stderr, "slidebench report: --node-ns %s: give the nanoseconds "
+					"of an engine's node, 1 to 1e9\n", optarg);
+				*rc = EXIT_USAGE;
+				return NULL;
+			}
+			continue;
+		}
+		cli_print_help(stderr, &CLI_REPORT);
+		*rc = EXIT_USAGE;
+		return NULL;
+	}
+	if (argc - optind != 1) {
+		cli_print_help(stderr, &CLI_REPORT);
+		*rc = EXIT_USAGE;
+		return NULL;
+	}
+	return argv[optind];
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct out_file html, md;
 	struct study *s;
 	char err[PATH_MAX + 256], title[2 * PATH_MAX];
-	const char *cpu;
+	const char *cpu, *dir;
 	struct verdicts verdicts = { 0 };
+	double node_ns = REPORT_NODE_NS;
 	int rc = EXIT_FAIL;
 
-	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		cli_print_help(stdout, &CLI_REPORT);
-		return EXIT_OK;
-	}
-	if (argc != 2 || argv[1][0] == '-') {
-		cli_print_help(stderr, &CLI_REPORT);
-		return EXIT_USAGE;
-	}
-	if (report_is_fleet(argv[1]))
-		return cmd_report_fleet(argv[1]);
-	if (!(s = calloc(1, sizeof *s)) || report_load(argv[1], s) < 0) {
+	if (!(dir = report_args(argc, argv, &node_ns, &rc)))
+		return rc;
+	if (report_is_fleet(dir))
+		return cmd_report_fleet(dir);
+	if (!(s = calloc(1, sizeof *s)) || report_load(dir, s) < 0) {
 		free(s);
 		return EXIT_FAIL;
 	}
+	s->node_ns = node_ns;
 	if (out_open(&html, s->dir, "report.html", err, sizeof err) < 0) {
 		fprintf(stderr, "slidebench report: %s\n", err);
 		goto out_study;

@@ -71,6 +71,7 @@ struct study {
 	char busy_why[512];               /* why: every piece of evidence that says so */
 	char busy_brief[80];              /* the first, short: "361 of 540 rows unstable" */
 	struct history *hist;             /* other studies of this machine and build beside it */
+	double node_ns;                   /* an engine's ns a node (report --node-ns; 0: default) */
 };
 
 /* Returns 0 with the study of dir loaded, or -1 (message printed; report_load.c). */
@@ -167,7 +168,7 @@ double report_layout_spread(const struct run *r, const struct report_workload *w
 void report_summary(struct doc *d, const struct study *s);
 /* The same answers and recommendation as plain text in at most SUMMARY_LINES lines (what
  * run_all.sh prints last; report writes it to answer.txt).  Returns 0, or -1. */
-#define SUMMARY_LINES 14
+#define SUMMARY_LINES 16
 int report_answer_text(const struct study *s, FILE *f);
 /* report_yours.c: for each kernel the study ran from a plugin (context.json's kernels whose
  * origin is a file, not "built-in"), a line on the first screen: "your kernel K: stream 3rd of
@@ -275,10 +276,35 @@ struct report_cand {
 	const char *kernel;
 	double score;
 };
+/* Returns 1 for the engine workloads' modes (perft, search: figures per node, the
+ * recommendation's "engine (MODE)" rows), else 0. */
+int report_engine_mode(const char *mode);
 /* Fills c[] (at most max) with the kernels timed on every piece of w, fastest first (the
  * reference oracle and the null baseline are not candidates).  Returns how many. */
 size_t report_candidates(const struct run *r, const struct report_workload *w, struct report_cand *c,
 			 size_t max);
+
+/* report_search.c: the search workload and Amdahl.  T, an engine's node time, by default: about
+ * 1 M nodes/s on one thread, a typical NNUE engine's single-thread speed on a current x86 core
+ * (docs/report.md). */
+#define REPORT_NODE_NS 1000.0
+/* The engine gain: switching from the search runner-up y to the winner x. */
+struct search_gain {
+	const char *x, *y, *word;     /* word: the recommendation's confidence word, or NULL */
+	double nx, ny, lx, ly, lpn;   /* ns a node, position ns a lookup, lookups a node */
+	double node_ns;               /* T */
+	double dnode, dlookups;       /* ny - nx; lpn x (ly - lx) */
+	double measured_pct, engine_pct;  /* dnode / ny; dlookups / T (percent) */
+};
+/* Returns s->node_ns, or REPORT_NODE_NS where it is not set. */
+double report_node_ns(const struct study *s);
+/* Fills g from s's search workload; returns 0 (g zeroed) when it lacks two kernels timed in
+ * search mode with their lookups a node and position-mode figures. */
+int report_search_gain(const struct study *s, struct search_gain *g);
+/* Writes the engine-gain sentence of g into out (no final period). */
+void report_search_gain_text(char *out, size_t len, const struct search_gain *g);
+/* The section: the lookups' share of a search node per kernel, the check and the gain. */
+void report_search(struct doc *d, const struct study *s);
 
 /* report_winner.c: a workload's fastest kernel, decided once (every section reads it here) */
 struct report_winner {

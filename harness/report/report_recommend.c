@@ -9,6 +9,11 @@
 #include "report/report.h"
 
 
+int report_engine_mode(const char *mode)
+{
+	return !strcmp(mode, "perft") || !strcmp(mode, "search");
+}
+
 static int by_score(const void *x, const void *y)
 {
 	const struct report_cand *a = x, *b = y;
@@ -56,13 +61,13 @@ size_t report_candidates(const struct run *r, const struct report_workload *w, s
 static void recommend_one(struct doc *d, const struct study *s, const struct run *r,
 			  struct report_workload *w)
 {
-	/* perft rows are the engine workload: per node of the tree, not per lookup */
-	const char *unit = strcmp(w->mode, "perft") ? "ns/lookup" : "ns/node";
+	/* perft and search rows are the engine workloads: per node, not per lookup */
+	const char *unit = report_engine_mode(w->mode) ? "ns/node" : "ns/lookup";
 	struct report_winner p;
 	struct verdict *v;
 	char f[256], verdict[1024], q[128], close[256];
 
-	if (!strcmp(w->mode, "perft") && strncmp(w->label, "engine", 6)) {
+	if (report_engine_mode(w->mode) && strncmp(w->label, "engine", 6)) {
 		char l[sizeof w->label];
 		snprintf(l, sizeof l, "%s", w->label);
 		snprintf(w->label, sizeof w->label, "engine (%.*s)", (int)sizeof w->label - 10, l);

@@ -27,6 +27,7 @@ static const struct {
 	{ "random", "random boards (others' benchmarks)" },
 	{ "peer-random", "the peer's loop, random squares" },
 	{ "peer", "the peer's loop, queens on known squares" },
+	{ "engine (search)", "a small engine's alpha-beta search (per node)" },
 	{ "engine", "a perft move generator (per node)" },
 	{ "pressure", "beside a large working set (the engine's hash and tables)" },
 };
@@ -241,6 +242,7 @@ struct summary {
 	size_t nrec;
 	char unsettled[2 * SUM_MAX];  /* why rows are not settled, what would settle them, "" */
 	char trap[SUM_MAX];           /* a winner that needs BMI2: where that is a trap, "" */
+	char gain[2 * SUM_MAX];       /* the search's engine gain (report_search.c), "" */
 };
 
 static void answer(struct answer *a, const char *q, const char *text, const char *word,
@@ -635,6 +637,8 @@ static void clean(char *x, size_t len)
  * name in a sentence) is made safe once here, for the report and answer.txt alike. */
 static void summary_build(struct summary *m, const struct study *s)
 {
+	struct search_gain g;
+
 	memset(m, 0, sizeof *m);
 	machine_line(m->machine, sizeof m->machine, s);
 	if (s->busy) {
@@ -649,9 +653,12 @@ static void summary_build(struct summary *m, const struct study *s)
 	recommendation(m, s);
 	needs_rows(m, s);
 	unsettled_line(m, s);
+	if (report_search_gain(s, &g))
+		report_search_gain_text(m->gain, sizeof m->gain, &g);
 	clean(m->machine, sizeof m->machine);
 	clean(m->unsettled, sizeof m->unsettled);
 	clean(m->trap, sizeof m->trap);
+	clean(m->gain, sizeof m->gain);
 	clean(m->busy, sizeof m->busy);
 	clean(m->busy_brief, sizeof m->busy_brief);
 	for (size_t i = 0; i < 3; i++) {
@@ -787,6 +794,8 @@ static void summary_doc(struct doc *d, const struct summary *m)
 		doc_p(d, "note", "No workload had two kernels timed: nothing to recommend.");
 	if (m->trap[0])
 		doc_p(d, "note", "%s.", m->trap);
+	if (m->gain[0])
+		doc_p(d, "note", "%s.", m->gain);
 	if (m->busy_brief[0])
 		snprintf(busy, sizeof busy, " (%s)", m->busy_brief);
 	doc_p(d, "foot", "Each word is decided by the paired comparison's own tests, and a row "
@@ -829,7 +838,7 @@ static void summary_text(FILE *f, const struct summary *m, size_t yours)
 	static const char *const shortq[3] = { "32 or 64 bit", "table size", "branching" };
 	/* on a busy host the line on why rows are not settled follows the busy one, on it */
 	size_t room = SUMMARY_LINES - 4 - !!m->busy[0] - !!m->held[0] -
-		      (!m->busy[0] && m->unsettled[0]) - yours;
+		      (!m->busy[0] && m->unsettled[0]) - !!m->gain[0] - yours;
 
 	fprintf(f, "%s.\n", m->machine);
 	if (m->busy[0])
@@ -862,6 +871,8 @@ static void summary_text(FILE *f, const struct summary *m, size_t yours)
 				r->note[0] ? " " : "", r->note, mg, r->second, r->word,
 				r->why[0] ? ": " : "", r->why);
 	}
+	if (m->gain[0])
+		fprintf(f, "%s.\n", m->gain);
 	if (m->trap[0] && m->nrec < room)   /* the lines left over: where the winner is a trap */
 		fprintf(f, "%s.\n", m->trap);
 }

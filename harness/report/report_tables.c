@@ -240,6 +240,8 @@ static const struct {
 	{ "ranking", "Ranking on the real-game trace", 1 },
 	{ "footprint", "Table footprint against ns/lookup", 1 },
 	{ "random-vs-real", "Real-game trace against random occupancy", 1 },
+	{ "search", "Engine search: ns per node of every kernel (medians, with their 95% "
+	  "interval)", 0 },
 	{ "pressure", "Under cache pressure", -1 },
 	{ "hugepages", "Huge pages", -1 },
 	{ "sim-l1", "Simulated L1 misses", -1 },

@@ -16,6 +16,7 @@ static const struct {
 	{ "recommendation per workload", report_recommend },
 	{ "answers to the three questions", report_answers },
 	{ "do the answers survive the harness's knobs", report_robust },
+	{ "engine search: the lookups' share of a node (Amdahl)", report_search },
 	{ "charts", report_charts },
 	{ "cache: pressure, huge pages, simulated caches", report_cache },
 	{ "does the answer depend on the compiler: gcc against clang blocks", report_compiler },

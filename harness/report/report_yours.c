@@ -136,7 +136,7 @@ static void line(const struct study *s, const char *k, char *out, size_t len)
 
 	for (size_t i = 0; i < nw; i++) {
 		/* the engine workload, as the recommendation names it */
-		snprintf(label, sizeof label, strcmp(w[i].mode, "perft") ? "%s" : "engine (%s)",
+		snprintf(label, sizeof label, report_engine_mode(w[i].mode) ? "engine (%s)" : "%s",
 			 w[i].label);
 		one(s, &s->m64, &w[i], label, k, places, sizeof places);
 	}
