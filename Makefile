@@ -419,11 +419,9 @@ fuzz: ## the libFuzzer targets, FUZZ_SECONDS each (default 30): PGN/SAN, FEN, tr
 
 fuzz-build: $(patsubst %,$(BIN)/fuzz/%,$(FUZZ_TARGETS))
 
-# fuzz_cli includes cli/cmd_bench.c (its parser is static), so that object is left out.
 $(BIN)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(HOBJS) $(KOBJS) $(KHOBJS) $(DEPS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -fsanitize=fuzzer $< \
-		$(filter-out $(BUILD)/harness/cli/cmd_bench.o,$(HOBJS)) $(KOBJS) $(KHOBJS) -o $@ $(LDLIBS)
+	$(CC) $(CFLAGS) $(EXTRA_FLAGS) -fsanitize=fuzzer $< $(HOBJS) $(KOBJS) $(KHOBJS) -o $@ $(LDLIBS)
 
 # The 32-bit build targets $(M32_ARCH), which qemu-i386 runs where the kernel refuses 32-bit
 # programs; harness/scripts/run32.sh picks native or qemu.

@@ -1,9 +1,20 @@
 /* fuzz_cli.c - bench's command-line parser (the largest: lists, numbers, geometries) on any
- * argument vector: the input is cut at NUL bytes into arguments after "bench".  Includes
- * cmd_bench.c to reach its static parse(); then the lists parsed as bench parses them (modes,
- * pressure sizes, kernels, the --simulate plan).  No plugin is loaded and nothing is run. */
+ * argument vector: the input is cut at NUL bytes into arguments after "bench".  bench_parse
+ * (cli/cmd_bench_opts.c), then the lists parsed as bench parses them (modes, pressure sizes,
+ * kernels, the --simulate plan).  No plugin is loaded and nothing is run. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "fuzz.h"
-#include "cli/cmd_bench.c"
+#include "bench/modes.h"
+#include "bench/pressure.h"
+#include "cli/cli.h"
+#include "cli/cmd_bench.h"
+#include "registry/registry.h"
+#include "sim/sim_bench.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -38,10 +49,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	argv[argc] = NULL;
 	optind = 0;  /* glibc: a full reset of getopt's state */
 	opterr = 0;
-	if (parse(argc, argv, &o) != 0)
+	if (bench_parse(argc, argv, &o) != 0)
 		return 0;
 	o.nplugins = 0;  /* paths from the input are never opened */
-	(void)parse_modes(o.modes ? o.modes : mode_names(1));
+	(void)bench_parse_modes(o.modes ? o.modes : mode_names(1));
 	if (pressure_parse(o.pressure ? o.pressure : PRESSURE_DEFAULT, &ps, err, sizeof err) == 0)
 		pressure_free(&ps);
 	(void)cli_select_kernels(o.kernels, sel, MAX_SEL);
