@@ -29,15 +29,11 @@ double report_node_ns(const struct study *s)
 static double lookups_per_node(const struct run *r, const struct report_workload *w,
 			       const char *k)
 {
-	int col = csv_col(&r->summary, "lookups_per_node");
-
-	for (size_t i = 0; col >= 0 && i < r->nrows; i++) {
+	for (size_t i = 0; i < r->nrows; i++) {
 		const struct rr_row *x = &r->rows[i];
 		if (!strcmp(x->kernel, k) && report_in_workload(x, w)) {
-			const char *c = csv_cell(&r->summary, x->line, col);
-			char *end;
-			double v = c ? strtod(c, &end) : NAN;
-			return c && *c && !*end && v > 0 ? v : NAN;
+			double v = run_num(r, x, "lookups_per_node");
+			return v > 0 ? v : NAN;
 		}
 	}
 	return NAN;
