@@ -230,6 +230,19 @@ static void test_impossible(void)
 	      "ns_median is the whole loop's (%g), no negative net beside it (%g)", o->ns_median,
 	      o->ns_net_median);
 	results_free(&r);
+	/* The same cell cut to three samples (a block's): every null sample still above every
+	 * kernel sample, but three samples make no 95% interval (their range covers the median
+	 * 75% of the time): bench does not flag it (the study judges it over its processes),
+	 * and its net stays empty. */
+	unsigned taken = b.taken;
+	b.taken = b.warmup + 3;
+	CHECK(results_compute(&b, "t", NULL, 0, &r) == 0, "results");
+	o = results_row(&r, 0, 1);
+	CHECK(o->samples == 3 && !strstr(o->flags, "baseline-invalid;") && isnan(o->ns_net_median),
+	      "three samples, null dearer in each: not flagged by bench: %zu samples, flags %s, "
+	      "net %g", (size_t)o->samples, o->flags, o->ns_net_median);
+	results_free(&r);
+	b.taken = taken;
 	/* A null whose median is dearer but whose samples straddle the kernel's (noise, as in a
 	 * three-sample block cell: here fewer than half far below, the rest far above, so its
 	 * interval reaches under the kernel's on any machine) is not an invalid baseline: the row

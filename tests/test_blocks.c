@@ -2,7 +2,8 @@
  * pairs of tests/data/fixture-blocks: six pairs in A B B A order whose absolute times step up
  * 20% between pairs 3 and 4 while k1's b/a ratio stays at 1.30 (settled at 1.30) and k2's
  * wanders around 1 (not settled); the incomplete seventh pair, the null and unavailable rows
- * are left out; the order is read back from the run ids. */
+ * are left out; the order is read back from the run ids.  And a block's null test, judged
+ * over its side's processes when its cells have too few samples (tests/data/fixture-pool). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +61,43 @@ static void test_k2_all(const struct blk_set *s)
 	      "an unknown kernel has no verdict");
 }
 
+/* Returns the flags of kernel k's row at 16 KiB of pressure in r ("" none). */
+static const char *pool_flags(const struct run *r, const char *k)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (!strcmp(r->rows[i].kernel, k) && !strcmp(r->rows[i].pressure, "16384"))
+			return r->rows[i].flags;
+	return "";
+}
+
+/* Six processes: pext's row flagged baseline-invalid when the run is read (its null's medians
+ * lie above pext's over the six), hyperbola's not (their medians meet), and no row as bench
+ * wrote it; five processes reach no 95% interval: nothing flagged. */
+static void test_pool(void)
+{
+	char err[PATH_MAX + 256];
+	struct run r;
+
+	CHECK(run_load_summary("tests/data/fixture-pool/six/03-gcc", &r, err, sizeof err) == 0,
+	      "load: %s", err);
+	CHECK(run_flag(&r.rows[3], "baseline-invalid") && !strcmp(r.rows[3].kernel, "pext") &&
+	      run_row_withheld(&r.rows[3]) && run_flag(&r.rows[3], "unstable"),
+	      "pext flagged over six processes, its own flags kept: %s", pool_flags(&r, "pext"));
+	CHECK(!run_flag(&r.rows[4], "baseline-invalid"), "hyperbola not flagged: %s",
+	      pool_flags(&r, "hyperbola"));
+	CHECK(!run_flag(&r.rows[1], "baseline-invalid"), "stream: the null cheaper: %s",
+	      r.rows[1].flags);
+	run_free(&r);
+	CHECK(run_load_rows("tests/data/fixture-pool/six/03-gcc", &r, err, sizeof err) == 0 &&
+	      !strstr(pool_flags(&r, "pext"), "baseline-invalid"), "the rows as written: %s",
+	      pool_flags(&r, "pext"));
+	run_free(&r);
+	CHECK(run_load_summary("tests/data/fixture-pool/five/03-gcc", &r, err, sizeof err) == 0 &&
+	      !strstr(pool_flags(&r, "pext"), "baseline-invalid"), "five processes: %s",
+	      pool_flags(&r, "pext"));
+	run_free(&r);
+}
+
 int main(void)
 {
 	struct blk_set *s = calloc(1, sizeof *s);
@@ -73,6 +111,7 @@ int main(void)
 	test_k1(s);
 	test_k2_all(s);
 	blk_free(s);
+	test_pool();
 	CHECK(blk_load(DIR, "a", "c", s, err, sizeof err) < 0 && strstr(err, "01-c"),
 	      "no 01-c/: an error naming it: %s", err);
 	free(s);

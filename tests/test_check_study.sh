@@ -4,7 +4,8 @@
 # or bound-dropped, one flagged baseline-invalid, a negative time and a null kernel dearer than
 # a kernel in the same workload each fail, naming the file, the line, the row and the reason;
 # a null whose interval meets the kernel's (null-close: within the rows' spread; null-noisy:
-# its median dearer, as three samples give, but its interval wide) passes.  The clean one
+# its median dearer, as three samples give, but its interval wide) passes; blocks of three
+# samples a cell are judged over their processes.  The clean one
 # holds what must not fail: an unavailable row (a quoted flag with a comma), perft with no
 # baseline, and a two-thread null dearer than a one-thread kernel (another workload).
 . "$(dirname "$0")/lib.sh"
@@ -33,6 +34,15 @@ expect "without intervals, the spread decides" 1 "the null kernel \(1.31 ns a lo
 expect "the fixtures as one study" 1 "^check-study.sh: 5 impossible figure\(s\) in 8 summary.csv file\(s\), 96 rows$" -- "$CS" "$D"
 if [[ $(grep -c '^tests/data/check-study/' "$tmp/out") -eq 5 ]]; then ok
 else bad "not one line per failure:"; cat "$tmp/out"; fi
+# blocks of three samples a cell (tests/data/fixture-pool/: six and five processes NN-gcc/,
+# null, pext and hyperbola at 16 KiB of pressure): no row judged alone (too few samples for a
+# 95% interval); over six processes the null's medians (1.91-1.96) above pext's (1.81-1.86)
+# fail, hyperbola's (straddling them) pass; five processes say nothing
+P=tests/data/fixture-pool
+expect "blocks: judged over their processes" 1 \
+	"^$P/six/gcc \(6 processes\): pext, pressure/all warm, pressure 16384 B: the null kernel's medians over the processes \(interval 1.910-1.960 ns a lookup\) lie above this kernel's \(1.810-1.860\): their intervals do not meet$" \
+	"^check-study.sh: 1 impossible figure\(s\) in 6 summary.csv file\(s\), 30 rows$" -- "$CS" "$P/six"
+expect "blocks: five processes say nothing" 0 "no impossible figure" -- "$CS" "$P/five"
 expect "no folder" 2 "no such file or directory" -- "$CS" "$tmp/none"
 mkdir -p "$tmp/empty"
 expect "no summary.csv" 2 "no summary.csv under" -- "$CS" "$tmp/empty"

@@ -247,10 +247,11 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen)
 		free(t);
 		return -1;
 	}
+	run_pool_null(r);
 	return 0;
 }
 
-int run_load_summary(const char *dir, struct run *r, char *err, size_t errlen)
+int run_load_rows(const char *dir, struct run *r, char *err, size_t errlen)
 {
 	memset(r, 0, sizeof *r);
 	snprintf(r->dir, sizeof r->dir, "%s", dir);
@@ -258,6 +259,14 @@ int run_load_summary(const char *dir, struct run *r, char *err, size_t errlen)
 		run_free(r);
 		return -1;
 	}
+	return 0;
+}
+
+int run_load_summary(const char *dir, struct run *r, char *err, size_t errlen)
+{
+	if (run_load_rows(dir, r, err, errlen) < 0)
+		return -1;
+	run_pool_null(r);
 	return 0;
 }
 
@@ -282,6 +291,9 @@ void run_free(struct run *r)
 		free(r->rows[i].paired);
 	}
 	free(r->rows);
+	for (size_t i = 0; i < r->nowned; i++)
+		free(r->owned[i]);
+	free(r->owned);
 	csv_free(&r->summary);
 	csv_free(&r->samples);
 	json_decref(r->ctx);
@@ -318,7 +330,8 @@ static const struct {
 	{ "below-bound", "its core cycles per lookup are below what the kernel's own instructions "
 	  "allow on this CPU (a measurement error)", 1 },
 	{ "baseline-invalid", "the null kernel's whole-loop time in this cell is higher than this "
-	  "kernel's, their 95% intervals apart (the baseline measures something else)", 1 },
+	  "kernel's, their 95% intervals apart (in a block of three samples a cell, the medians of "
+	  "every block of its side; the baseline measures something else)", 1 },
 	{ "bound-dropped", "its lower bound (the fewest cycles its own instructions allow) was "
 	  "above most of its samples, so the bound was wrong and was dropped; the figure is kept "
 	  "and ranked", 0 },

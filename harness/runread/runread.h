@@ -55,6 +55,8 @@ struct run {
 	struct rr_row *rows;
 	size_t nrows;
 	json_t *ctx;             /* context.json, NULL when absent or unreadable */
+	char **owned;            /* flags strings the run made (run_pool_null), freed with it */
+	size_t nowned;
 	char ctx_err[256];       /* why ctx is NULL */
 };
 
@@ -64,6 +66,13 @@ int run_load(const char *dir, struct run *r, char *err, size_t errlen);
 /* Loads dir/summary.csv alone, unchecked (no samples, no context): enough to read the rows'
  * cells and flags.  Returns 0, or -1 with err set. */
 int run_load_summary(const char *dir, struct run *r, char *err, size_t errlen);
+/* run_load_summary without run_pool_null: the rows as bench wrote them. */
+int run_load_rows(const char *dir, struct run *r, char *err, size_t errlen);
+/* Flags baseline-invalid each row of block r (a folder NN-side) whose cell has too few
+ * samples for bench's own null test, when the null's medians over every block of that side
+ * (NN-side beside it, one process each) lie wholly above the row's, as 95% intervals; nothing
+ * with fewer than six such processes.  run_load and run_load_summary call it. */
+void run_pool_null(struct run *r);
 void run_free(struct run *r);
 /* Returns 0 when context.json ctx (read from path) is of a format this slidebench reads (no
  * "format": 0, to SB_RUN_FORMAT), else -1 with err naming path and the format. */

@@ -146,6 +146,11 @@ int stats_order_interval(const double *x, size_t n, double *lo, double *hi)
 	return 0;
 }
 
+int stats_order_reaches(size_t n)
+{
+	return n > 0 && 2 * pow(0.5, (double)n) <= STATS_ALPHA;
+}
+
 void stats_median_ci(const double *x, size_t n, double *lo, double *hi)
 {
 	*lo = *hi = NAN;

@@ -31,6 +31,9 @@ double stats_cv(const double *x, size_t n);
  * range, 96.9%; n = 12: k = 3, 96.1%; n = 31: k = 10, 97.1%).  Below six values no k
  * reaches 95%: returns 1 (the range, which then covers less: 93.8% at n = 5, 75% at 3). */
 size_t stats_order_rank(size_t n);
+/* Returns 1 when n values give an order-statistic interval of the median that covers it with
+ * at least 95% (n >= 6), 0 when even their range covers less. */
+int stats_order_reaches(size_t n);
 /* Sets [*lo, *hi] to the order-statistic interval of x[0..n) (NaN ignored).  Returns 0, or
  * -1 with NaN when fewer than two values are left. */
 int stats_order_interval(const double *x, size_t n, double *lo, double *hi);
