@@ -88,7 +88,8 @@ check "a refused option makes no study directory" test ! -e "$tmp/refused"
 # list, and from the kernels/*.c names in a tree not built yet.
 expect "--kernels pex is refused, pext named" 2 'unknown kernel "pex" \(closest: pext; known: .*,magic-plain,' -- \
 	./run_all.sh --kernels pex --plan
-mkdir "$tmp/unbuilt" && cp run_all.sh "$tmp/unbuilt/" && ln -s "$PWD/kernels" "$tmp/unbuilt/kernels"
+mkdir "$tmp/unbuilt" && cp run_all.sh "$tmp/unbuilt/" && ln -s "$PWD/kernels" "$tmp/unbuilt/kernels" &&
+	ln -s "$PWD/harness" "$tmp/unbuilt/harness"   # (run_all.sh's steps: harness/scripts/study/)
 expect "--kernels pex is refused in a tree not built" 2 'unknown kernel "pex" \(closest: pext; known: ' -- \
 	"$tmp/unbuilt/run_all.sh" --kernels pex --plan
 expect "--kernels pext is let through in a tree not built" 0 '^bits/01-m64' -- \
