@@ -178,11 +178,13 @@ int report_answer_text(const struct study *s, FILE *f);
  * answer.txt lines (f NULL: none) and returns how many it has (0 without a plugin). */
 void report_yours(struct doc *d, const struct study *s);
 size_t report_yours_text(const struct study *s, FILE *f);
-/* doc_chart with a caption that opens with the sentence the chart answers, read from the
- * verdicts (the three questions, the ranking, pressure, huge pages), then caption. */
+/* report_charts.c: doc_chart with a caption that opens with the sentence the chart answers,
+ * read from the verdicts (the three questions, the ranking, pressure, huge pages), then
+ * caption. */
 void report_chart(struct doc *d, const struct study *s, const char *name, const char *caption);
-/* The confidence word of a verdict: "settled", "likely" (the interval excludes 1 but the
- * verdict is not settled), "provisional" (either, on a disturbed study) or "unclear". */
+/* report_why.c: the confidence word of a verdict: "settled", "likely" (the interval excludes
+ * 1 but the verdict is not settled), "provisional" (either, on a disturbed study) or
+ * "unclear". */
 const char *verdict_word(const struct verdict *v);
 /* Table bytes of kernel k as run r's context recorded them (the descriptor's), -1 unknown. */
 double report_kernel_bytes(const struct run *r, const char *k);
@@ -235,6 +237,8 @@ int report_in_workload(const struct rr_row *row, const struct report_workload *w
 double report_misses(const struct study *s, const struct run *r, const struct report_workload *w,
 		     const char *k, const char *hw_col, const char *sim_col, const char **src);
 void report_tables(struct doc *d, const struct study *s);
+
+/* report_charts.c: the charts section */
 void report_charts(struct doc *d, const struct study *s);
 
 /* report_env.c */

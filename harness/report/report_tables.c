@@ -1,6 +1,5 @@
 /* report_tables.c - workloads (mode x cache state x pressure), one table per workload with
- * every kernel's figures, and the charts section. */
-#include <dirent.h>
+ * every kernel's figures. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,92 +226,4 @@ void report_tables(struct doc *d, const struct study *s)
 	run_tables(d, s, &s->m64, s->plain ? "run" : "m64", "t-m64");
 	if (s->have_pressure)
 		run_tables(d, s, &s->pressure, "pressure", "t-pressure");
-}
-
-static const struct {
-	const char *name, *caption;
-	int core;     /* 1 always listed (a missing one gets a note), 0 where present,
-		       * -1 shown in the cache section (report_cache.c) instead */
-} CHARTS[] = {
-	{ "bits", "32-bit vs 64-bit", 1 },
-	{ "tables", "A small shared table against larger ones", 1 },
-	{ "branching", "Branchless vs conditional", 1 },
-	{ "ranking", "Ranking on the real-game trace", 1 },
-	{ "footprint", "Table footprint against ns/lookup", 1 },
-	{ "random-vs-real", "Real-game trace against random occupancy", 1 },
-	{ "search", "Engine search: ns per node of every kernel (medians, with their 95% "
-	  "interval)", 0 },
-	{ "pressure", "Under cache pressure", -1 },
-	{ "hugepages", "Huge pages", -1 },
-	{ "sim-l1", "Simulated L1 misses", -1 },
-};
-#define NCHARTS (sizeof CHARTS / sizeof CHARTS[0])
-
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(a, b);
-}
-
-/* Under the ranking chart (ordered by medians): each workload of the main sweep where the
- * rounds put the runner-up by the medians ahead (report_winner), so the chart's first bar and
- * the recommendation's winner are not read as two winners. */
-static void ranking_note(struct doc *d, const struct study *s)
-{
-	struct report_workload w[REPORT_MAX_WORKLOADS];
-	size_t nw = report_workloads(&s->m64, w, REPORT_MAX_WORKLOADS);
-	struct report_winner p;
-	char out[2048] = "", t[512];
-
-	for (size_t i = 0; i < nw; i++) {
-		if (!report_winner(s, &s->m64, &w[i], &p) || !p.second ||
-		    !(p.win_score > p.second_score))
-			continue;
-		report_winner_text(t, sizeof t, &p);
-		doc_cat(out, sizeof out, "%s%s: %s", out[0] ? "; " : "", w[i].label, t);
-	}
-	if (out[0])
-		doc_p(d, "note", "The ranking orders kernels by their medians; where the rounds "
-		      "order the first two the other way, the fastest is the recommendation's "
-		      "verdict: %s.", out);
-}
-
-void report_charts(struct doc *d, const struct study *s)
-{
-	char path[PATH_MAX + 16];
-	static char extra[64][256];
-	size_t nextra = 0;
-	struct dirent *e;
-	DIR *dir;
-
-	doc_h(d, 2, "charts", "Charts");
-	for (size_t i = 0; i < NCHARTS; i++) {
-		char svg[PATH_MAX + 64];
-		FILE *f;
-		if (CHARTS[i].core < 0)
-			continue;
-		snprintf(svg, sizeof svg, "%s/plots/%s.svg", s->dir, CHARTS[i].name);
-		if (!CHARTS[i].core && !(f = fopen(svg, "r")))
-			continue;
-		if (!CHARTS[i].core)
-			fclose(f);
-		report_chart(d, s, CHARTS[i].name, CHARTS[i].caption);
-		if (!strcmp(CHARTS[i].name, "ranking"))
-			ranking_note(d, s);
-	}
-	snprintf(path, sizeof path, "%s/plots", s->dir);
-	if (!(dir = opendir(path)))
-		return;
-	while ((e = readdir(dir)) && nextra < 64) {   /* charts added later, not yet known */
-		size_t len = strlen(e->d_name), i;
-		if (len < 5 || strcmp(e->d_name + len - 4, ".svg") || len - 4 >= sizeof extra[0])
-			continue;
-		snprintf(extra[nextra], sizeof extra[0], "%.*s", (int)(len - 4), e->d_name);
-		for (i = 0; i < NCHARTS && strcmp(CHARTS[i].name, extra[nextra]); i++)
-			;
-		nextra += i == NCHARTS;
-	}
-	qsort(extra, nextra, sizeof extra[0], by_name);   /* readdir order is the disk's */
-	for (size_t i = 0; i < nextra; i++)
-		doc_chart(d, s->dir, extra[i], extra[i]);
-	closedir(dir);
 }
