@@ -178,10 +178,10 @@ int report_answer_text(const struct study *s, FILE *f);
  * answer.txt lines (f NULL: none) and returns how many it has (0 without a plugin). */
 void report_yours(struct doc *d, const struct study *s);
 size_t report_yours_text(const struct study *s, FILE *f);
-/* report_charts.c: doc_chart with a caption that opens with the sentence the chart answers,
- * read from the verdicts (the three questions, the ranking, pressure, huge pages), then
- * caption. */
-void report_chart(struct doc *d, const struct study *s, const char *name, const char *caption);
+/* report_charts.c: chart file of the table of charts (report_charts.h) through doc_chart, its
+ * caption opening with the sentence the chart answers, read from the verdicts (the three
+ * questions, the ranking, pressure, huge pages); a file the table lacks writes nothing. */
+void report_chart(struct doc *d, const struct study *s, const char *file);
 /* report_why.c: the confidence word of a verdict: "settled", "likely" (the interval excludes
  * 1 but the verdict is not settled), "provisional" (either, on a disturbed study) or
  * "unclear". */

@@ -1,6 +1,6 @@
-/* report_charts.c - the report's charts: each chart's caption, the sentence it answers (read
- * from the verdicts, as the first screen says it) and the charts section. */
-#include <dirent.h>
+/* report_charts.c - the report's charts in one table (report_charts.h): each chart's file,
+ * the section that shows it, the sentence it answers, what it draws and its caption; and the
+ * charts section. */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "report/report_charts.h"
 #include "report/report_summary.h"
 
 /* Returns the first verdict of question q whose a starts with prefix a (NULL: any), or NULL. */
@@ -21,125 +22,164 @@ static const struct verdict *find(const struct study *s, const char *q, const ch
 	return NULL;
 }
 
-/* Writes the sentence chart name answers, from the verdicts, into out ("" when the chart
- * states no verdict of its own). */
-static void chart_answer(const struct study *s, const struct summary *m, const char *name,
-			 char *out, size_t len)
+/* Writes the first screen's answer i (0 bits, 1 tables, 2 branching) in brief, where it was
+ * measured. */
+static void answer_brief(const struct summary *m, size_t i, char *out, size_t len)
 {
-	const struct verdict *a, *b;
-
-	out[0] = 0;
-	if (!strcmp(name, "bits") && m->ans[0].word)
-		snprintf(out, len, "%s", m->ans[0].brief);
-	else if (!strcmp(name, "tables") && m->ans[1].word)
-		snprintf(out, len, "%s", m->ans[1].brief);
-	else if (!strcmp(name, "branching") && m->ans[2].word)
-		snprintf(out, len, "%s", m->ans[2].brief);
-	else if (!strcmp(name, "ranking") && (a = find(s, "recommend:position", NULL)) != NULL) {
-		/* "ahead" only where the interval says so: an unclear margin is no lead */
-		if (!strcmp(verdict_word(a), "unclear"))
-			snprintf(out, len, "In position mode %s and %s are not told apart (%.2f\u00d7, "
-				 "unclear)", a->a, a->b, a->ratio);
-		else
-			snprintf(out, len, "In position mode %s is fastest, %.2f\u00d7 ahead of %s "
-				 "(%s)", a->a, a->ratio, a->b, verdict_word(a));
-		if ((b = find(s, "recommend:engine (perft)", NULL)) != NULL &&
-		    !strcmp(verdict_word(b), "unclear"))
-			doc_cat(out, len, "; in perft %s and %s are not told apart (%.2f\u00d7, "
-				"unclear)", b->a, b->b, b->ratio);
-		else if (b)
-			doc_cat(out, len, "; in perft %s, %.2f\u00d7 ahead of %s (%s)", b->a, b->ratio,
-				b->b, verdict_word(b));
-	} else if (!strcmp(name, "pressure")) {
-		for (size_t i = 0; i < m->nrec; i++)
-			if (!strncmp(m->rec[i].workload, "pressure", 8))
-				snprintf(out, len, "%s is fastest beside a working set of %s%s%s",
-					 m->rec[i].use, m->rec[i].workload + 9,
-					 m->rec[i].note[0] ? " " : "", m->rec[i].note);
-	} else if (!strcmp(name, "hugepages")) {
-		size_t n = 0, faster = 0, slower = 0;
-		const struct verdict *big = NULL;
-		for (size_t i = 0; s->verdicts && i < s->verdicts->n; i++) {
-			const struct verdict *v = &s->verdicts->v[i];
-			if (strcmp(v->question, "hugepages"))
-				continue;
-			n++;
-			faster += v->settled == 1 && v->ratio > 1;
-			slower += v->settled == 1 && v->ratio < 1;
-			if (v->ratio > 0 && (!big || fabs(log(v->ratio)) > fabs(log(big->ratio))))
-				big = v;
-		}
-		if (n && big)
-			snprintf(out, len, "Huge pages make %zu of %zu large-table kernels settled "
-				 "faster and %zu slower; the largest change: %.*s, %.2f\u00d7 (time without "
-				 "over with)", faster, n, slower, (int)strcspn(big->a, ","), big->a,
-				 big->ratio);
-	}
+	if (m->ans[i].word)
+		snprintf(out, len, "%s", m->ans[i].brief);
 }
 
-/* What each chart draws, against what its opening sentence compares: the bars are medians,
- * the sentences paired ratios round by round, and the two can order two kernels otherwise. */
-static const struct {
-	const char *name, *shows;
-} CHART_SHOWS[] = {
-	{ "bits", "The bars are each kernel's median ns/lookup; the sentence and the -m32 panel "
-	  "are paired ratios (round by round, or over the blocks)" },
-	{ "tables", "The bars are each kernel's median ns/lookup; the sentence is the paired "
-	  "ratio, round by round" },
-	{ "branching", "The bars are each kernel's median ns/lookup; the sentence is the paired "
-	  "ratio, round by round" },
-	{ "ranking", "The bars are each kernel's median ns/lookup, in the order of the medians; "
-	  "the sentence is the paired ratio, round by round, which decides where the two "
-	  "disagree" },
-	{ "footprint", "Each point is a kernel's median ns/lookup" },
-	{ "random-vs-real", "Ranks by median ns/lookup" },
-	{ "pressure", "The lines are each kernel's median ns/lookup; the sentence is the paired "
-	  "ratio per size, round by round" },
-	{ "hugepages", "The bars are the medians of the first pair of blocks; the sentence and "
-	  "the ratios under the names are paired over every pair of blocks" },
-};
-
-void report_chart(struct doc *d, const struct study *s, const char *name, const char *caption)
+static void bits_answer(const struct study *s, const struct summary *m, char *out, size_t len)
 {
-	struct summary *m = malloc(sizeof *m);
-	char text[2 * SUM_MAX + 512], ans[SUM_MAX] = "";
-	const char *shows = "";
-
-	if (m) {
-		summary_build(m, s);
-		chart_answer(s, m, name, ans, sizeof ans);
-		free(m);
-	}
-	for (size_t i = 0; i < sizeof CHART_SHOWS / sizeof CHART_SHOWS[0]; i++)
-		if (!strcmp(CHART_SHOWS[i].name, name))
-			shows = CHART_SHOWS[i].shows;
-	snprintf(text, sizeof text, "%s%s%s%s%s", ans, ans[0] ? ". " : "", shows,
-		 shows[0] ? ". " : "", caption);
-	doc_chart(d, s->dir, name, text);
+	(void)s;
+	answer_brief(m, 0, out, len);
 }
 
-static const struct {
-	const char *name, *caption;
-	int core;     /* 1 always listed (a missing one gets a note), 0 where present,
-		       * -1 shown in the cache section (report_cache.c) instead */
-} CHARTS[] = {
-	{ "bits", "32-bit vs 64-bit", 1 },
-	{ "tables", "A small shared table against larger ones", 1 },
-	{ "branching", "Branchless vs conditional", 1 },
-	{ "ranking", "Ranking on the real-game trace", 1 },
-	{ "footprint", "Table footprint against ns/lookup", 1 },
-	{ "random-vs-real", "Real-game trace against random occupancy", 1 },
-	{ "search", "Engine search: ns per node of every kernel (medians, with their 95% "
-	  "interval)", 0 },
-	{ "pressure", "Under cache pressure", -1 },
-	{ "hugepages", "Huge pages", -1 },
-	{ "sim-l1", "Simulated L1 misses", -1 },
+static void tables_answer(const struct study *s, const struct summary *m, char *out, size_t len)
+{
+	(void)s;
+	answer_brief(m, 1, out, len);
+}
+
+static void branching_answer(const struct study *s, const struct summary *m, char *out,
+			     size_t len)
+{
+	(void)s;
+	answer_brief(m, 2, out, len);
+}
+
+/* The ranking's sentence: position mode's winner, and perft's. */
+static void ranking_answer(const struct study *s, const struct summary *m, char *out,
+			   size_t len)
+{
+	const struct verdict *a = find(s, "recommend:position", NULL), *b;
+
+	(void)m;
+	if (!a)
+		return;
+	/* "ahead" only where the interval says so: an unclear margin is no lead */
+	if (!strcmp(verdict_word(a), "unclear"))
+		snprintf(out, len, "In position mode %s and %s are not told apart (%.2f\u00d7, "
+			 "unclear)", a->a, a->b, a->ratio);
+	else
+		snprintf(out, len, "In position mode %s is fastest, %.2f\u00d7 ahead of %s (%s)",
+			 a->a, a->ratio, a->b, verdict_word(a));
+	if ((b = find(s, "recommend:engine (perft)", NULL)) != NULL &&
+	    !strcmp(verdict_word(b), "unclear"))
+		doc_cat(out, len, "; in perft %s and %s are not told apart (%.2f\u00d7, unclear)",
+			b->a, b->b, b->ratio);
+	else if (b)
+		doc_cat(out, len, "; in perft %s, %.2f\u00d7 ahead of %s (%s)", b->a, b->ratio, b->b,
+			verdict_word(b));
+}
+
+/* The pressure row of the first screen's recommendation. */
+static void pressure_answer(const struct study *s, const struct summary *m, char *out,
+			    size_t len)
+{
+	(void)s;
+	for (size_t i = 0; i < m->nrec; i++)
+		if (!strncmp(m->rec[i].workload, "pressure", 8))
+			snprintf(out, len, "%s is fastest beside a working set of %s%s%s",
+				 m->rec[i].use, m->rec[i].workload + 9, m->rec[i].note[0] ? " " : "",
+				 m->rec[i].note);
+}
+
+/* How many large-table kernels huge pages make faster and slower, and the largest change. */
+static void hugepages_answer(const struct study *s, const struct summary *m, char *out,
+			     size_t len)
+{
+	size_t n = 0, faster = 0, slower = 0;
+	const struct verdict *big = NULL;
+
+	(void)m;
+	for (size_t i = 0; s->verdicts && i < s->verdicts->n; i++) {
+		const struct verdict *v = &s->verdicts->v[i];
+		if (strcmp(v->question, "hugepages"))
+			continue;
+		n++;
+		faster += v->settled == 1 && v->ratio > 1;
+		slower += v->settled == 1 && v->ratio < 1;
+		if (v->ratio > 0 && (!big || fabs(log(v->ratio)) > fabs(log(big->ratio))))
+			big = v;
+	}
+	if (n && big)
+		snprintf(out, len, "Huge pages make %zu of %zu large-table kernels settled faster "
+			 "and %zu slower; the largest change: %.*s, %.2f\u00d7 (time without over "
+			 "with)", faster, n, slower, (int)strcspn(big->a, ","), big->a, big->ratio);
+}
+
+static void ranking_note(struct doc *d, const struct study *s);
+
+/* The bars are medians, the sentences paired ratios round by round: the two can order two
+ * kernels otherwise, so each chart's shows says which is which. */
+#define BARS_PAIRED "The bars are each kernel's median ns/lookup; the sentence is the paired " \
+	"ratio, round by round"
+
+/* Every chart of the report, in the order the report shows them (report_charts.h). */
+static const struct report_chart_def CHARTS[] = {
+	{ "learn", CHART_IN_ROBUST, 0, NULL, "", "Time per lookup against the distinct queries "
+	  "before the stream repeats: the answers are read at the right end, where nothing is "
+	  "replayed.", NULL },
+	{ "bits", CHART_IN_CHARTS, 0, bits_answer, "The bars are each kernel's median "
+	  "ns/lookup; the sentence and the -m32 panel are paired ratios (round by round, or over "
+	  "the blocks)", "32-bit vs 64-bit", NULL },
+	{ "tables", CHART_IN_CHARTS, 0, tables_answer, BARS_PAIRED,
+	  "A small shared table against larger ones", NULL },
+	{ "branching", CHART_IN_CHARTS, 0, branching_answer, BARS_PAIRED,
+	  "Branchless vs conditional", NULL },
+	{ "ranking", CHART_IN_CHARTS, 0, ranking_answer, "The bars are each kernel's median "
+	  "ns/lookup, in the order of the medians; the sentence is the paired ratio, round by "
+	  "round, which decides where the two disagree", "Ranking on the real-game trace",
+	  ranking_note },
+	{ "footprint", CHART_IN_CHARTS, 0, NULL, "Each point is a kernel's median ns/lookup",
+	  "Table footprint against ns/lookup", NULL },
+	{ "random-vs-real", CHART_IN_CHARTS, 0, NULL, "Ranks by median ns/lookup",
+	  "Real-game trace against random occupancy", NULL },
+	{ "search", CHART_IN_CHARTS, 1, NULL, "", "Engine search: ns per node of every kernel "
+	  "(medians, with their 95% interval)", NULL },
+	{ "pressure", CHART_IN_CACHE, 0, pressure_answer, "The lines are each kernel's median "
+	  "ns/lookup; the sentence is the paired ratio per size, round by round",
+	  "Under cache pressure", NULL },
+	{ "hugepages", CHART_IN_CACHE, 0, hugepages_answer, "The bars are the medians of the "
+	  "first pair of blocks; the sentence and the ratios under the names are paired over "
+	  "every pair of blocks", "Huge pages", NULL },
+	{ "sim-l1", CHART_IN_CACHE, 0, NULL, "", "Simulated L1 misses", NULL },
+	{ "threads", CHART_IN_THREADS, 0, NULL, "", "Time per lookup of each thread against the "
+	  "threads running at once, by table size", NULL },
 };
 #define NCHARTS (sizeof CHARTS / sizeof CHARTS[0])
 
-static int by_name(const void *a, const void *b)
+const struct report_chart_def *report_chart_table(size_t *n)
 {
-	return strcmp(a, b);
+	*n = NCHARTS;
+	return CHARTS;
+}
+
+/* Writes chart c: its answer sentence, what it shows and its caption, then its note. */
+static void chart_write(struct doc *d, const struct study *s, const struct report_chart_def *c)
+{
+	char text[2 * SUM_MAX + 512], ans[SUM_MAX] = "";
+	struct summary *m = c->answer ? malloc(sizeof *m) : NULL;
+
+	if (m) {
+		summary_build(m, s);
+		c->answer(s, m, ans, sizeof ans);
+		free(m);
+	}
+	snprintf(text, sizeof text, "%s%s%s%s%s", ans, ans[0] ? ". " : "", c->shows,
+		 c->shows[0] ? ". " : "", c->caption);
+	doc_chart(d, s->dir, c->file, text);
+	if (c->note)
+		c->note(d, s);
+}
+
+void report_chart(struct doc *d, const struct study *s, const char *file)
+{
+	for (size_t i = 0; i < NCHARTS; i++)
+		if (!strcmp(CHARTS[i].file, file))
+			chart_write(d, s, &CHARTS[i]);
 }
 
 /* Under the ranking chart (ordered by medians): each workload of the main sweep where the
@@ -167,41 +207,17 @@ static void ranking_note(struct doc *d, const struct study *s)
 
 void report_charts(struct doc *d, const struct study *s)
 {
-	char path[PATH_MAX + 16];
-	static char extra[64][256];
-	size_t nextra = 0;
-	struct dirent *e;
-	DIR *dir;
-
 	doc_h(d, 2, "charts", "Charts");
 	for (size_t i = 0; i < NCHARTS; i++) {
 		char svg[PATH_MAX + 64];
 		FILE *f;
-		if (CHARTS[i].core < 0)
+		if (CHARTS[i].place != CHART_IN_CHARTS)
 			continue;
-		snprintf(svg, sizeof svg, "%s/plots/%s.svg", s->dir, CHARTS[i].name);
-		if (!CHARTS[i].core && !(f = fopen(svg, "r")))
+		snprintf(svg, sizeof svg, "%s/plots/%s.svg", s->dir, CHARTS[i].file);
+		if (CHARTS[i].if_present && !(f = fopen(svg, "r")))
 			continue;
-		if (!CHARTS[i].core)
+		if (CHARTS[i].if_present)
 			fclose(f);
-		report_chart(d, s, CHARTS[i].name, CHARTS[i].caption);
-		if (!strcmp(CHARTS[i].name, "ranking"))
-			ranking_note(d, s);
+		chart_write(d, s, &CHARTS[i]);
 	}
-	snprintf(path, sizeof path, "%s/plots", s->dir);
-	if (!(dir = opendir(path)))
-		return;
-	while ((e = readdir(dir)) && nextra < 64) {   /* charts added later, not yet known */
-		size_t len = strlen(e->d_name), i;
-		if (len < 5 || strcmp(e->d_name + len - 4, ".svg") || len - 4 >= sizeof extra[0])
-			continue;
-		snprintf(extra[nextra], sizeof extra[0], "%.*s", (int)(len - 4), e->d_name);
-		for (i = 0; i < NCHARTS && strcmp(CHARTS[i].name, extra[nextra]); i++)
-			;
-		nextra += i == NCHARTS;
-	}
-	qsort(extra, nextra, sizeof extra[0], by_name);   /* readdir order is the disk's */
-	for (size_t i = 0; i < nextra; i++)
-		doc_chart(d, s->dir, extra[i], extra[i]);
-	closedir(dir);
 }

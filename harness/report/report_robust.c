@@ -322,9 +322,7 @@ void report_robust(struct doc *d, const struct study *s)
 		doc_table_end(d);
 	mark_siblings(s);
 	if (l->any)
-		doc_chart(d, s->dir, "learn", "Time per lookup against the distinct queries before "
-			  "the stream repeats: the answers are read at the right end, where nothing "
-			  "is replayed.");
+		report_chart(d, s, "learn");
 	doc_h(d, 3, "robust-winners", "Each workload's fastest kernel, with the null subtracted");
 	robust_winners(d, s);
 	learn_free(l);

@@ -293,7 +293,6 @@ void report_threads(struct doc *d, const struct study *s)
 	answer(d, s, &one, &many);
 	scaling_table(d, s, &one, &many);
 	tables_table(d, s, &many);
-	report_chart(d, s, "threads", "Time per lookup of each thread against the threads running "
-		     "at once, by table size");
+	report_chart(d, s, "threads");
 	topology_note(d, &s->threads, many.threads);
 }
