@@ -10,9 +10,33 @@
 #include "analysis/process_term.h"
 #include "runread/runread.h"
 
+/* What a verdict answers, typed: every section records its verdicts under one and every
+ * reader finds them by one (verdict_find), never by the words of a label; verdicts.csv's
+ * question column is written from it. */
+enum verdict_q {
+	VQ_BITS,             /* one kernel designed for 32-bit arithmetic against its sibling */
+	VQ_BITS_BUILD,       /* the -m64 build against the -m32 build (bits/ blocks) */
+	VQ_BITS_SIBLINGS,    /* every 64-bit sibling against the 32-bit-designed kernels */
+	VQ_TABLES,           /* one kernel pair of different table sizes */
+	VQ_BRANCHING,        /* one branchless kernel against its conditional sibling */
+	VQ_RECOMMEND,        /* a workload's fastest kernel against its runner-up */
+	VQ_HUGEPAGES,        /* one kernel without huge pages against with them (tables/ blocks) */
+	VQ_COMPILER,         /* one kernel under clang against gcc (compiler/ blocks) */
+};
+struct verdict_key {
+	enum verdict_q q;
+	/* VQ_RECOMMEND: the workload (report_workloads: the rows' mode, cache state, pressure
+	 * bytes and threads, 1 for one thread) and its label ("engine (perft)"), else empty */
+	char mode[24], cache[16], pressure[24];
+	unsigned threads;
+	char label[96];
+};
+
 /* One verdict of the report, as verdicts.csv holds it: the same numbers as its sentence. */
 struct verdict {
-	char question[64];       /* "bits", "tables", "branching", "recommend:stream", ... */
+	struct verdict_key key;
+	char question[64];       /* "bits", "tables", "branching", "recommend:stream", ... as
+				  * verdicts.csv writes it (verdict_question of key) */
 	char a[96], b[96];       /* b is compared against a: ratio = time(b) / time(a) */
 	double ratio, lo, hi, p;
 	char test[24], basis[16];
@@ -155,9 +179,25 @@ void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, con
 /* Writes p-value p as "%.2g", or "not measured (too few pairs for the test)" when NaN: no
  * "nan" on the page.  Returns buf. */
 const char *report_pval(char *buf, size_t len, double p);
-/* Records one verdict for verdicts.csv (b against a).  Returns it (NULL out of memory). */
-struct verdict *verdict_add(const struct study *s, const char *question, const char *a, const char *b,
-		 const struct cmp *c, int settled, const char *why);
+/* Records one verdict of key k for verdicts.csv (b against a).  Returns it (NULL out of
+ * memory). */
+struct verdict *verdict_add(const struct study *s, const struct verdict_key *k, const char *a,
+			    const char *b, const struct cmp *c, int settled, const char *why);
+/* Returns the key of question q (not VQ_RECOMMEND: verdict_key_workload). */
+struct verdict_key verdict_key(enum verdict_q q);
+/* Returns the VQ_RECOMMEND key of workload w (its label as the recommendation names it). */
+struct verdict_key verdict_key_workload(const struct report_workload *w);
+/* Returns the VQ_RECOMMEND key of mode's plain workload: warm, no pressure, one thread. */
+struct verdict_key verdict_key_mode(const char *mode);
+/* Sets *q to the question registry_question_name calls name ("bits", "tables",
+ * "branching").  Returns 0, or -1 for another name. */
+int verdict_q_named(const char *name, enum verdict_q *q);
+/* Returns 1 when v's key is k, or of k's question where k names no workload (no mode). */
+int verdict_is(const struct verdict *v, const struct verdict_key *k);
+/* Returns the first verdict after `after` (NULL: from the first) whose key is k's question
+ * and, where k names a workload (its mode set), that workload; NULL when none is. */
+const struct verdict *verdict_find(const struct study *s, const struct verdict_key *k,
+				   const struct verdict *after);
 /* Writes s->dir/verdicts.csv.  Returns 0, or -1 with err set. */
 int verdicts_write(const struct study *s, char *err, size_t len);
 /* Returns the largest layout_spread_pct of kernel k's rows in w (NaN when not recorded). */

@@ -11,15 +11,12 @@
 #include "report/report_charts.h"
 #include "report/report_summary.h"
 
-/* Returns the first verdict of question q whose a starts with prefix a (NULL: any), or NULL. */
-static const struct verdict *find(const struct study *s, const char *q, const char *a)
+/* Returns the recommendation's verdict of mode's plain workload, or NULL. */
+static const struct verdict *find_mode(const struct study *s, const char *mode)
 {
-	for (size_t i = 0; s->verdicts && i < s->verdicts->n; i++) {
-		const struct verdict *v = &s->verdicts->v[i];
-		if (!strcmp(v->question, q) && (!a || !strncmp(v->a, a, strlen(a))))
-			return v;
-	}
-	return NULL;
+	struct verdict_key k = verdict_key_mode(mode);
+
+	return verdict_find(s, &k, NULL);
 }
 
 /* Writes the first screen's answer i (0 bits, 1 tables, 2 branching) in brief, where it was
@@ -53,7 +50,7 @@ static void branching_answer(const struct study *s, const struct summary *m, cha
 static void ranking_answer(const struct study *s, const struct summary *m, char *out,
 			   size_t len)
 {
-	const struct verdict *a = find(s, "recommend:position", NULL), *b;
+	const struct verdict *a = find_mode(s, "position"), *b;
 
 	(void)m;
 	if (!a)
@@ -65,7 +62,7 @@ static void ranking_answer(const struct study *s, const struct summary *m, char 
 	else
 		snprintf(out, len, "In position mode %s is fastest, %.2f\u00d7 ahead of %s (%s)",
 			 a->a, a->ratio, a->b, verdict_word(a));
-	if ((b = find(s, "recommend:engine (perft)", NULL)) != NULL &&
+	if ((b = find_mode(s, "perft")) != NULL &&
 	    !strcmp(verdict_word(b), "unclear"))
 		doc_cat(out, len, "; in perft %s and %s are not told apart (%.2f\u00d7, unclear)",
 			b->a, b->b, b->ratio);
@@ -80,9 +77,9 @@ static void pressure_answer(const struct study *s, const struct summary *m, char
 {
 	(void)s;
 	for (size_t i = 0; i < m->nrec; i++)
-		if (!strncmp(m->rec[i].workload, "pressure", 8))
+		if (m->rec[i].pressure)
 			snprintf(out, len, "%s is fastest beside a working set of %s%s%s",
-				 m->rec[i].use, m->rec[i].workload + 9, m->rec[i].note[0] ? " " : "",
+				 m->rec[i].use, m->rec[i].sizes, m->rec[i].note[0] ? " " : "",
 				 m->rec[i].note);
 }
 
@@ -90,14 +87,12 @@ static void pressure_answer(const struct study *s, const struct summary *m, char
 static void hugepages_answer(const struct study *s, const struct summary *m, char *out,
 			     size_t len)
 {
+	struct verdict_key k = verdict_key(VQ_HUGEPAGES);
 	size_t n = 0, faster = 0, slower = 0;
-	const struct verdict *big = NULL;
+	const struct verdict *big = NULL, *v = NULL;
 
 	(void)m;
-	for (size_t i = 0; s->verdicts && i < s->verdicts->n; i++) {
-		const struct verdict *v = &s->verdicts->v[i];
-		if (strcmp(v->question, "hugepages"))
-			continue;
+	while ((v = verdict_find(s, &k, v)) != NULL) {
 		n++;
 		faster += v->settled == 1 && v->ratio > 1;
 		slower += v->settled == 1 && v->ratio < 1;

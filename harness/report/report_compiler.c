@@ -168,6 +168,7 @@ static void kernel_verdict(const struct study *s, const struct blk_set *bs, cons
 			   struct kres *x)
 {
 	struct blk_verdict v;
+	struct verdict_key kq;
 	char a[96], b[96];
 	int settled;
 
@@ -179,7 +180,8 @@ static void kernel_verdict(const struct study *s, const struct blk_set *bs, cons
 	snprintf(b, sizeof b, "%s, clang build", x->k);
 	report_history_widen(s, "compiler", a, b, &x->c);
 	settled = verdict_settle(&x->c, NAN, x->why, sizeof x->why);
-	verdict_add(s, "compiler", a, b, &x->c, settled, x->why);
+	kq = verdict_key(VQ_COMPILER);
+	verdict_add(s, &kq, a, b, &x->c, settled, x->why);
 	x->got = settled != 1 ? 0 : x->c.ratio < 1 ? 1 : 2;
 }
 

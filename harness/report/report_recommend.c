@@ -65,7 +65,8 @@ static void recommend_one(struct doc *d, const struct study *s, const struct run
 	const char *unit = report_engine_mode(w->mode) ? "ns/node" : "ns/lookup";
 	struct report_winner p;
 	struct verdict *v;
-	char f[256], verdict[1024], q[128], close[256];
+	struct verdict_key kq;
+	char f[256], verdict[1024], close[256];
 
 	if (report_engine_mode(w->mode) && strncmp(w->label, "engine", 6)) {
 		char l[sizeof w->label];
@@ -87,8 +88,8 @@ static void recommend_one(struct doc *d, const struct study *s, const struct run
 		       p.why);
 		return;
 	}
-	snprintf(q, sizeof q, "recommend:%s", w->label);
-	v = verdict_add(s, q, p.win, p.second, &p.m, p.settled, p.why);
+	kq = verdict_key_workload(w);
+	v = verdict_add(s, &kq, p.win, p.second, &p.m, p.settled, p.why);
 	report_winner_margin(f, sizeof f, &p);
 	verdict[0] = 0;
 	verdict_clause(verdict, sizeof verdict, &p.m, p.settled, p.why);

@@ -52,6 +52,8 @@ struct summary {
 		double margin;
 		size_t withheld, measured;   /* cells left out as withheld, of those measured */
 		size_t kind;                 /* why_kind (NWHY: settled) */
+		int pressure;                /* 1: the pressure sizes folded into one row */
+		char sizes[72];              /* its sizes, "0 B–8 MiB" */
 	} rec[REPORT_MAX_WORKLOADS];
 	size_t nrec;
 	char unsettled[2 * SUM_MAX];  /* why rows are not settled, what would settle them, "" */

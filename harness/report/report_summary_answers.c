@@ -10,15 +10,12 @@
 #include "report/report.h"
 #include "report/report_summary.h"
 
-/* Returns the first verdict of question q whose a starts with prefix a (NULL: any), or NULL. */
-static const struct verdict *find(const struct study *s, const char *q, const char *a)
+/* Returns the first verdict of question q, or NULL. */
+static const struct verdict *find(const struct study *s, enum verdict_q q)
 {
-	for (size_t i = 0; s->verdicts && i < s->verdicts->n; i++) {
-		const struct verdict *v = &s->verdicts->v[i];
-		if (!strcmp(v->question, q) && (!a || !strncmp(v->a, a, strlen(a))))
-			return v;
-	}
-	return NULL;
+	struct verdict_key k = verdict_key(q);
+
+	return verdict_find(s, &k, NULL);
 }
 
 /* Writes "X is 2.61x faster than Y" (or "X and Y are not told apart (1.03x)") for v, with
@@ -101,8 +98,7 @@ static void answer_why(struct answer *a, const struct verdict *v)
 
 static void answer_bits(struct answer *d, const struct study *s)
 {
-	const struct verdict *build = find(s, "bits", "-m64 build"),
-			     *sib = find(s, "bits", "64-bit siblings");
+	const struct verdict *build = find(s, VQ_BITS_BUILD), *sib = find(s, VQ_BITS_SIBLINGS);
 	char t[SUM_MAX], m[SUM_MAX], f[256], f0[256] = "", dep[256] = "";
 
 	if (!build && !sib) {
@@ -150,7 +146,7 @@ static void sized(char *out, size_t len, const struct study *s, const char *k)
 
 static void answer_tables(struct answer *d, const struct study *s)
 {
-	const struct verdict *v = find(s, "tables", NULL);
+	const struct verdict *v = find(s, VQ_TABLES);
 	struct verdict w;
 	char t[SUM_MAX], f[384], dep[256];
 
@@ -174,7 +170,8 @@ static void answer_tables(struct answer *d, const struct study *s)
 
 static void answer_branching(struct answer *d, const struct study *s)
 {
-	const struct verdict *v = find(s, "branching", NULL), *v2 = NULL;
+	struct verdict_key k = verdict_key(VQ_BRANCHING);
+	const struct verdict *v = verdict_find(s, &k, NULL), *v2;
 	char t[SUM_MAX], m[SUM_MAX], f[256], f2[256], dep[256];
 
 	if (!v) {
@@ -182,11 +179,7 @@ static void answer_branching(struct answer *d, const struct study *s)
 		       NULL, NULL, NULL);
 		return;
 	}
-	for (size_t i = 0; i < s->verdicts->n; i++)
-		if (!strcmp(s->verdicts->v[i].question, "branching") && &s->verdicts->v[i] != v) {
-			v2 = &s->verdicts->v[i];
-			break;
-		}
+	v2 = verdict_find(s, &k, v);
 	faster(f, sizeof f, v);
 	dep[0] = 0;
 	depends(dep, sizeof dep, v);

@@ -23,30 +23,35 @@ static const struct {
 	{ "random", "random boards (others' benchmarks)" },
 	{ "peer-random", "the peer's loop, random squares" },
 	{ "peer", "the peer's loop, queens on known squares" },
-	{ "engine (search)", "a small engine's alpha-beta search (per node)" },
-	{ "engine", "a perft move generator (per node)" },
+	{ "search", "a small engine's alpha-beta search (per node)" },
+	{ "perft", "a perft move generator (per node)" },
 	{ "pressure", "beside a large working set (the engine's hash and tables)" },
 };
 
-/* The words for a recommendation's workload label ("stream", "engine (perft)", ...). */
-static const char *words_for(const char *label)
+/* Returns the words for a workload's mode ("stream", "perft", ...), "" for another. */
+static const char *words_for(const char *mode)
 {
-	for (size_t i = 0; i < sizeof WORKLOAD_WORDS / sizeof WORKLOAD_WORDS[0]; i++) {
-		size_t n = strlen(WORKLOAD_WORDS[i].mode);
-		if (!strncmp(label, WORKLOAD_WORDS[i].mode, n) &&
-		    (label[n] == 0 || label[n] == ' ' || label[n] == ','))
+	for (size_t i = 0; i < sizeof WORKLOAD_WORDS / sizeof WORKLOAD_WORDS[0]; i++)
+		if (!strcmp(mode, WORKLOAD_WORDS[i].mode))
 			return WORKLOAD_WORDS[i].words;
-	}
 	return "";
 }
 
-static void rec_row(struct summary *m, const char *workload, const char *words,
-		    const struct verdict *v, const char *note, size_t withheld, size_t measured)
+/* Writes the working-set size of pressure verdict v ("8 MiB") into out.  Returns out. */
+static const char *pressure_size(char *out, size_t len, const struct verdict *v)
+{
+	return report_bytes(out, len, strtod(v->key.pressure, NULL));
+}
+
+/* Adds a row of the recommendation from verdict v.  Returns it, NULL when the table is full. */
+static struct rec *rec_row(struct summary *m, const char *workload, const char *words,
+			   const struct verdict *v, const char *note, size_t withheld,
+			   size_t measured)
 {
 	struct rec *r;
 
 	if (m->nrec == REPORT_MAX_WORKLOADS)
-		return;
+		return NULL;
 	r = &m->rec[m->nrec++];
 	snprintf(r->workload, sizeof r->workload, "%s", workload);
 	snprintf(r->use, sizeof r->use, "%s", v->a);
@@ -59,19 +64,22 @@ static void rec_row(struct summary *m, const char *workload, const char *words,
 	r->word = verdict_word(v);
 	r->margin = v->ratio;
 	r->withheld = withheld, r->measured = measured;
+	return r;
 }
 
 /* The pressure sizes folded into one row: the kernel that wins at most sizes, and where
  * another wins. */
 static void rec_pressure(struct summary *d, const struct study *s)
 {
-	const struct verdict *p[REPORT_MAX_WORKLOADS];
+	const struct verdict *p[REPORT_MAX_WORKLOADS], *v = NULL;
+	struct rec *r;
+	struct verdict_key k = verdict_key(VQ_RECOMMEND);
 	size_t n = 0, best = 0, bestn = 0, withheld = 0, measured = 0;
-	char note[SUM_MAX] = "", range[96];
+	char note[SUM_MAX] = "", range[96], lo[32], hi[32];
 
-	for (size_t i = 0; i < s->verdicts->n && n < REPORT_MAX_WORKLOADS; i++)
-		if (!strncmp(s->verdicts->v[i].question, "recommend:pressure", 18))
-			p[n++] = &s->verdicts->v[i];
+	while (n < REPORT_MAX_WORKLOADS && (v = verdict_find(s, &k, v)) != NULL)
+		if (!strcmp(v->key.mode, "pressure"))
+			p[n++] = v;
 	if (!n)
 		return;
 	for (size_t i = 0; i < n; i++) {
@@ -84,26 +92,29 @@ static void rec_pressure(struct summary *d, const struct study *s)
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(p[i]->a, p[best]->a))
 			doc_cat(note, sizeof note, "%s%s at %s", note[0] ? ", " : "(", p[i]->a,
-				p[i]->question + 22);
+				pressure_size(lo, sizeof lo, p[i]));
 		withheld += p[i]->withheld, measured += p[i]->measured;
 	}
 	if (note[0])
 		doc_cat(note, sizeof note, " instead)");
-	snprintf(range, sizeof range, "pressure %s\u2013%s", p[0]->question + 22,
-		 p[n - 1]->question + 22);
-	rec_row(d, range, words_for("pressure"), p[best], note, withheld, measured);
+	pressure_size(lo, sizeof lo, p[0]);
+	pressure_size(hi, sizeof hi, p[n - 1]);
+	snprintf(range, sizeof range, "pressure %s\u2013%s", lo, hi);
+	if ((r = rec_row(d, range, words_for("pressure"), p[best], note, withheld, measured))) {
+		snprintf(r->sizes, sizeof r->sizes, "%s\u2013%s", lo, hi);
+		r->pressure = 1;
+	}
 }
 
 void summary_recommendation(struct summary *m, const struct study *s)
 {
-	for (size_t i = 0; s->verdicts && i < s->verdicts->n; i++) {
-		const struct verdict *v = &s->verdicts->v[i];
-		if (strncmp(v->question, "recommend:", 10) || !strncmp(v->question + 10,
-								       "pressure", 8))
-			continue;
-		rec_row(m, v->question + 10, words_for(v->question + 10), v, NULL, v->withheld,
-			v->measured);
-	}
+	struct verdict_key k = verdict_key(VQ_RECOMMEND);
+	const struct verdict *v = NULL;
+
+	while ((v = verdict_find(s, &k, v)) != NULL)
+		if (strcmp(v->key.mode, "pressure"))
+			rec_row(m, v->key.label, words_for(v->key.mode), v, NULL, v->withheld,
+				v->measured);
 	if (s->verdicts)
 		rec_pressure(m, s);
 }
