@@ -128,6 +128,62 @@ struct report_workload {
 };
 #define REPORT_MAX_WORKLOADS 64
 
+/* report_workload.c: the workload model */
+/* Fills out[] with the workloads of r in file order.  Returns how many. */
+size_t report_workloads(const struct run *r, struct report_workload *out, size_t max);
+/* Returns 1 when row is in workload w. */
+int report_in_workload(const struct rr_row *row, const struct report_workload *w);
+/* Returns 1 with *w set to run r's workload called label, else 0. */
+int report_find_workload(const struct run *r, const char *label, struct report_workload *w);
+/* Returns 1 for the engine workloads' modes (perft, search: figures per node, the
+ * recommendation's "engine (MODE)" rows), else 0. */
+int report_engine_mode(const char *mode);
+/* Fills a[i], b[i] with the timed rows of kernels ka and kb in workload w (one per piece).
+ * Returns how many pieces have both. */
+size_t report_pairs(const struct run *r, const struct report_workload *w, const char *ka,
+		    const char *kb, const struct rr_row **a, const struct rr_row **b, size_t max);
+/* Of the cells of kernels ka and kb in workload w that were both measured (counted into
+ * *measured), returns how many report_pairs leaves out because a figure is withheld. */
+size_t report_pairs_withheld(const struct run *r, const struct report_workload *w,
+			     const char *ka, const char *kb, size_t *measured);
+/* Returns the pieces of workload w: the rows of the first kernel r has in it. */
+size_t report_pieces(const struct run *r, const struct report_workload *w);
+/* How report_score counts a kernel's rows of a workload. */
+enum {
+	SCORE_SKIP_UNTIMED = 1,    /* a row not timed (run_row_timed) is not one of its rows */
+	SCORE_NO_PREPARED = 2,     /* a row flagged prepared has no value */
+};
+struct report_score_rule {
+	/* the value of row x of run r (arg: the caller's); NULL: its ns_median where it is timed */
+	double (*value)(const struct run *r, const struct rr_row *x, const void *arg);
+	const void *arg;
+	size_t pieces;             /* the values it needs; 0: one for each of its rows */
+	unsigned flags;            /* SCORE_* */
+};
+/* Returns kernel k's score in workload w of run r: the geometric mean of its rows' values
+ * (rule->value), NaN unless it has as many positive values as rule->pieces asks (0: one for
+ * every row of k in w).  The rule, one per caller, made explicit:
+ *   - the recommendation (report_candidates): ns_median of the timed rows, one for each of
+ *     the workload's pieces (report_pieces); a prepared row counts here, but a kernel is a
+ *     candidate only through a row that is not prepared, and never an '@' variant ("K@shared":
+ *     K run another way) or the reference oracle;
+ *   - the compiler blocks (report_compiler.c): the median over the block pairs of each row,
+ *     every row of k needed, a prepared row none (SCORE_NO_PREPARED): k loses the workload;
+ *   - the null model (report_robust.c): a column of the timed rows only
+ *     (SCORE_SKIP_UNTIMED), every such row needed. */
+double report_score(const struct run *r, const struct report_workload *w, const char *k,
+		    const struct report_score_rule *rule);
+/* A candidate of a workload: a kernel and its score (report_score). */
+struct report_cand {
+	const char *kernel;
+	double score;
+};
+/* Fills c[] (at most max) with the kernels timed on every piece of w, fastest first by
+ * report_score (the reference oracle and the null baseline are not candidates, nor '@'
+ * variants, nor a kernel whose every row there is prepared).  Returns how many. */
+size_t report_candidates(const struct run *r, const struct report_workload *w, struct report_cand *c,
+			 size_t max);
+
 /* report_svg.c: writes the n bytes of an SVG as an <img> with a data: URL (base64) and alt
  * text alt (HTML-escaped): shown as an image, an SVG runs no script and loads nothing. */
 void report_svg_img(FILE *f, const char *svg, size_t n, const char *alt);
@@ -260,18 +316,6 @@ int report_flagged_scan(struct study *s);
 void report_flagged(struct doc *d, const struct study *s);
 
 /* report_tables.c */
-/* Fills out[] with the workloads of r in file order.  Returns how many. */
-size_t report_workloads(const struct run *r, struct report_workload *out, size_t max);
-/* Fills a[i], b[i] with the timed rows of kernels ka and kb in workload w (one per piece).
- * Returns how many pieces have both. */
-size_t report_pairs(const struct run *r, const struct report_workload *w, const char *ka,
-		    const char *kb, const struct rr_row **a, const struct rr_row **b, size_t max);
-/* Of the cells of kernels ka and kb in workload w that were both measured (counted into
- * *measured), returns how many report_pairs leaves out because a figure is withheld. */
-size_t report_pairs_withheld(const struct run *r, const struct report_workload *w,
-			     const char *ka, const char *kb, size_t *measured);
-/* Returns 1 when row is in workload w. */
-int report_in_workload(const struct rr_row *row, const struct report_workload *w);
 /* Mean per-lookup misses of kernel k in w: hw column hw_col where counted, else sim_col from
  * the sim/ run or from r itself.  Sets *src to "hw" or "sim".  NaN when neither. */
 double report_misses(const struct study *s, const struct run *r, const struct report_workload *w,
@@ -314,19 +358,6 @@ size_t report_question_pairs(const struct run *r, const char *q, struct kpair *o
 /* report_robust.c: each answer recomputed under the harness's own knobs, marked robust or
  * "depends on KNOB: RANGE" (the report's section and verdicts.csv's robust column). */
 void report_robust(struct doc *d, const struct study *s);
-/* A candidate of a workload: a kernel and its score, the geometric mean of ns_median over the
- * workload's pieces. */
-struct report_cand {
-	const char *kernel;
-	double score;
-};
-/* Returns 1 for the engine workloads' modes (perft, search: figures per node, the
- * recommendation's "engine (MODE)" rows), else 0. */
-int report_engine_mode(const char *mode);
-/* Fills c[] (at most max) with the kernels timed on every piece of w, fastest first (the
- * reference oracle and the null baseline are not candidates).  Returns how many. */
-size_t report_candidates(const struct run *r, const struct report_workload *w, struct report_cand *c,
-			 size_t max);
 
 /* report_search.c: the search workload and Amdahl.  T, an engine's node time, by default: about
  * 1 M nodes/s on one thread, a typical NNUE engine's single-thread speed on a current x86 core
@@ -382,8 +413,6 @@ size_t report_winner_close(const struct study *s, const struct run *r,
  * whose first place is the workload's one winner).  Returns how many. */
 size_t report_ranked(const struct study *s, const struct run *r, const struct report_workload *w,
 		     struct report_cand *c, size_t max);
-/* Returns 1 with *w set to run r's workload called label, else 0. */
-int report_find_workload(const struct run *r, const char *label, struct report_workload *w);
 
 /* report_blocks.c: the cross-process comparisons, run as alternating blocks */
 struct blk_set;

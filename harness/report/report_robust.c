@@ -188,23 +188,19 @@ static void robust_pair(struct doc *d, const struct study *s, const struct learn
 	doc_table_row(d, NLEARN + 5, cells, strcmp(marks, "robust") != 0);
 }
 
+/* Returns row x's column arg (report_score's value). */
+static double col_value(const struct run *r, const struct rr_row *x, const void *arg)
+{
+	return run_num(r, x, arg);
+}
+
 /* Returns the geometric mean of kernel k's column col over workload w's pieces in run r. */
 static double workload_score(const struct run *r, const struct report_workload *w, const char *k,
 			     const char *col)
 {
-	double sum = 0;
-	int n = 0;
+	struct report_score_rule rule = { col_value, col, 0, SCORE_SKIP_UNTIMED };
 
-	for (size_t i = 0; i < r->nrows; i++) {
-		const struct rr_row *x = &r->rows[i];
-		double v;
-		if (strcmp(x->kernel, k) || !report_in_workload(x, w) || !run_row_timed(x))
-			continue;
-		if (!((v = run_num(r, x, col)) > 0))
-			return NAN;
-		sum += log(v), n++;
-	}
-	return n ? exp(sum / n) : NAN;
+	return report_score(r, w, k, &rule);
 }
 
 /* Every workload's winner by the other null model: where it is another kernel, the
