@@ -191,7 +191,7 @@ static void verdict_question(char *out, size_t len, const struct verdict_key *k)
 		[VQ_HUGEPAGES] = "hugepages", [VQ_COMPILER] = "compiler" };
 
 	if (k->q == VQ_RECOMMEND)
-		snprintf(out, len, "recommend:%s", k->label);
+		snprintf(out, len, "recommend:%.*s", (int)strnlen(k->label, len), k->label);
 	else
 		snprintf(out, len, "%s", NAME[k->q]);
 }
