@@ -258,7 +258,7 @@ const struct verdict *verdict_find(const struct study *s, const struct verdict_k
 int verdicts_write(const struct study *s, char *err, size_t len);
 /* Returns the largest layout_spread_pct of kernel k's rows in w (NaN when not recorded). */
 double report_layout_spread(const struct run *r, const struct report_workload *w, const char *k);
-/* report_summary.c: the first screen: the machine in one line, the three answers in a
+/* report_summary_write.c: the first screen: the machine in one line, the three answers in a
  * sentence each with a confidence word, the recommendation as a table.  Reads only the
  * verdicts the sections recorded (s->verdicts), so it cannot say what they do not. */
 void report_summary(struct doc *d, const struct study *s);
@@ -284,7 +284,8 @@ void report_chart(struct doc *d, const struct study *s, const char *file);
 const char *verdict_word(const struct verdict *v);
 /* Table bytes of kernel k as run r's context recorded them (the descriptor's), -1 unknown. */
 double report_kernel_bytes(const struct run *r, const char *k);
-/* Returns the smallest measured sample count of the run's timed rows (0 when none). */
+/* report_busy.c: returns the smallest measured sample count of the run's timed rows (0 when
+ * none). */
 size_t report_samples_per_cell(const struct run *r);
 /* A study with fewer measured samples per cell than this is a quick one: indicative only. */
 #define FULL_SAMPLES 10

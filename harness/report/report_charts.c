@@ -9,7 +9,7 @@
 
 #include "report/report.h"
 #include "report/report_charts.h"
-#include "report/report_summary.h"
+#include "report/report_summary_model.h"
 
 /* Returns the recommendation's verdict of mode's plain workload, or NULL. */
 static const struct verdict *find_mode(const struct study *s, const char *mode)

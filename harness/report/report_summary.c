@@ -2,8 +2,9 @@
  * line, the three questions answered in a sentence each with a confidence word, and the
  * recommendation as a table.  Every claim is read from the verdict rows the sections below
  * recorded (s->verdicts), the same rows verdicts.csv holds, so the first screen cannot name a
- * winner or a factor that the details do not.  Computed here (summary_build), written by
- * report_summary_write.c. */
+ * winner or a factor that the details do not.  Computed here (summary_build) from the three
+ * answers (report_summary_answers.c) and the recommendation's rows (report_summary_recs.c);
+ * written by report_summary_write.c. */
 #include <limits.h>
 #include <math.h>
 #include <stddef.h>
@@ -12,7 +13,7 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "report/report_summary.h"
+#include "report/report_summary_model.h"
 #include "util/output.h"
 #include "util/jsonx.h"
 
@@ -114,29 +115,4 @@ void summary_build(struct summary *m, const struct study *s)
 		clean(r->why, sizeof r->why);
 		clean(r->needs, sizeof r->needs);
 	}
-}
-
-void report_summary(struct doc *d, const struct study *s)
-{
-	struct summary *m = malloc(sizeof *m);
-
-	if (!m)
-		return;
-	summary_build(m, s);
-	summary_doc(d, m);
-	report_yours(d, s);
-	free(m);
-}
-
-int report_answer_text(const struct study *s, FILE *f)
-{
-	struct summary *m = malloc(sizeof *m);
-
-	if (!m)
-		return -1;
-	summary_build(m, s);  /* its texts safe for a terminal: run_all.sh prints the file */
-	summary_text(f, m, report_yours_text(s, NULL));
-	report_yours_text(s, f);
-	free(m);
-	return ferror(f) ? -1 : 0;
 }

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "report/report_summary.h"
+#include "report/report_summary_model.h"
 
 /* Returns the first verdict of question q, or NULL. */
 static const struct verdict *find(const struct study *s, enum verdict_q q)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "report/report_summary.h"
+#include "report/report_summary_model.h"
 #include "util/jsonx.h"
 
 /* What each workload stands for in an engine, by mode. */

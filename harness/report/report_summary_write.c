@@ -1,5 +1,6 @@
-/* report_summary_write.c - the first screen written: into the report (HTML and Markdown)
- * and as the terminal's closing lines (answer.txt). */
+/* report_summary_write.c - the first screen (summary_build) written: into the report (HTML
+ * and Markdown), with the lines of the study's own kernels (report_yours.c), and as the
+ * terminal's closing lines (answer.txt). */
 #include <limits.h>
 #include <math.h>
 #include <stddef.h>
@@ -8,7 +9,7 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "report/report_summary.h"
+#include "report/report_summary_model.h"
 
 /* Writes " (word)" or " (word: why)" in HTML, the word in its class's colour. */
 static void word_html(FILE *f, const char *w, const char *why)
@@ -119,7 +120,7 @@ static void recs_doc(struct doc *d, const struct summary *m)
 }
 
 /* The first screen: the machine, the answers, the recommendation and how to read them. */
-void summary_doc(struct doc *d, const struct summary *m)
+static void summary_doc(struct doc *d, const struct summary *m)
 {
 	char busy[96] = " (none here)";
 
@@ -161,9 +162,21 @@ void summary_doc(struct doc *d, const struct summary *m)
 	      busy);
 }
 
+void report_summary(struct doc *d, const struct study *s)
+{
+	struct summary *m = malloc(sizeof *m);
+
+	if (!m)
+		return;
+	summary_build(m, s);
+	summary_doc(d, m);
+	report_yours(d, s);
+	free(m);
+}
+
 /* The answers and the recommendation in at most SUMMARY_LINES lines of plain text: what
  * run_all.sh prints last, from the same verdicts as the report's first screen. */
-void summary_text(FILE *f, const struct summary *m, size_t yours)
+static void summary_text(FILE *f, const struct summary *m, size_t yours)
 {
 	static const char *const shortq[3] = { "32 or 64 bit", "table size", "branching" };
 	/* on a busy host the line on why rows are not settled follows the busy one, on it */
@@ -205,4 +218,17 @@ void summary_text(FILE *f, const struct summary *m, size_t yours)
 		fprintf(f, "%s.\n", m->gain);
 	if (m->trap[0] && m->nrec < room)   /* the lines left over: where the winner is a trap */
 		fprintf(f, "%s.\n", m->trap);
+}
+
+int report_answer_text(const struct study *s, FILE *f)
+{
+	struct summary *m = malloc(sizeof *m);
+
+	if (!m)
+		return -1;
+	summary_build(m, s);  /* its texts safe for a terminal: run_all.sh prints the file */
+	summary_text(f, m, report_yours_text(s, NULL));
+	report_yours_text(s, f);
+	free(m);
+	return ferror(f) ? -1 : 0;
 }

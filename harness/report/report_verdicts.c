@@ -297,18 +297,6 @@ double report_layout_spread(const struct run *r, const struct report_workload *w
 	return m;
 }
 
-size_t report_samples_per_cell(const struct run *r)
-{
-	size_t m = 0;
-
-	for (size_t i = 0; i < r->nrows; i++) {
-		double v = run_num(r, &r->rows[i], "samples");
-		if (run_row_timed(&r->rows[i]) && v > 0 && (m == 0 || (size_t)v < m))
-			m = (size_t)v;
-	}
-	return m;
-}
-
 void report_headline(struct doc *d, const struct study *s)
 {
 	size_t spc = report_samples_per_cell(&s->m64);

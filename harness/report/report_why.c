@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "report/report_summary.h"
+#include "report/report_summary_model.h"
 
 const char *verdict_word(const struct verdict *v)
 {

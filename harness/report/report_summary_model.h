@@ -1,8 +1,8 @@
-/* report_summary.h - the report's first screen as one value, computed once from the verdicts
- * (report_summary.c and the files it calls) and written twice: into the report and as
- * answer.txt (report_summary_write.c).  Private to harness/report. */
-#ifndef SB_REPORT_SUMMARY_H
-#define SB_REPORT_SUMMARY_H
+/* report_summary_model.h - the report's first screen as one value, computed once from the
+ * verdicts (report_summary.c and the files it calls) and written twice: into the report and
+ * as answer.txt (report_summary_write.c).  Private to harness/report. */
+#ifndef SB_REPORT_SUMMARY_MODEL_H
+#define SB_REPORT_SUMMARY_MODEL_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -72,10 +72,5 @@ void summary_recommendation(struct summary *m, const struct study *s);
 void summary_needs(struct summary *m, const struct study *s);
 /* Writes into m->unsettled why the rows that are not settled are not ("" when all are). */
 void summary_unsettled(struct summary *m, const struct study *s);
-/* report_summary_write.c: the first screen into the report. */
-void summary_doc(struct doc *d, const struct summary *m);
-/* The answers and the recommendation in at most SUMMARY_LINES lines of plain text, yours of
- * them left for the plugin's lines. */
-void summary_text(FILE *f, const struct summary *m, size_t yours);
 
 #endif
