@@ -326,9 +326,6 @@ void report_tables(struct doc *d, const struct study *s);
 /* report_charts.c: the charts section */
 void report_charts(struct doc *d, const struct study *s);
 
-/* report_glossary.c: the words the report uses, a line each */
-void report_glossary(struct doc *d, const struct study *s);
-
 /* report_env.c */
 void report_environment(struct doc *d, const struct study *s);
 void report_counters(struct doc *d, const struct study *s);

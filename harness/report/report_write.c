@@ -24,7 +24,6 @@ static const struct {
 	{ "environment", report_environment },
 	{ "counters", report_counters },
 	{ "verification", report_verification },
-	{ "glossary: the report's words", report_glossary },
 	{ "appendix: tables per mode", report_tables },
 };
 
