@@ -133,7 +133,16 @@ struct report_workload {
 size_t report_workloads(const struct run *r, struct report_workload *out, size_t max);
 /* Returns 1 when row is in workload w. */
 int report_in_workload(const struct rr_row *row, const struct report_workload *w);
-/* Returns 1 with *w set to run r's workload called label, else 0. */
+/* Returns 1 when a and b are one workload (mode, cache state, pressure, threads), else 0. */
+int report_workload_same(const struct report_workload *a, const struct report_workload *b);
+/* Returns 1 with *w set to run r's workload that is like's (report_workload_same), else 0. */
+int report_find_like(const struct run *r, const struct report_workload *like,
+		     struct report_workload *w);
+/* Returns 1 with *w set to mode's plain workload in run r (warm, no pressure, one thread),
+ * else 0. */
+int report_find_mode(const struct run *r, const char *mode, struct report_workload *w);
+/* Returns 1 with *w set to run r's workload called label, else 0: the fleet's key, the one
+ * that names a workload alike on every machine (report_fleet.c). */
 int report_find_workload(const struct run *r, const char *label, struct report_workload *w);
 /* Returns 1 for the engine workloads' modes (perft, search: figures per node, the
  * recommendation's "engine (MODE)" rows), else 0. */

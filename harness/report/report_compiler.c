@@ -96,8 +96,8 @@ static size_t winners(const struct study *s, const struct blk_set *bs, const cha
 	size_t n = report_workloads(&bs->ra[0], wl, MAXW);
 
 	for (size_t i = 0; i < n; i++) {
-		const struct run *mr = report_find_workload(&s->m64, wl[i].label, &wm) ? &s->m64 :
-			s->have_pressure && report_find_workload(&s->pressure, wl[i].label, &wm) ?
+		const struct run *mr = report_find_like(&s->m64, &wl[i], &wm) ? &s->m64 :
+			s->have_pressure && report_find_like(&s->pressure, &wl[i], &wm) ?
 			&s->pressure : NULL;
 		snprintf(w[i].label, sizeof w[i].label, "%s", wl[i].label);
 		w[i].have_main = mr && report_winner(s, mr, &wm, &w[i].main);

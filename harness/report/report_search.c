@@ -48,10 +48,10 @@ static size_t search_figs(const struct study *s, struct search_k *k, size_t max)
 	struct report_cand *c = calloc(SEARCH_MAXK, sizeof *c), *p = calloc(SEARCH_MAXK, sizeof *p);
 	size_t n = 0, np = 0;
 
-	if (!c || !p || !report_find_workload(&s->m64, "search", &sw))
+	if (!c || !p || !report_find_mode(&s->m64, "search", &sw))
 		goto out;
 	n = report_ranked(s, &s->m64, &sw, c, SEARCH_MAXK);
-	if (report_find_workload(&s->m64, "position", &pw))
+	if (report_find_mode(&s->m64, "position", &pw))
 		np = report_candidates(&s->m64, &pw, p, SEARCH_MAXK);
 	n = n < max ? n : max;
 	for (size_t i = 0; i < n; i++) {

@@ -158,6 +158,32 @@ size_t report_candidates(const struct run *r, const struct report_workload *w, s
 	return n;
 }
 
+int report_workload_same(const struct report_workload *a, const struct report_workload *b)
+{
+	return !strcmp(a->mode, b->mode) && !strcmp(a->cache, b->cache) &&
+	       !strcmp(a->pressure, b->pressure) &&
+	       (a->threads > 1 ? a->threads : 1) == (b->threads > 1 ? b->threads : 1);
+}
+
+int report_find_like(const struct run *r, const struct report_workload *like,
+		     struct report_workload *w)
+{
+	struct report_workload all[REPORT_MAX_WORKLOADS];
+	size_t n = report_workloads(r, all, REPORT_MAX_WORKLOADS);
+
+	for (size_t i = 0; i < n; i++)
+		if (report_workload_same(&all[i], like))
+			return *w = all[i], 1;
+	return 0;
+}
+
+int report_find_mode(const struct run *r, const char *mode, struct report_workload *w)
+{
+	struct report_workload plain = { mode, "warm", "", 1, "" };
+
+	return report_find_like(r, &plain, w);
+}
+
 int report_find_workload(const struct run *r, const char *label, struct report_workload *w)
 {
 	struct report_workload all[REPORT_MAX_WORKLOADS];
