@@ -10,9 +10,33 @@
 #include "analysis/process_term.h"
 #include "runread/runread.h"
 
+/* What a verdict answers, typed: every section records its verdicts under one and every
+ * reader finds them by one (verdict_find), never by the words of a label; verdicts.csv's
+ * question column is written from it. */
+enum verdict_q {
+	VQ_BITS,             /* one kernel designed for 32-bit arithmetic against its sibling */
+	VQ_BITS_BUILD,       /* the -m64 build against the -m32 build (bits/ blocks) */
+	VQ_BITS_SIBLINGS,    /* every 64-bit sibling against the 32-bit-designed kernels */
+	VQ_TABLES,           /* one kernel pair of different table sizes */
+	VQ_BRANCHING,        /* one branchless kernel against its conditional sibling */
+	VQ_RECOMMEND,        /* a workload's fastest kernel against its runner-up */
+	VQ_HUGEPAGES,        /* one kernel without huge pages against with them (tables/ blocks) */
+	VQ_COMPILER,         /* one kernel under clang against gcc (compiler/ blocks) */
+};
+struct verdict_key {
+	enum verdict_q q;
+	/* VQ_RECOMMEND: the workload (report_workloads: the rows' mode, cache state, pressure
+	 * bytes and threads, 1 for one thread) and its label ("engine (perft)"), else empty */
+	char mode[24], cache[16], pressure[24];
+	unsigned threads;
+	char label[96];
+};
+
 /* One verdict of the report, as verdicts.csv holds it: the same numbers as its sentence. */
 struct verdict {
-	char question[64];       /* "bits", "tables", "branching", "recommend:stream", ... */
+	struct verdict_key key;
+	char question[64];       /* "bits", "tables", "branching", "recommend:stream", ... as
+				  * verdicts.csv writes it (verdict_question of key) */
 	char a[96], b[96];       /* b is compared against a: ratio = time(b) / time(a) */
 	double ratio, lo, hi, p;
 	char test[24], basis[16];
@@ -104,6 +128,71 @@ struct report_workload {
 };
 #define REPORT_MAX_WORKLOADS 64
 
+/* report_workload.c: the workload model */
+/* Fills out[] with the workloads of r in file order.  Returns how many. */
+size_t report_workloads(const struct run *r, struct report_workload *out, size_t max);
+/* Returns 1 when row is in workload w. */
+int report_in_workload(const struct rr_row *row, const struct report_workload *w);
+/* Returns 1 when a and b are one workload (mode, cache state, pressure, threads), else 0. */
+int report_workload_same(const struct report_workload *a, const struct report_workload *b);
+/* Returns 1 with *w set to run r's workload that is like's (report_workload_same), else 0. */
+int report_find_like(const struct run *r, const struct report_workload *like,
+		     struct report_workload *w);
+/* Returns 1 with *w set to mode's plain workload in run r (warm, no pressure, one thread),
+ * else 0. */
+int report_find_mode(const struct run *r, const char *mode, struct report_workload *w);
+/* Returns 1 with *w set to run r's workload called label, else 0: the fleet's key, the one
+ * that names a workload alike on every machine (report_fleet.c). */
+int report_find_workload(const struct run *r, const char *label, struct report_workload *w);
+/* Returns 1 for the engine workloads' modes (perft, search: figures per node, the
+ * recommendation's "engine (MODE)" rows), else 0. */
+int report_engine_mode(const char *mode);
+/* Fills a[i], b[i] with the timed rows of kernels ka and kb in workload w (one per piece).
+ * Returns how many pieces have both. */
+size_t report_pairs(const struct run *r, const struct report_workload *w, const char *ka,
+		    const char *kb, const struct rr_row **a, const struct rr_row **b, size_t max);
+/* Of the cells of kernels ka and kb in workload w that were both measured (counted into
+ * *measured), returns how many report_pairs leaves out because a figure is withheld. */
+size_t report_pairs_withheld(const struct run *r, const struct report_workload *w,
+			     const char *ka, const char *kb, size_t *measured);
+/* Returns the pieces of workload w: the rows of the first kernel r has in it. */
+size_t report_pieces(const struct run *r, const struct report_workload *w);
+/* How report_score counts a kernel's rows of a workload. */
+enum {
+	SCORE_SKIP_UNTIMED = 1,    /* a row not timed (run_row_timed) is not one of its rows */
+	SCORE_NO_PREPARED = 2,     /* a row flagged prepared has no value */
+};
+struct report_score_rule {
+	/* the value of row x of run r (arg: the caller's); NULL: its ns_median where it is timed */
+	double (*value)(const struct run *r, const struct rr_row *x, const void *arg);
+	const void *arg;
+	size_t pieces;             /* the values it needs; 0: one for each of its rows */
+	unsigned flags;            /* SCORE_* */
+};
+/* Returns kernel k's score in workload w of run r: the geometric mean of its rows' values
+ * (rule->value), NaN unless it has as many positive values as rule->pieces asks (0: one for
+ * every row of k in w).  The rule, one per caller, made explicit:
+ *   - the recommendation (report_candidates): ns_median of the timed rows, one for each of
+ *     the workload's pieces (report_pieces); a prepared row counts here, but a kernel is a
+ *     candidate only through a row that is not prepared, and never an '@' variant ("K@shared":
+ *     K run another way) or the reference oracle;
+ *   - the compiler blocks (report_compiler.c): the median over the block pairs of each row,
+ *     every row of k needed, a prepared row none (SCORE_NO_PREPARED): k loses the workload;
+ *   - the null model (report_robust.c): a column of the timed rows only
+ *     (SCORE_SKIP_UNTIMED), every such row needed. */
+double report_score(const struct run *r, const struct report_workload *w, const char *k,
+		    const struct report_score_rule *rule);
+/* A candidate of a workload: a kernel and its score (report_score). */
+struct report_cand {
+	const char *kernel;
+	double score;
+};
+/* Fills c[] (at most max) with the kernels timed on every piece of w, fastest first by
+ * report_score (the reference oracle and the null baseline are not candidates, nor '@'
+ * variants, nor a kernel whose every row there is prepared).  Returns how many. */
+size_t report_candidates(const struct run *r, const struct report_workload *w, struct report_cand *c,
+			 size_t max);
+
 /* report_svg.c: writes the n bytes of an SVG as an <img> with a data: URL (base64) and alt
  * text alt (HTML-escaped): shown as an image, an SVG runs no script and loads nothing. */
 void report_svg_img(FILE *f, const char *svg, size_t n, const char *alt);
@@ -155,14 +244,30 @@ void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, con
 /* Writes p-value p as "%.2g", or "not measured (too few pairs for the test)" when NaN: no
  * "nan" on the page.  Returns buf. */
 const char *report_pval(char *buf, size_t len, double p);
-/* Records one verdict for verdicts.csv (b against a).  Returns it (NULL out of memory). */
-struct verdict *verdict_add(const struct study *s, const char *question, const char *a, const char *b,
-		 const struct cmp *c, int settled, const char *why);
+/* Records one verdict of key k for verdicts.csv (b against a).  Returns it (NULL out of
+ * memory). */
+struct verdict *verdict_add(const struct study *s, const struct verdict_key *k, const char *a,
+			    const char *b, const struct cmp *c, int settled, const char *why);
+/* Returns the key of question q (not VQ_RECOMMEND: verdict_key_workload). */
+struct verdict_key verdict_key(enum verdict_q q);
+/* Returns the VQ_RECOMMEND key of workload w (its label as the recommendation names it). */
+struct verdict_key verdict_key_workload(const struct report_workload *w);
+/* Returns the VQ_RECOMMEND key of mode's plain workload: warm, no pressure, one thread. */
+struct verdict_key verdict_key_mode(const char *mode);
+/* Sets *q to the question registry_question_name calls name ("bits", "tables",
+ * "branching").  Returns 0, or -1 for another name. */
+int verdict_q_named(const char *name, enum verdict_q *q);
+/* Returns 1 when v's key is k, or of k's question where k names no workload (no mode). */
+int verdict_is(const struct verdict *v, const struct verdict_key *k);
+/* Returns the first verdict after `after` (NULL: from the first) whose key is k's question
+ * and, where k names a workload (its mode set), that workload; NULL when none is. */
+const struct verdict *verdict_find(const struct study *s, const struct verdict_key *k,
+				   const struct verdict *after);
 /* Writes s->dir/verdicts.csv.  Returns 0, or -1 with err set. */
 int verdicts_write(const struct study *s, char *err, size_t len);
 /* Returns the largest layout_spread_pct of kernel k's rows in w (NaN when not recorded). */
 double report_layout_spread(const struct run *r, const struct report_workload *w, const char *k);
-/* report_summary.c: the first screen: the machine in one line, the three answers in a
+/* report_summary_write.c: the first screen: the machine in one line, the three answers in a
  * sentence each with a confidence word, the recommendation as a table.  Reads only the
  * verdicts the sections recorded (s->verdicts), so it cannot say what they do not. */
 void report_summary(struct doc *d, const struct study *s);
@@ -178,15 +283,18 @@ int report_answer_text(const struct study *s, FILE *f);
  * answer.txt lines (f NULL: none) and returns how many it has (0 without a plugin). */
 void report_yours(struct doc *d, const struct study *s);
 size_t report_yours_text(const struct study *s, FILE *f);
-/* doc_chart with a caption that opens with the sentence the chart answers, read from the
- * verdicts (the three questions, the ranking, pressure, huge pages), then caption. */
-void report_chart(struct doc *d, const struct study *s, const char *name, const char *caption);
-/* The confidence word of a verdict: "settled", "likely" (the interval excludes 1 but the
- * verdict is not settled), "provisional" (either, on a disturbed study) or "unclear". */
+/* report_charts.c: chart file of the table of charts (report_charts.h) through doc_chart, its
+ * caption opening with the sentence the chart answers, read from the verdicts (the three
+ * questions, the ranking, pressure, huge pages); a file the table lacks writes nothing. */
+void report_chart(struct doc *d, const struct study *s, const char *file);
+/* report_why.c: the confidence word of a verdict: "settled", "likely" (the interval excludes
+ * 1 but the verdict is not settled), "provisional" (either, on a disturbed study) or
+ * "unclear". */
 const char *verdict_word(const struct verdict *v);
 /* Table bytes of kernel k as run r's context recorded them (the descriptor's), -1 unknown. */
 double report_kernel_bytes(const struct run *r, const char *k);
-/* Returns the smallest measured sample count of the run's timed rows (0 when none). */
+/* report_busy.c: returns the smallest measured sample count of the run's timed rows (0 when
+ * none). */
 size_t report_samples_per_cell(const struct run *r);
 /* A study with fewer measured samples per cell than this is a quick one: indicative only. */
 #define FULL_SAMPLES 10
@@ -218,23 +326,13 @@ int report_flagged_scan(struct study *s);
 void report_flagged(struct doc *d, const struct study *s);
 
 /* report_tables.c */
-/* Fills out[] with the workloads of r in file order.  Returns how many. */
-size_t report_workloads(const struct run *r, struct report_workload *out, size_t max);
-/* Fills a[i], b[i] with the timed rows of kernels ka and kb in workload w (one per piece).
- * Returns how many pieces have both. */
-size_t report_pairs(const struct run *r, const struct report_workload *w, const char *ka,
-		    const char *kb, const struct rr_row **a, const struct rr_row **b, size_t max);
-/* Of the cells of kernels ka and kb in workload w that were both measured (counted into
- * *measured), returns how many report_pairs leaves out because a figure is withheld. */
-size_t report_pairs_withheld(const struct run *r, const struct report_workload *w,
-			     const char *ka, const char *kb, size_t *measured);
-/* Returns 1 when row is in workload w. */
-int report_in_workload(const struct rr_row *row, const struct report_workload *w);
 /* Mean per-lookup misses of kernel k in w: hw column hw_col where counted, else sim_col from
  * the sim/ run or from r itself.  Sets *src to "hw" or "sim".  NaN when neither. */
 double report_misses(const struct study *s, const struct run *r, const struct report_workload *w,
 		     const char *k, const char *hw_col, const char *sim_col, const char **src);
 void report_tables(struct doc *d, const struct study *s);
+
+/* report_charts.c: the charts section */
 void report_charts(struct doc *d, const struct study *s);
 
 /* report_env.c */
@@ -270,19 +368,6 @@ size_t report_question_pairs(const struct run *r, const char *q, struct kpair *o
 /* report_robust.c: each answer recomputed under the harness's own knobs, marked robust or
  * "depends on KNOB: RANGE" (the report's section and verdicts.csv's robust column). */
 void report_robust(struct doc *d, const struct study *s);
-/* A candidate of a workload: a kernel and its score, the geometric mean of ns_median over the
- * workload's pieces. */
-struct report_cand {
-	const char *kernel;
-	double score;
-};
-/* Returns 1 for the engine workloads' modes (perft, search: figures per node, the
- * recommendation's "engine (MODE)" rows), else 0. */
-int report_engine_mode(const char *mode);
-/* Fills c[] (at most max) with the kernels timed on every piece of w, fastest first (the
- * reference oracle and the null baseline are not candidates).  Returns how many. */
-size_t report_candidates(const struct run *r, const struct report_workload *w, struct report_cand *c,
-			 size_t max);
 
 /* report_search.c: the search workload and Amdahl.  T, an engine's node time, by default: about
  * 1 M nodes/s on one thread, a typical NNUE engine's single-thread speed on a current x86 core
@@ -338,8 +423,6 @@ size_t report_winner_close(const struct study *s, const struct run *r,
  * whose first place is the workload's one winner).  Returns how many. */
 size_t report_ranked(const struct study *s, const struct run *r, const struct report_workload *w,
 		     struct report_cand *c, size_t max);
-/* Returns 1 with *w set to run r's workload called label, else 0. */
-int report_find_workload(const struct run *r, const char *label, struct report_workload *w);
 
 /* report_blocks.c: the cross-process comparisons, run as alternating blocks */
 struct blk_set;

@@ -205,7 +205,9 @@ static void kcmp_overall(struct kcmp *k, const char *question, char *out, size_t
 
 	gather_cmp(k->s, &k->g, &all);
 	int settled = verdict_settle(&all, NAN, why, sizeof why);
-	verdict_add(k->s, question, k->y, k->x, &all, settled, why);
+	struct verdict_key kq = verdict_key(VQ_BITS);
+	if (verdict_q_named(question, &kq.q) == 0)
+		verdict_add(k->s, &kq, k->y, k->x, &all, settled, why);
 	cmp_phrase(buf, sizeof buf, k->x, k->y, &all, 1);
 	out[0] = 0;
 	doc_cat(out, len, "%s over %zu mode%s (geometric mean of %zu cells)", buf, k->done,
@@ -276,8 +278,8 @@ static void answer_bits(struct doc *d, const struct study *s)
 	if (g->n && gather_cmp(s, g, &c) == 0) {
 		char why[160];
 		int settled = verdict_settle(&c, NAN, why, sizeof why);
-		verdict_add(s, "bits", "64-bit siblings", "32-bit-designed kernels", &c, settled,
-			    why);
+		struct verdict_key kq = verdict_key(VQ_BITS_SIBLINGS);
+		verdict_add(s, &kq, "64-bit siblings", "32-bit-designed kernels", &c, settled, why);
 		cmp_phrase_plural(b, sizeof b, "the 32-bit-designed kernels", "their 64-bit siblings",
 				  &c, 1);
 		a[0] = 0;

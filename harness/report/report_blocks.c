@@ -118,6 +118,7 @@ void report_bits_blocks(const struct study *s, char *out, size_t len)
 	char err[PATH_MAX + 256], how[256], ph[512], why[160], fa[320], fb[320], fm[320];
 	struct blk_verdict v;
 	struct blk_set *bs;
+	struct verdict_key kq;
 	struct cmp c;
 	int settled;
 
@@ -135,7 +136,8 @@ void report_bits_blocks(const struct study *s, char *out, size_t len)
 	} else {
 		report_history_widen(s, "bits", "-m64 build (same -march)", "-m32 build", &c);
 		settled = verdict_settle(&c, NAN, why, sizeof why);
-		verdict_add(s, "bits", "-m64 build (same -march)", "-m32 build", &c, settled, why);
+		kq = verdict_key(VQ_BITS_BUILD);
+		verdict_add(s, &kq, "-m64 build (same -march)", "-m32 build", &c, settled, why);
 		bits_robust(s, bs, c.ratio);
 		cmp_phrase(ph, sizeof ph, "the -m32 build", "the 64-bit build of the same -march",
 			   &c, 1);
@@ -164,6 +166,7 @@ static void huge_kernel(const struct study *s, const struct blk_set *bs, const c
 			char *list, size_t len, struct huge_terms *ht)
 {
 	char why[160], with[96], without[96];
+	struct verdict_key kq;
 	struct blk_verdict v;
 	struct cmp c;
 	int settled;
@@ -174,7 +177,8 @@ static void huge_kernel(const struct study *s, const struct blk_set *bs, const c
 	snprintf(without, sizeof without, "%s, no huge pages", k);
 	report_history_widen(s, "hugepages", with, without, &c);
 	settled = verdict_settle(&c, NAN, why, sizeof why);
-	verdict_add(s, "hugepages", with, without, &c, settled, why);
+	kq = verdict_key(VQ_HUGEPAGES);
+	verdict_add(s, &kq, with, without, &c, settled, why);
 	doc_cat(list, len, "%s%s %.2f\u00d7 (%.2f\u2013%.2f, ", list[0] ? ", " : "", k, c.ratio,
 		c.lo, c.hi);
 	if (settled == 1)

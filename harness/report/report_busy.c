@@ -88,6 +88,18 @@ static int rows_busy(const struct run *r, char *why, size_t len, char *brief, si
 	return busy;
 }
 
+size_t report_samples_per_cell(const struct run *r)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		double v = run_num(r, &r->rows[i], "samples");
+		if (run_row_timed(&r->rows[i]) && v > 0 && (m == 0 || (size_t)v < m))
+			m = (size_t)v;
+	}
+	return m;
+}
+
 void report_busy_judge(struct study *s)
 {
 	size_t rows, flagged[sizeof BUSY_ROWS / sizeof BUSY_ROWS[0]];

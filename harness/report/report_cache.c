@@ -206,11 +206,11 @@ void report_cache(struct doc *d, const struct study *s)
 	}
 	doc_h(d, 3, "cache-pressure", "Under cache pressure");
 	pressure_sentence(d, s);
-	report_chart(d, s, "pressure", "Under cache pressure");
+	report_chart(d, s, "pressure");
 	doc_h(d, 3, "cache-hugepages", "Huge pages");
 	huge_sentence(d, s);
-	report_chart(d, s, "hugepages", "Huge pages");
+	report_chart(d, s, "hugepages");
 	doc_h(d, 3, "cache-sim", "Simulated L1 and TLB");
 	report_cache_sim(d, s);
-	doc_chart(d, s->dir, "sim-l1", "Simulated L1 misses");
+	report_chart(d, s, "sim-l1");
 }

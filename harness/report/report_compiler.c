@@ -33,35 +33,32 @@ static double side_median(const struct run *r, size_t n, const char *k, const st
 	return stats_median_nan(v, n, tmp);
 }
 
-/* Returns 1 when kernel k's lookups in cell like of run r read state prepared outside the
- * timed region (flag "prepared;": rotated's and hypercube's stream loops), as the
- * recommendation leaves out: hypercube "won" stream and random under both compilers here. */
-static int prepared(const struct run *r, const char *k, const struct rr_row *like)
-{
-	const struct rr_row *x = run_find(r, k, like);
+/* One side of the blocks: its runs r[0..n). */
+struct side {
+	const struct run *r;
+	size_t n;
+};
 
-	return x && run_flag(x, "prepared");
+/* Returns row x's side median (report_score's value; arg: the struct side). */
+static double side_value(const struct run *r, const struct rr_row *x, const void *arg)
+{
+	const struct side *sd = arg;
+
+	(void)r;
+	return side_median(sd->r, sd->n, x->kernel, x);
 }
 
 /* Returns the geometric mean over the pieces of workload w of kernel k's side medians
  * (side_median) on side r[0..n); NaN when k was not timed on every piece, or its lookups
- * read prepared state there (the rule the recommendation keeps, report_candidates). */
+ * read state prepared outside the timed region there (flag "prepared;": rotated's and
+ * hypercube's stream loops; hypercube "won" stream and random under both compilers so). */
 static double side_score(const struct run *r, size_t n, const char *k,
 			 const struct report_workload *w)
 {
-	double lsum = 0;
-	size_t pieces = 0, got = 0;
+	struct side sd = { r, n };
+	struct report_score_rule rule = { side_value, &sd, 0, SCORE_NO_PREPARED };
 
-	for (size_t i = 0; i < r[0].nrows; i++) {
-		const struct rr_row *x = &r[0].rows[i];
-		if (strcmp(x->kernel, k) || !report_in_workload(x, w))
-			continue;
-		pieces++;
-		double m = prepared(&r[0], k, x) ? NAN : side_median(r, n, k, x);
-		if (m > 0)
-			lsum += log(m), got++;
-	}
-	return got && got == pieces ? exp(lsum / (double)got) : NAN;
+	return report_score(&r[0], w, k, &rule);
 }
 
 /* Sets *best to the kernel of k[0..nk) with the lowest side_score in w.  Returns its score,
@@ -99,8 +96,8 @@ static size_t winners(const struct study *s, const struct blk_set *bs, const cha
 	size_t n = report_workloads(&bs->ra[0], wl, MAXW);
 
 	for (size_t i = 0; i < n; i++) {
-		const struct run *mr = report_find_workload(&s->m64, wl[i].label, &wm) ? &s->m64 :
-			s->have_pressure && report_find_workload(&s->pressure, wl[i].label, &wm) ?
+		const struct run *mr = report_find_like(&s->m64, &wl[i], &wm) ? &s->m64 :
+			s->have_pressure && report_find_like(&s->pressure, &wl[i], &wm) ?
 			&s->pressure : NULL;
 		snprintf(w[i].label, sizeof w[i].label, "%s", wl[i].label);
 		w[i].have_main = mr && report_winner(s, mr, &wm, &w[i].main);
@@ -168,6 +165,7 @@ static void kernel_verdict(const struct study *s, const struct blk_set *bs, cons
 			   struct kres *x)
 {
 	struct blk_verdict v;
+	struct verdict_key kq;
 	char a[96], b[96];
 	int settled;
 
@@ -179,7 +177,8 @@ static void kernel_verdict(const struct study *s, const struct blk_set *bs, cons
 	snprintf(b, sizeof b, "%s, clang build", x->k);
 	report_history_widen(s, "compiler", a, b, &x->c);
 	settled = verdict_settle(&x->c, NAN, x->why, sizeof x->why);
-	verdict_add(s, "compiler", a, b, &x->c, settled, x->why);
+	kq = verdict_key(VQ_COMPILER);
+	verdict_add(s, &kq, a, b, &x->c, settled, x->why);
 	x->got = settled != 1 ? 0 : x->c.ratio < 1 ? 1 : 2;
 }
 

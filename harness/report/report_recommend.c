@@ -9,53 +9,6 @@
 #include "report/report.h"
 
 
-int report_engine_mode(const char *mode)
-{
-	return !strcmp(mode, "perft") || !strcmp(mode, "search");
-}
-
-static int by_score(const void *x, const void *y)
-{
-	const struct report_cand *a = x, *b = y;
-	return (a->score > b->score) - (a->score < b->score);
-}
-
-size_t report_candidates(const struct run *r, const struct report_workload *w, struct report_cand *c,
-			 size_t max)
-{
-	size_t n = 0, pieces = 0;
-	const char *first = NULL;
-
-	for (size_t i = 0; i < r->nrows; i++)    /* pieces: rows of the first kernel seen */
-		if (report_in_workload(&r->rows[i], w) &&
-		    (!first || !strcmp(first, r->rows[i].kernel)))
-			first = r->rows[i].kernel, pieces++;
-	for (size_t i = 0; i < r->nrows && n < max; i++) {
-		const struct rr_row *x = &r->rows[i];
-		size_t j, got = 0;
-		double lsum = 0;
-		/* '@' is in no kernel's name: "K@shared" and "K@per-thread" (bench --table-copies)
-		 * are K run another way, compared with each other, not candidates */
-		if (!report_in_workload(x, w) || !strcmp(x->kernel, SB_ORACLE) ||
-		    run_flag(x, "prepared") || strchr(x->kernel, '@'))
-			continue;
-		for (j = 0; j < n && strcmp(c[j].kernel, x->kernel); j++)
-			;
-		if (j < n)
-			continue;
-		for (size_t k = 0; k < r->nrows; k++) {
-			const struct rr_row *y = &r->rows[k];
-			if (!strcmp(y->kernel, x->kernel) && report_in_workload(y, w) &&
-			    run_row_timed(y) && y->ns_median > 0)
-				got++, lsum += log(y->ns_median);
-		}
-		if (got == pieces && got)
-			c[n++] = (struct report_cand){ x->kernel, exp(lsum / (double)got) };
-	}
-	qsort(c, n, sizeof *c, by_score);
-	return n;
-}
-
 /* Writes one workload's recommendation from its winner (report_winner) and records the
  * verdict (question "recommend:LABEL"). */
 static void recommend_one(struct doc *d, const struct study *s, const struct run *r,
@@ -65,7 +18,8 @@ static void recommend_one(struct doc *d, const struct study *s, const struct run
 	const char *unit = report_engine_mode(w->mode) ? "ns/node" : "ns/lookup";
 	struct report_winner p;
 	struct verdict *v;
-	char f[256], verdict[1024], q[128], close[256];
+	struct verdict_key kq;
+	char f[256], verdict[1024], close[256];
 
 	if (report_engine_mode(w->mode) && strncmp(w->label, "engine", 6)) {
 		char l[sizeof w->label];
@@ -87,8 +41,8 @@ static void recommend_one(struct doc *d, const struct study *s, const struct run
 		       p.why);
 		return;
 	}
-	snprintf(q, sizeof q, "recommend:%s", w->label);
-	v = verdict_add(s, q, p.win, p.second, &p.m, p.settled, p.why);
+	kq = verdict_key_workload(w);
+	v = verdict_add(s, &kq, p.win, p.second, &p.m, p.settled, p.why);
 	report_winner_margin(f, sizeof f, &p);
 	verdict[0] = 0;
 	verdict_clause(verdict, sizeof verdict, &p.m, p.settled, p.why);

@@ -94,13 +94,13 @@ static void mark_knob(char *marks, size_t len, const char *knob, double base, co
 		doc_cat(marks, len, "%s%s: %.2f\u2013%.2f\u00d7", marks[0] ? "; " : "", knob, lo, hi);
 }
 
-/* Sets the robust mark of the verdicts of question q that compare a and b. */
-static void verdict_mark(const struct study *s, const char *q, const char *a, const char *b,
-			 const char *mark)
+/* Sets the robust mark of the verdicts of key k that compare a and b. */
+static void verdict_mark(const struct study *s, const struct verdict_key *k, const char *a,
+			 const char *b, const char *mark)
 {
 	for (size_t i = 0; s->verdicts && i < s->verdicts->n; i++) {
 		struct verdict *v = &s->verdicts->v[i];
-		if (!strcmp(v->question, q) && !strcmp(v->a, a) && !strcmp(v->b, b))
+		if (verdict_is(v, k) && !strcmp(v->a, a) && !strcmp(v->b, b))
 			snprintf(v->robust, sizeof v->robust, "%s", mark);
 	}
 }
@@ -173,7 +173,9 @@ static void robust_pair(struct doc *d, const struct study *s, const struct learn
 		snprintf(marks, sizeof marks, "not checked: the pair has no stream rows");
 	else if (!marks[0])
 		snprintf(marks, sizeof marks, "robust");
-	verdict_mark(s, q, p->y, p->x, marks);
+	struct verdict_key k = verdict_key(VQ_BITS);
+	if (verdict_q_named(q, &k.q) == 0)
+		verdict_mark(s, &k, p->y, p->x, marks);
 	snprintf(pair, sizeof pair, "%s / %s (%s)", p->x, p->y, q);
 	cells[0] = pair;
 	fmt_ratio(cell[0], sizeof cell[0], base);
@@ -186,23 +188,19 @@ static void robust_pair(struct doc *d, const struct study *s, const struct learn
 	doc_table_row(d, NLEARN + 5, cells, strcmp(marks, "robust") != 0);
 }
 
+/* Returns row x's column arg (report_score's value). */
+static double col_value(const struct run *r, const struct rr_row *x, const void *arg)
+{
+	return run_num(r, x, arg);
+}
+
 /* Returns the geometric mean of kernel k's column col over workload w's pieces in run r. */
 static double workload_score(const struct run *r, const struct report_workload *w, const char *k,
 			     const char *col)
 {
-	double sum = 0;
-	int n = 0;
+	struct report_score_rule rule = { col_value, col, 0, SCORE_SKIP_UNTIMED };
 
-	for (size_t i = 0; i < r->nrows; i++) {
-		const struct rr_row *x = &r->rows[i];
-		double v;
-		if (strcmp(x->kernel, k) || !report_in_workload(x, w) || !run_row_timed(x))
-			continue;
-		if (!((v = run_num(r, x, col)) > 0))
-			return NAN;
-		sum += log(v), n++;
-	}
-	return n ? exp(sum / n) : NAN;
+	return report_score(r, w, k, &rule);
 }
 
 /* Every workload's winner by the other null model: where it is another kernel, the
@@ -212,7 +210,7 @@ static void robust_winners(struct doc *d, const struct study *s)
 	struct report_workload w[REPORT_MAX_WORKLOADS];
 	struct report_cand c[128];
 	size_t nw = report_workloads(&s->m64, w, REPORT_MAX_WORKLOADS), moved = 0;
-	char mark[240], q[160];
+	char mark[240];
 
 	for (size_t i = 0; i < nw; i++) {
 		struct report_winner p;
@@ -226,7 +224,6 @@ static void robust_winners(struct doc *d, const struct study *s)
 			if (v > 0 && !(v >= bv))
 				bv = v, best = c[j].kernel;
 		}
-		snprintf(q, sizeof q, "recommend:%s", w[i].label);
 		if (best && strcmp(best, p.win)) {
 			snprintf(mark, sizeof mark, "depends on the null model: %s with the null's time "
 				 "subtracted", best);
@@ -238,7 +235,11 @@ static void robust_winners(struct doc *d, const struct study *s)
 		} else {
 			snprintf(mark, sizeof mark, "robust");
 		}
-		verdict_mark(s, q, p.win, p.second, mark);
+		/* the engine modes' verdicts carry the label "engine (MODE)" (report_recommend.c)
+		 * and were never found by this label: their robust column stays empty */
+		struct verdict_key k = verdict_key_workload(&w[i]);
+		if (!report_engine_mode(w[i].mode))
+			verdict_mark(s, &k, p.win, p.second, mark);
 	}
 	if (moved)
 		doc_list_end(d);
@@ -257,8 +258,7 @@ static void mark_siblings(const struct study *s)
 	for (size_t i = 0; s->verdicts && i < s->verdicts->n; i++) {
 		const struct verdict *v = &s->verdicts->v[i];
 		const char *p = v->robust;
-		if (strcmp(v->question, "bits") || !strcmp(v->a, "64-bit siblings") ||
-		    !strncmp(v->a, "-m64 build", 10) || !v->robust[0])
+		if (v->key.q != VQ_BITS || !v->robust[0])
 			continue;
 		n++;
 		if (!strcmp(v->robust, "robust"))
@@ -275,7 +275,7 @@ static void mark_siblings(const struct study *s)
 	}
 	for (size_t i = 0; n && s->verdicts && i < s->verdicts->n; i++) {
 		struct verdict *v = &s->verdicts->v[i];
-		if (!strcmp(v->question, "bits") && !strcmp(v->a, "64-bit siblings")) {
+		if (v->key.q == VQ_BITS_SIBLINGS) {
 			if (!dep)
 				snprintf(v->robust, sizeof v->robust, "robust");
 			else
@@ -322,9 +322,7 @@ void report_robust(struct doc *d, const struct study *s)
 		doc_table_end(d);
 	mark_siblings(s);
 	if (l->any)
-		doc_chart(d, s->dir, "learn", "Time per lookup against the distinct queries before "
-			  "the stream repeats: the answers are read at the right end, where nothing "
-			  "is replayed.");
+		report_chart(d, s, "learn");
 	doc_h(d, 3, "robust-winners", "Each workload's fastest kernel, with the null subtracted");
 	robust_winners(d, s);
 	learn_free(l);

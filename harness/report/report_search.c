@@ -48,10 +48,10 @@ static size_t search_figs(const struct study *s, struct search_k *k, size_t max)
 	struct report_cand *c = calloc(SEARCH_MAXK, sizeof *c), *p = calloc(SEARCH_MAXK, sizeof *p);
 	size_t n = 0, np = 0;
 
-	if (!c || !p || !report_find_workload(&s->m64, "search", &sw))
+	if (!c || !p || !report_find_mode(&s->m64, "search", &sw))
 		goto out;
 	n = report_ranked(s, &s->m64, &sw, c, SEARCH_MAXK);
-	if (report_find_workload(&s->m64, "position", &pw))
+	if (report_find_mode(&s->m64, "position", &pw))
 		np = report_candidates(&s->m64, &pw, p, SEARCH_MAXK);
 	n = n < max ? n : max;
 	for (size_t i = 0; i < n; i++) {
@@ -70,6 +70,7 @@ out:
 int report_search_gain(const struct study *s, struct search_gain *g)
 {
 	struct search_k k[2];
+	struct verdict_key key = verdict_key_mode("search");
 	size_t n = search_figs(s, k, 2);
 
 	memset(g, 0, sizeof *g);
@@ -84,9 +85,8 @@ int report_search_gain(const struct study *s, struct search_gain *g)
 	g->dlookups = g->lpn * (g->ly - g->lx);
 	g->measured_pct = g->dnode / g->ny * 100;
 	g->engine_pct = g->dlookups / g->node_ns * 100;
-	for (size_t i = 0; s->verdicts && i < s->verdicts->n; i++)
-		if (!strcmp(s->verdicts->v[i].question, "recommend:engine (search)"))
-			g->word = verdict_word(&s->verdicts->v[i]);
+	for (const struct verdict *v = NULL; (v = verdict_find(s, &key, v)) != NULL;)
+		g->word = verdict_word(v);   /* the last one recorded */
 	return 1;
 }
 

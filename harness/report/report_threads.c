@@ -121,10 +121,10 @@ static void answer(struct doc *d, const struct study *s, const struct report_wor
 	report_winner_text(tn, sizeof tn, &wn);
 	/* the first screen's recommendation table gets a row for it ("position, 2 threads") */
 	if (wn.second) {
-		char q[160], close[256];
-		struct verdict *v;
-		snprintf(q, sizeof q, "recommend:%s", many->label);
-		v = verdict_add(s, q, wn.win, wn.second, &wn.m, wn.settled, wn.why);
+		char close[256];
+		struct verdict_key kq = verdict_key_workload(many);
+		struct verdict *v = verdict_add(s, &kq, wn.win, wn.second, &wn.m, wn.settled,
+						wn.why);
 		if (v && wn.settled != 1 && !isnan(wn.m.ratio) &&
 		    report_winner_close(s, &s->threads, many, &wn, close, sizeof close))
 			snprintf(v->close, sizeof v->close, "%s", close);
@@ -293,7 +293,6 @@ void report_threads(struct doc *d, const struct study *s)
 	answer(d, s, &one, &many);
 	scaling_table(d, s, &one, &many);
 	tables_table(d, s, &many);
-	report_chart(d, s, "threads", "Time per lookup of each thread against the threads running "
-		     "at once, by table size");
+	report_chart(d, s, "threads");
 	topology_note(d, &s->threads, many.threads);
 }

@@ -145,7 +145,79 @@ void verdict_clause(char *out, size_t len, const struct cmp *c, int settled, con
 		doc_cat(out, len, "; not settled because %s (%s)", why, how);
 }
 
-struct verdict *verdict_add(const struct study *s, const char *question, const char *a,
+struct verdict_key verdict_key(enum verdict_q q)
+{
+	return (struct verdict_key){ .q = q };
+}
+
+struct verdict_key verdict_key_workload(const struct report_workload *w)
+{
+	struct verdict_key k = { .q = VQ_RECOMMEND, .threads = w->threads > 1 ? w->threads : 1 };
+
+	snprintf(k.mode, sizeof k.mode, "%s", w->mode);
+	snprintf(k.cache, sizeof k.cache, "%s", w->cache);
+	snprintf(k.pressure, sizeof k.pressure, "%s", w->pressure);
+	snprintf(k.label, sizeof k.label, "%s", w->label);
+	return k;
+}
+
+struct verdict_key verdict_key_mode(const char *mode)
+{
+	struct report_workload w = { mode, "warm", "", 1, "" };
+
+	return verdict_key_workload(&w);
+}
+
+int verdict_q_named(const char *name, enum verdict_q *q)
+{
+	static const struct {
+		const char *name;
+		enum verdict_q q;
+	} NAMED[] = { { "bits", VQ_BITS }, { "tables", VQ_TABLES }, { "branching", VQ_BRANCHING } };
+
+	for (size_t i = 0; i < sizeof NAMED / sizeof NAMED[0]; i++)
+		if (!strcmp(NAMED[i].name, name)) {
+			*q = NAMED[i].q;
+			return 0;
+		}
+	return -1;
+}
+
+/* Writes verdicts.csv's question of key k into out: "bits", "recommend:LABEL", ... */
+static void verdict_question(char *out, size_t len, const struct verdict_key *k)
+{
+	static const char *const NAME[] = { [VQ_BITS] = "bits", [VQ_BITS_BUILD] = "bits",
+		[VQ_BITS_SIBLINGS] = "bits", [VQ_TABLES] = "tables", [VQ_BRANCHING] = "branching",
+		[VQ_HUGEPAGES] = "hugepages", [VQ_COMPILER] = "compiler" };
+
+	if (k->q == VQ_RECOMMEND)
+		snprintf(out, len, "recommend:%.*s", (int)strnlen(k->label, len), k->label);
+	else
+		snprintf(out, len, "%s", NAME[k->q]);
+}
+
+int verdict_is(const struct verdict *v, const struct verdict_key *k)
+{
+	const struct verdict_key *x = &v->key;
+
+	if (x->q != k->q)
+		return 0;
+	return !k->mode[0] || (!strcmp(x->mode, k->mode) && !strcmp(x->cache, k->cache) &&
+			       !strcmp(x->pressure, k->pressure) && x->threads == k->threads);
+}
+
+const struct verdict *verdict_find(const struct study *s, const struct verdict_key *k,
+				   const struct verdict *after)
+{
+	size_t i = after ? (size_t)(after - s->verdicts->v) + 1 : 0;
+
+	for (; s->verdicts && i < s->verdicts->n; i++)
+		if (verdict_is(&s->verdicts->v[i], k))
+			return &s->verdicts->v[i];
+	return NULL;
+}
+
+struct verdict *verdict_add(const struct study *s, const struct verdict_key *k, const char *a,
 			    const char *b, const struct cmp *c, int settled, const char *why)
 {
 	struct verdicts *v = s->verdicts;
@@ -162,7 +234,8 @@ struct verdict *verdict_add(const struct study *s, const char *question, const c
 	}
 	x = &v->v[v->n++];
 	memset(x, 0, sizeof *x);
-	snprintf(x->question, sizeof x->question, "%s", question);
+	x->key = *k;
+	verdict_question(x->question, sizeof x->question, k);
 	snprintf(x->a, sizeof x->a, "%s", a);
 	snprintf(x->b, sizeof x->b, "%s", b);
 	x->ratio = c->ratio, x->lo = c->lo, x->hi = c->hi, x->p = c->p;
@@ -221,18 +294,6 @@ double report_layout_spread(const struct run *r, const struct report_workload *w
 			if (!isnan(v) && (isnan(m) || v > m))
 				m = v;
 		}
-	return m;
-}
-
-size_t report_samples_per_cell(const struct run *r)
-{
-	size_t m = 0;
-
-	for (size_t i = 0; i < r->nrows; i++) {
-		double v = run_num(r, &r->rows[i], "samples");
-		if (run_row_timed(&r->rows[i]) && v > 0 && (m == 0 || (size_t)v < m))
-			m = (size_t)v;
-	}
 	return m;
 }
 

@@ -156,14 +156,3 @@ size_t report_ranked(const struct study *s, const struct run *r, const struct re
 	}
 	return n;
 }
-
-int report_find_workload(const struct run *r, const char *label, struct report_workload *w)
-{
-	struct report_workload all[REPORT_MAX_WORKLOADS];
-	size_t n = report_workloads(r, all, REPORT_MAX_WORKLOADS);
-
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(all[i].label, label))
-			return *w = all[i], 1;
-	return 0;
-}

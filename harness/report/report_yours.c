@@ -97,6 +97,15 @@ static void one(const struct study *s, const struct run *r, const struct report_
 }
 
 /* Appends the pressure sizes folded into one entry: "pressure 0 B–8 MiB 2nd–4th of 12". */
+/* Returns pressure workload w's working-set size ("8 MiB"), written into buf; its label where
+ * it has none. */
+static const char *size_of(char *buf, size_t len, const struct report_workload *w)
+{
+	if (!*w->pressure)
+		return w->label;
+	return report_bytes(buf, len, strtod(w->pressure, NULL));
+}
+
 static void pressure(const struct study *s, const char *k, char *out, size_t len)
 {
 	struct report_workload w[REPORT_MAX_WORKLOADS];
@@ -104,6 +113,7 @@ static void pressure(const struct study *s, const char *k, char *out, size_t len
 	       most = 0, n, at;
 	const char *other;
 	double ratio;
+	char lo_sz[32], hi_sz[32];
 
 	for (size_t i = 0; i < nw; i++) {
 		if (!(at = place(s, &s->pressure, &w[i], k, &n, &ratio, &other)))
@@ -114,10 +124,8 @@ static void pressure(const struct study *s, const char *k, char *out, size_t len
 	}
 	if (!nw)
 		return;
-	/* a label is "pressure at 8 MiB" */
 	doc_cat(out, len, "%spressure %s\u2013%s ", out[0] ? ", " : "",
-		strlen(w[0].label) > 12 ? w[0].label + 12 : w[0].label,
-		strlen(w[nw - 1].label) > 12 ? w[nw - 1].label + 12 : w[nw - 1].label);
+		size_of(lo_sz, sizeof lo_sz, &w[0]), size_of(hi_sz, sizeof hi_sz, &w[nw - 1]));
 	if (!lo)
 		doc_cat(out, len, "not run");
 	else if (lo == hi)
@@ -145,7 +153,7 @@ static void line(const struct study *s, const char *k, char *out, size_t len)
 	if (s->have_threads && report_threads_sweep(&s->threads, &one_t, &many)) {
 		/* (a main sweep run with --threads has that workload already) */
 		for (size_t i = 0; i < nw; i++)
-			twice |= !strcmp(w[i].label, many.label);
+			twice |= report_workload_same(&w[i], &many);
 		if (!twice)
 			one(s, &s->threads, &many, many.label, k, places, sizeof places);
 	}
