@@ -10,6 +10,7 @@
 #include "bench/bench.h"
 #include "bench/disturb.h"
 #include "bench/isolate.h"
+#include "util/pages.h"
 #include "bench/tablewarm.h"
 #include "bench/null_kernel.h"
 #include "bench/perft.h"

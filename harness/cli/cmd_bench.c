@@ -15,6 +15,7 @@
 #include "bench/bounds.h"
 #include "bench/perft.h"
 #include "bench/search.h"
+#include "bench/search_csv.h"
 #include "bench/threads.h"
 #include "sim/sim_bench.h"
 #include "results/results_ranking.h"
