@@ -1,5 +1,6 @@
-/* bench.h - the sampling engine: verify every kernel on the run's exact inputs, then take
- * interleaved samples of every (workload, kernel) with the null kernel in the rotation. */
+/* bench.h - the sampling engine: verify every kernel on the run's exact inputs (bench_setup.c),
+ * then take interleaved samples of every (workload, kernel) with the null kernel in the
+ * rotation (bench.c). */
 #ifndef SB_BENCH_H
 #define SB_BENCH_H
 
@@ -98,6 +99,17 @@ int bench_run(struct bench *b);
 /* Takes sample s of one cell in this process (the in-process path, and a plugin's child). */
 void bench_sample(struct bench *b, struct cell *c, unsigned s);
 void bench_free(struct bench *b);
+/* Marks every cell of kernel column ki that is still timed as failed with why (bench_setup.c,
+ * for the setup and the sampling alike). */
+void bench_fail_column(struct bench *b, size_t ki, const char *why);
+/* Returns non-zero when kernel column ki is a --plugin, sampled in a child of its own. */
+int bench_isolated(const struct bench *b, size_t ki);
+/* In the --simulate child, where a plugin column is not run in a child of its own: runs
+ * fn(arg), the column's code, under registry_guarded with a time limit of limit_s (the setting
+ * limit_name); a crash or a hang withdraws the column, noted for the parent (which timed it
+ * natively) with the step.  Returns 1 when it was withdrawn, else 0. */
+int bench_sim_guarded(struct bench *b, size_t ki, void (*fn)(void *), void *arg,
+		      unsigned limit_s, const char *limit_name, const char *step);
 /* Brings cell c to its cache state for the sample slot (workload.h), run by kernel k (c->k, or
  * the instance of it a thread runs, tablecopies.h): warm, an untimed sample of the same kernel
  * on another window, the slot's queries read in and a large table read whole; cold, the caches

@@ -18,6 +18,7 @@
 #include "env/hostload.h"
 #include "env/topology.h"
 #include "registry/tablecopies.h"
+#include "util/pages.h"
 
 /* The threads' windows must overlap this much of the span from the first start to the last
  * end, or the sample is flagged disturbed: it was not T threads at once. */

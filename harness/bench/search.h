@@ -41,11 +41,5 @@ uint64_t search_lookups(const struct sb_input *in, uint64_t *nodes);
 int search_verify_roots(const struct sb_kernel *k, const uint64_t *nodes_want,
 			const uint64_t *best_want, const struct sb_input *in, uint64_t *got,
 			FILE *err);
-struct bench;
-/* Writes search.csv into dir when b has a search workload: each verified kernel's nodes, best
- * move and score per root (the verification's; the reference's own as kernel "reference"
- * when it was not selected).  Returns 0, or -1 with err. */
-int search_write(const struct bench *b, const char *dir, const char *run_id, char *err,
-		 size_t errlen);
 
 #endif

@@ -1,204 +1,14 @@
-/* workload.c - query streams and positions for bench, derived once from the trace. */
+/* workload.c - the timed units: each mode's loop over the workset's input, cut into windows,
+ * and one pass of it (workload.h). */
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "trace/board.h"
-#include "trace/trace.h"
 #include "bench/null_kernel.h"
 #include "bench/pressure.h"
 #include "bench/search.h"
-#include "util/rng.h"
 #include "bench/workload.h"
 
 const char *const PIECE_NAMES[3] = { "rook", "bishop", "queen" };
-
-/* Returns the rook-like and bishop-like sliders of side c. */
-static uint64_t rooks(const struct sb_board *b, int c) { return b->bb[c] & (b->bb[BB_ROOK] | b->bb[BB_QUEEN]); }
-static uint64_t bishops(const struct sb_board *b, int c) { return b->bb[c] & (b->bb[BB_BISHOP] | b->bb[BB_QUEEN]); }
-
-/* Appends one query per slider in `sliders` at occupancy occ to stream p. */
-static void push(struct workset *ws, int p, uint64_t sliders, uint64_t occ)
-{
-	for (; sliders; sliders &= sliders - 1) {
-		ws->sq[p][ws->n[p]] = (uint8_t)__builtin_ctzll(sliders);
-		ws->occ[p][ws->n[p]++] = occ;
-	}
-}
-
-/* Returns the number of rook (p = 0) or bishop (p = 1) queries of the whole trace. */
-static size_t count_queries(const struct trace *t, int p)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < t->n; i++)
-		for (int c = 0; c < 2; c++)
-			n += (size_t)__builtin_popcountll(p ? bishops(&t->rec[i].b, c) : rooks(&t->rec[i].b, c));
-	return n;
-}
-
-void *page_alloc(size_t bytes)
-{
-	size_t n = (bytes + 4095) & ~(size_t)4095;
-	void *p = aligned_alloc(4096, n ? n : 4096);
-
-	return p ? memset(p, 0, n ? n : 4096) : NULL;
-}
-
-/* Returns k with its lowest `bits` bits in reverse order. */
-static size_t bit_reverse(size_t k, unsigned bits)
-{
-	size_t r = 0;
-
-	for (unsigned i = 0; i < bits; i++, k >>= 1)
-		r = r << 1 | (k & 1);
-	return r;
-}
-
-/* Fills order[0..n) with 0..n-1 in van der Corput order (bit-reversed counting, skipping what
- * is n or more): any run of consecutive entries is spread evenly over 0..n-1. */
-static void spread_order(size_t *order, size_t n)
-{
-	unsigned bits = 0;
-	size_t m = 0;
-
-	while (((size_t)1 << bits) < n)
-		bits++;
-	for (size_t k = 0; m < n && k < ((size_t)1 << bits); k++) {
-		size_t g = bit_reverse(k, bits);
-		if (g < n)
-			order[m++] = g;
-	}
-}
-
-/* Appends the queries and the position of trace record r to ws. */
-static void add_record(struct workset *ws, const struct trace_rec *r)
-{
-	const struct sb_board *b = &r->b;
-	uint64_t occ = board_occ(b), rq[2] = { rooks(b, 0), rooks(b, 1) };
-	uint64_t bq[2] = { bishops(b, 0), bishops(b, 1) };
-
-	for (int c = 0; c < 2; c++) {
-		push(ws, 0, rq[c], occ);
-		push(ws, 1, bq[c], occ);
-	}
-	ws->pos[ws->npos++] = (struct sb_pos){ occ, { rq[0], rq[1] }, { bq[0], bq[1] } };
-	ws->pos_lookups += (size_t)(__builtin_popcountll(rq[0] | rq[1]) +
-				    __builtin_popcountll(bq[0] | bq[1]));
-}
-
-int workset_from_trace(struct workset *ws, const struct trace *t, size_t max_queries,
-		       const char *dataset)
-{
-	size_t total[2] = { count_queries(t, 0), count_queries(t, 1) }, every = 1;
-	size_t *start = NULL, *order = NULL, ngames = 0, taken = 0;
-
-	snprintf(ws->dataset, sizeof ws->dataset, "%s", dataset);
-	/* Whole games spread evenly over the trace keep game order and locality, and keep the
-	 * query stream cache-resident: a stream read from DRAM would time the harness. */
-	while (max_queries && (total[0] / every > max_queries || total[1] / every > max_queries))
-		every++;
-	for (int p = 0; p < 2; p++) {
-		ws->occ[p] = page_alloc((total[p] + 1) * sizeof(uint64_t));
-		ws->sq[p] = page_alloc(total[p] + 1);
-		if (!ws->occ[p] || !ws->sq[p])
-			goto free_all;
-	}
-	ws->pos = page_alloc((t->n + 1) * sizeof *ws->pos);
-	start = malloc((t->n + 2) * sizeof *start);
-	order = malloc((t->n + 1) * sizeof *order);
-	if (!ws->pos || !start || !order)
-		goto free_all;
-	/* the first record of every game taken (every every-th game of the trace) */
-	for (size_t i = 0; i < t->n; i++)
-		if (i == 0 || t->rec[i].game != t->rec[i - 1].game) {
-			if (ngames++ % every == 0) {
-				start[taken++] = i;
-			}
-		}
-	/* The games in van der Corput order, each game's positions in play order: a window (a
-	 * run of consecutive queries, bench/workload.h) then samples the whole corpus evenly
-	 * rather than one stretch of it (an event, an era, one player's openings), so every
-	 * window asks the same of a kernel and which windows a sample count reaches does not
-	 * move the answer. */
-	spread_order(order, taken);
-	for (size_t k = 0; k < taken; k++) {
-		size_t g = order[k];
-		for (size_t i = start[g]; i < t->n && t->rec[i].game == t->rec[start[g]].game; i++)
-			add_record(ws, &t->rec[i]);
-	}
-	ws->games_used = taken;
-	ws->games_every = every;
-	free(start);
-	free(order);
-	return 0;
-
-free_all:
-	free(start);
-	free(order);
-	workset_free(ws);
-	return -1;
-}
-
-int workset_add_random(struct workset *ws, size_t nq, uint64_t seed)
-{
-	struct rng r;
-
-	ws->occ[2] = page_alloc(nq * sizeof(uint64_t));
-	ws->sq[2] = page_alloc(nq);
-	if (!ws->occ[2] || !ws->sq[2])
-		return -1;
-	rng_seed(&r, seed);
-	/* Density as the Chess_Movegen peer draws it (random & random: a quarter of the squares),
-	 * so the figures can be set beside its MQueens/s. */
-	for (size_t i = 0; i < nq; i++) {
-		ws->sq[2][i] = (uint8_t)(rng_next(&r) & 63);
-		ws->occ[2][i] = rng_next(&r) & rng_next(&r);
-	}
-	ws->n[2] = nq;
-	if (!ws->dataset[0])
-		snprintf(ws->dataset, sizeof ws->dataset, "random");
-	return 0;
-}
-
-int workset_add_random_groups(struct workset *ws, size_t nq, uint64_t seed)
-{
-	struct rng r;
-	uint64_t occ = 0;
-
-	nq -= nq % SB_PEER_GROUP;
-	ws->occ[3] = page_alloc(nq * sizeof(uint64_t));
-	ws->sq[3] = page_alloc(nq);
-	ws->group_occ = page_alloc(nq / SB_PEER_GROUP * sizeof(uint64_t) + 1);
-	if (!ws->occ[3] || !ws->sq[3] || !ws->group_occ)
-		return -1;
-	rng_seed(&r, seed ^ 0x9e3779b97f4a7c15ULL);
-	for (size_t i = 0; i < nq; i++) {
-		if (i % SB_PEER_GROUP == 0)
-			ws->group_occ[i / SB_PEER_GROUP] = occ = rng_next(&r) & rng_next(&r);
-		ws->sq[3][i] = (uint8_t)(rng_next(&r) & 63);
-		ws->occ[3][i] = occ;
-	}
-	ws->n[3] = nq;
-	return 0;
-}
-
-void workset_free(struct workset *ws)
-{
-	for (int p = 0; p < 4; p++) {
-		free(ws->occ[p]);
-		free(ws->sq[p]);
-	}
-	free(ws->group_occ);
-	free(ws->pos);
-	free(ws->perft);
-	free(ws->perft_settle);
-	free(ws->search);
-	free(ws->search_settle);
-	free(ws->search_tt);
-	memset(ws, 0, sizeof *ws);
-}
 
 int workload_whole(enum sb_loop l)
 {
@@ -388,6 +198,65 @@ int workload_replayed(const struct workload *w)
 	return w->reps > 1 || (w->nwin <= 1 && !workload_whole(w->loop));
 }
 
+/* Sets w to perft's roots in ws: its input, settle roots and lookups per leaf. */
+static void perft_workload(struct workload *w, const struct workset *ws)
+{
+	w->loop = SB_LOOP_PERFT;
+	w->in = (struct sb_input){ .perft = ws->perft, .nperft = ws->nperft,
+				   .depth = ws->perft_depth, .bulk = 1 };
+	w->lookups = ws->nperft ? (size_t)ws->perft_nodes : 0;
+	w->settle_in = w->in;
+	if (ws->nperft_settle) {
+		w->settle_in.perft = ws->perft_settle;
+		w->settle_in.nperft = ws->nperft_settle;
+	}
+	if (ws->perft_nodes)
+		w->lookups_per_node = (double)ws->perft_lookups / (double)ws->perft_nodes;
+}
+
+/* Sets w to search's roots in ws: its input, settle roots and lookups per node. */
+static void search_workload(struct workload *w, const struct workset *ws)
+{
+	w->loop = SB_LOOP_SEARCH;
+	w->in = search_input(ws->search, ws->nsearch, ws->search_depth, ws->search_tt,
+			     ws->search_tt_entries, NULL, NULL);
+	w->lookups = ws->nsearch ? (size_t)ws->search_nodes : 0;
+	w->settle_in = w->in;
+	if (ws->nsearch_settle) {
+		w->settle_in.perft = ws->search_settle;
+		w->settle_in.nperft = ws->nsearch_settle;
+	}
+	if (ws->search_nodes)
+		w->lookups_per_node = (double)ws->search_lookups / (double)ws->search_nodes;
+}
+
+/* Sets w to mode d's loop over piece p's query stream in ws (the random modes': a few windows
+ * of it). */
+static void stream_workload(struct workload *w, const struct workset *ws, int p,
+			    size_t min_lookups)
+{
+	const struct mode_def *d = w->def;
+	int s = d->input == INPUT_RANDOM_GROUPS ? 3 : p;  /* which stream */
+
+	w->piece = PIECE_NAMES[p];
+	w->vpiece = (enum piece)p;
+	w->loop = d->loop[p];
+	w->in = (struct sb_input){ .q = { ws->occ[s], ws->sq[s], ws->n[s] } };
+	if (d->input == INPUT_RANDOM_GROUPS)
+		w->in.group_occ = ws->group_occ;
+	w->lookups = ws->n[s] * d->per_query;
+	if (d->input == INPUT_RANDOM_QUERIES || d->input == INPUT_RANDOM_GROUPS) {
+		/* random queries are alike everywhere: a few windows keep every sample new, and
+		 * verification short (the peer makes 64 lookups a query) */
+		size_t cap = (RANDOM_WINDOWS * min_lookups + d->per_query - 1) / d->per_query;
+		cap = (cap + SB_PEER_GROUP - 1) / SB_PEER_GROUP * SB_PEER_GROUP;
+		if (w->in.q.n > cap)
+			w->in.q.n = cap;
+		w->lookups = w->in.q.n * d->per_query;
+		w->dataset = "random";
+	}
+}
+
 /* Returns the workload of mode m over piece p's stream (p < 0: the positions), or a zero
  * workload (lookups 0) when that input is empty. */
 static struct workload workload_of(struct workset *ws, int m, int p, size_t min_lookups)
@@ -396,55 +265,18 @@ static struct workload workload_of(struct workset *ws, int m, int p, size_t min_
 	struct workload w = { .mode = (enum mode)m, .def = d, .dataset = ws->dataset,
 			      .pressure_bytes = NAN, .lookups_per_node = NAN, .twin = -1 };
 
-	if (p < 0 && d->loop[0] == SB_LOOP_PERFT) {
-		w.piece = "all";
-		w.loop = SB_LOOP_PERFT;
-		w.in = (struct sb_input){ .perft = ws->perft, .nperft = ws->nperft,
-					  .depth = ws->perft_depth, .bulk = 1 };
-		w.lookups = ws->nperft ? (size_t)ws->perft_nodes : 0;
-		w.settle_in = w.in;
-		if (ws->nperft_settle) {
-			w.settle_in.perft = ws->perft_settle;
-			w.settle_in.nperft = ws->nperft_settle;
-		}
-		if (ws->perft_nodes)
-			w.lookups_per_node = (double)ws->perft_lookups / (double)ws->perft_nodes;
-	} else if (p < 0 && d->loop[0] == SB_LOOP_SEARCH) {
-		w.piece = "all";
-		w.loop = SB_LOOP_SEARCH;
-		w.in = search_input(ws->search, ws->nsearch, ws->search_depth, ws->search_tt,
-				    ws->search_tt_entries, NULL, NULL);
-		w.lookups = ws->nsearch ? (size_t)ws->search_nodes : 0;
-		w.settle_in = w.in;
-		if (ws->nsearch_settle) {
-			w.settle_in.perft = ws->search_settle;
-			w.settle_in.nperft = ws->nsearch_settle;
-		}
-		if (ws->search_nodes)
-			w.lookups_per_node = (double)ws->search_lookups / (double)ws->search_nodes;
-	} else if (p < 0) {
-		w.piece = "all";
-		w.loop = d->loop[0];
-		w.in = (struct sb_input){ .pos = ws->pos, .npos = ws->npos };
-		w.lookups = ws->npos ? ws->pos_lookups : 0;
+	if (p >= 0) {
+		stream_workload(&w, ws, p, min_lookups);
 	} else {
-		w.piece = PIECE_NAMES[p];
-		w.vpiece = (enum piece)p;
-		w.loop = d->loop[p];
-		int s = d->input == INPUT_RANDOM_GROUPS ? 3 : p;  /* which stream */
-		w.in = (struct sb_input){ .q = { ws->occ[s], ws->sq[s], ws->n[s] } };
-		if (d->input == INPUT_RANDOM_GROUPS)
-			w.in.group_occ = ws->group_occ;
-		w.lookups = ws->n[s] * d->per_query;
-		if (d->input == INPUT_RANDOM_QUERIES || d->input == INPUT_RANDOM_GROUPS) {
-			/* random queries are alike everywhere: a few windows keep every sample
-			 * new, and verification short (the peer makes 64 lookups a query) */
-			size_t cap = (RANDOM_WINDOWS * min_lookups + d->per_query - 1) / d->per_query;
-			cap = (cap + SB_PEER_GROUP - 1) / SB_PEER_GROUP * SB_PEER_GROUP;
-			if (w.in.q.n > cap)
-				w.in.q.n = cap;
-			w.lookups = w.in.q.n * d->per_query;
-			w.dataset = "random";
+		w.piece = "all";
+		if (d->loop[0] == SB_LOOP_PERFT) {
+			perft_workload(&w, ws);
+		} else if (d->loop[0] == SB_LOOP_SEARCH) {
+			search_workload(&w, ws);
+		} else {
+			w.loop = d->loop[0];
+			w.in = (struct sb_input){ .pos = ws->pos, .npos = ws->npos };
+			w.lookups = ws->npos ? ws->pos_lookups : 0;
 		}
 	}
 	/* A pressure sample sweeps a working set of up to megabytes through the shared caches,

@@ -13,15 +13,13 @@
 #include "bench/bench.h"
 #include "bench/inputs.h"
 #include "bench/bounds.h"
-#include "bench/perft.h"
 #include "bench/search.h"
-#include "bench/threads.h"
+#include "bench/search_csv.h"
 #include "sim/sim_bench.h"
 #include "results/results_ranking.h"
 #include "results/results_scaling.h"
 #include "cli/cli.h"
 #include "cli/cmd_bench.h"
-#include "env/cpuset.h"
 #include "env/env.h"
 #include "env/hugepage.h"
 #include "registry/layouts.h"
@@ -96,15 +94,6 @@ static int modes_need(unsigned modes, enum mode_input in)
 	return 0;
 }
 
-/* Returns 1 when a selected mode has the flag at offset off of struct mode_def set. */
-static int modes_flag(unsigned modes, size_t off)
-{
-	for (int m = 0; m < MODE_COUNT; m++)
-		if ((modes >> m & 1) && *(const int *)((const char *)&MODES[m] + off))
-			return 1;
-	return 0;
-}
-
 /* Builds the inputs the modes need into ws: each mode's row names its builder (bench/inputs.h).
  * Returns 0 or -1. */
 static int load_inputs(const struct bench_opts *o, unsigned modes, struct workset *ws,
@@ -175,16 +164,53 @@ static void tables_collapse(const struct bench_opts *o)
 			"huge)\n", err);
 }
 
+/* Summarises b's samples (and the simulated counts sim[0..nsim), freed here) into work_dir
+ * with m, moves it to final_dir and prints the tables.  Returns the exit status contribution. */
+static int write_run(struct bench *b, const struct bench_opts *o, const struct run_meta *m,
+		     struct sim_counts *sim, size_t nsim, const char *work_dir,
+		     const char *final_dir)
+{
+	struct results r;
+	char err[PATH_MAX + 256];
+	int rc = EXIT_OK;
+
+	if (results_compute(b, m->run_id, sim, nsim, &r) < 0) {
+		fprintf(stderr, "slidebench bench: out of memory summarising the samples\n");
+		free(sim);
+		return EXIT_FAIL;
+	}
+	if (results_write(b, &r, m, work_dir, err, sizeof err) < 0 ||
+	    results_scaling_write(b, &r, work_dir, err, sizeof err) < 0 ||
+	    search_write(b, work_dir, m->run_id, err, sizeof err) < 0) {
+		char err2[PATH_MAX + 256];
+		fprintf(stderr, "slidebench bench: %s: no results written\n", err);
+		if (out_run_abandon(work_dir, err2, sizeof err2) < 0)
+			fprintf(stderr, "slidebench bench: %s\n", err2);
+		rc = EXIT_FAIL;
+	} else if (out_run_finish(work_dir, final_dir, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench bench: %s\n", err); /* complete: kept where it is */
+		rc = EXIT_FAIL;
+	} else if (!o->quiet) {
+		results_print(&r, stdout);
+		results_ranking_print(b, &r, stdout);
+		results_scaling_report(b, &r, stdout);
+		results_tables_report(b, &r, stdout);
+		printf("results: %s\n", final_dir);
+	}
+	results_free(&r);
+	free(sim);
+	return rc;
+}
+
 /* Samples, simulates and writes the run; returns the exit status contribution. */
 static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char **argv,
 			 unsigned modes, const char *run_id, const char *work_dir,
 			 const char *final_dir)
 {
 	struct sim_counts *sim = NULL;
-	struct results r;
 	size_t nsim = 0;
 	char err[PATH_MAX + 256], cmd[2048];
-	int rc = EXIT_OK;
+	int rc = EXIT_OK, wrc;
 
 	if (bench_run(b) != 0)
 		rc = EXIT_FAIL;  /* a plugin failed while sampled (named), or out of memory */
@@ -213,154 +239,8 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 			      .seed = o->seed, .max_queries = (size_t)o->max_queries,
 			      .min_lookups = (size_t)o->min_lookups,
 			      .bounds = bounds_tab.n ? bounds_tab.source : bounds_tab.why };
-	if (results_compute(b, run_id, sim, nsim, &r) < 0) {
-		fprintf(stderr, "slidebench bench: out of memory summarising the samples\n");
-		free(sim);
-		return EXIT_FAIL;
-	}
-	if (results_write(b, &r, &m, work_dir, err, sizeof err) < 0 ||
-	    results_scaling_write(b, &r, work_dir, err, sizeof err) < 0 ||
-	    search_write(b, work_dir, run_id, err, sizeof err) < 0) {
-		char err2[PATH_MAX + 256];
-		fprintf(stderr, "slidebench bench: %s: no results written\n", err);
-		if (out_run_abandon(work_dir, err2, sizeof err2) < 0)
-			fprintf(stderr, "slidebench bench: %s\n", err2);
-		rc = EXIT_FAIL;
-	} else if (out_run_finish(work_dir, final_dir, err, sizeof err) < 0) {
-		fprintf(stderr, "slidebench bench: %s\n", err); /* complete: kept where it is */
-		rc = EXIT_FAIL;
-	} else if (!o->quiet) {
-		results_print(&r, stdout);
-		results_ranking_print(b, &r, stdout);
-		results_scaling_report(b, &r, stdout);
-		results_tables_report(b, &r, stdout);
-		printf("results: %s\n", final_dir);
-	}
-	results_free(&r);
-	free(sim);
-	return rc;
-}
-
-/* Returns the largest --threads count (1 when none was given). */
-static unsigned max_threads(const struct bench_opts *o)
-{
-	unsigned m = 1;
-
-	for (unsigned i = 0; i < o->nthreads; i++)
-		m = o->thread_counts[i] > m ? o->thread_counts[i] : m;
-	return m;
-}
-
-/* Parses --threads into o->thread_counts (default: 1) and refuses what multi-threaded samples
- * cannot be combined with.  Returns 0, or the exit status. */
-static int check_threads(struct bench_opts *o)
-{
-	long ncpu = cpuset_count();
-	const char *p = o->threads ? o->threads : "1";
-	char note[400];
-	int many = 0;
-
-	if (o->threads && !o->sim_child && cpuset_note(note, sizeof note))
-		fprintf(stderr, "slidebench bench: %s: --threads counts only those\n", note);
-	o->nthreads = 0;
-	if (cli_check_list("--threads", p) < 0)
-		return EXIT_USAGE;
-	while (*p) {
-		char *end;
-		int all = !strncmp(p, "all", 3), twice = 0;
-		long n = all ? ncpu : strtol(p, &end, 10);
-		if (all)
-			end = (char *)p + 3;
-		/* digits only, as cli_parse_long reads numbers: strtol also takes blanks and a sign */
-		if (end == p || (*p != 'a' && (*p < '0' || *p > '9')) || (*end && *end != ',') ||
-		    n < 1 || n > ncpu || n > THREADS_MAX ||
-		    o->nthreads == BENCH_MAX_THREAD_COUNTS) {
-			fprintf(stderr, "slidebench bench: --threads \"%.80s\": a list of at most %d "
-				"counts from 1 to the %ld CPUs this process may run on, or all\n",
-				o->threads, BENCH_MAX_THREAD_COUNTS, ncpu);
-			return EXIT_USAGE;
-		}
-		for (unsigned i = 0; i < o->nthreads; i++)
-			twice |= o->thread_counts[i] == (unsigned)n;
-		/* (all is one of the counts given where few CPUs may be used: 1,all on one) */
-		if (twice && !all) {
-			fprintf(stderr, "slidebench bench: --threads \"%.80s\": %ld twice\n",
-				o->threads, n);
-			return EXIT_USAGE;
-		}
-		if (!twice)
-			o->thread_counts[o->nthreads++] = (unsigned)n;
-		many |= n > 1;
-		p = *end ? end + 1 : end;
-	}
-	if (many && (o->simulate || o->sim_child || o->cold)) {
-		fprintf(stderr, "slidebench bench: --threads above 1 with --%s: not built (%s)\n",
-			o->simulate || o->sim_child ? "simulate" : "cold",
-			o->simulate || o->sim_child ? "callgrind runs one thread at a time" :
-			"a cold sample evicts the caches of one core");
-		return EXIT_USAGE;
-	}
-	if (o->table_copies && !many) {
-		fprintf(stderr, "slidebench bench: --table-copies compares tables shared between "
-			"threads with one set per thread: give --threads a count above 1\n");
-		return EXIT_USAGE;
-	}
-	return 0;
-}
-
-/* Checks what the options ask for before anything runs: the --simulate plan, the modes
- * (*modes) and the pressure sizes (ps).  Returns 0, or the exit status. */
-static int check_request(struct bench_opts *o, int *modes, struct pressure_set *ps)
-{
-	char err[PATH_MAX + 256];
-	int emu;
-
-	/* an emulated program's times measure the emulator (env_timing_check) */
-	if (!o->sim_child && (emu = env_timing_check(err, sizeof err)) != 0) {
-		fprintf(stderr, "slidebench bench: %s\n", err);
-		if (emu < 0)
-			return EXIT_FAIL;
-	}
-	if (o->simulate && !o->sim_child) {
-		struct sim_opts so = { .d1 = o->d1, .ll = o->ll, .l1 = o->l1, .tlb = o->tlb };
-		if (sim_plan(&so, &sim_info, err, sizeof err) < 0) {
-			fprintf(stderr, "slidebench bench: %s\n", err);
-			return EXIT_USAGE;
-		}
-		if (sim_ready(&sim_info, err, sizeof err) < 0) {
-			fprintf(stderr, "slidebench bench: --simulate: %s\n", err);
-			return EXIT_FAIL;
-		}
-	}
-	if ((*modes = bench_parse_modes(o->modes ? o->modes : mode_names(1))) < 0)
-		return EXIT_USAGE;
-	if (modes_flag((unsigned)*modes, offsetof(struct mode_def, perft)) &&
-	    (!PERFT_BUILT || o->simulate)) {
-		fprintf(stderr, "slidebench bench: --mode %s: %s\n",
-			*modes >> MODE_PERFT & 1 ? "perft" : "search", !PERFT_BUILT ? PERFT_NOT_BUILT :
-			"not simulated: the simulation build has no perft loops (nothing it runs is perft; "
-			"the search loop expands the same generator)");
-		return EXIT_USAGE;
-	}
-	if (pressure_parse(o->pressure ? o->pressure : PRESSURE_DEFAULT, ps, err, sizeof err) < 0) {
-		fprintf(stderr, "slidebench bench: %s\n", err);
-		return EXIT_USAGE;
-	}
-	int rc = check_threads(o);
-	if (!rc && max_threads(o) < 2 && modes_flag((unsigned)*modes,
-						      offsetof(struct mode_def, neighbours))) {
-		fprintf(stderr, "slidebench bench: --mode neighbours times one thread beside noisy "
-			"neighbours on other cores: give --threads a count of 2 or more (e.g. "
-			"--threads 1,2)\n");
-		return EXIT_USAGE;
-	}
-	if (!rc && max_threads(o) > 1 && (*modes >> MODE_SEARCH & 1)) {
-		fprintf(stderr, "slidebench bench: --mode search runs on one thread: threads sharing "
-			"its transposition table would not search the same trees run after run; leave "
-			"--threads out, or run search apart from the --threads modes\n");
-		return EXIT_USAGE;
-	}
-	return rc;
+	wrc = write_run(b, o, &m, sim, nsim, work_dir, final_dir);
+	return wrc != EXIT_OK ? wrc : rc;
 }
 
 /* Readies the process: the plugins and the kernels (sel, *nsel; a refused plugin sets *rc),
@@ -382,7 +262,7 @@ static int ready_process(struct bench_opts *o, struct bench *b, struct kentry **
 	if (!o->sim_child)
 		layouts_load((unsigned)o->layouts, sel, nsel, MAX_SEL);
 	if (o->table_copies)
-		tablecopies_load(max_threads(o), TABLEWARM_MIN_BYTES, sel, nsel, MAX_SEL);
+		tablecopies_load(bench_max_threads(o), TABLEWARM_MIN_BYTES, sel, nsel, MAX_SEL);
 	/* the --simulate children run side by side, unpinned: nothing they time is kept */
 	if (o->cpu >= 0 && !o->sim_child && env_pin_cpu((int)o->cpu, err, sizeof err) < 0) {
 		fprintf(stderr, "slidebench bench: --cpu: %s\n", err);
@@ -483,12 +363,7 @@ static int setup_kernels(struct bench *b, const struct bench_opts *o, const char
 
 int cmd_bench(int argc, char **argv)
 {
-	struct bench_opts o = { .samples = 15, .warmup = 2, .epochs = 3, .cpu = -1,
-				.max_queries = 0, .min_lookups = 100000, .random_queries = 400000,
-				.perft_depth = 3, .perft_positions = 64, .seed = 1,
-				.search_depth = SEARCH_DEPTH_DEFAULT,
-				.search_positions = SEARCH_POSITIONS_DEFAULT,
-				.search_tt = SEARCH_TT_DEFAULT_MIB };
+	struct bench_opts o = bench_defaults();
 	static struct kentry *sel[MAX_SEL];
 	struct pressure_set ps = { 0 };
 	struct workload w[MAX_WORKLOADS];
@@ -502,7 +377,7 @@ int cmd_bench(int argc, char **argv)
 		return n < 0 ? EXIT_OK : n;
 	if (o.sim_child)
 		o.cold = 0;  /* cold rows are timed, not simulated */
-	if ((n = check_request(&o, &modes, &ps)) != 0 ||
+	if ((n = bench_check_request(&o, &modes, &ps, &sim_info)) != 0 ||
 	    (n = ready_process(&o, &b, sel, &nsel, &rc)) != 0) {
 		rc = n;
 		goto close_counters;

@@ -1,5 +1,5 @@
-/* cmd_bench.h - `slidebench bench`'s options (cmd_bench_opts.c), read by the command
- * (cmd_bench.c). */
+/* cmd_bench.h - `slidebench bench`'s options (cmd_bench_opts.c) and their check before
+ * anything runs (cmd_bench_check.c), read by the command (cmd_bench.c). */
 #ifndef SB_CMD_BENCH_H
 #define SB_CMD_BENCH_H
 
@@ -25,9 +25,19 @@ struct bench_opts {
 	int simulate, sim_child, quiet, cold, table_copies;
 };
 
+/* Returns the options as they are when none is given. */
+struct bench_opts bench_defaults(void);
 /* Returns the mode bit set of a comma list, or -1 after a message. */
 int bench_parse_modes(const char *list);
 /* Parses argv into o; returns 0, or EXIT_USAGE / -1 (help printed). */
 int bench_parse(int argc, char **argv, struct bench_opts *o);
+/* Returns the largest --threads count (1 when none was given). */
+unsigned bench_max_threads(const struct bench_opts *o);
+struct pressure_set;
+struct sim_info;
+/* Checks what the options ask for before anything runs: the --simulate plan (si), the modes
+ * (*modes) and the pressure sizes (ps).  Returns 0, or the exit status. */
+int bench_check_request(struct bench_opts *o, int *modes, struct pressure_set *ps,
+			struct sim_info *si);
 
 #endif

@@ -140,6 +140,27 @@ int bench_parse_modes(const char *list)
 	return bits;
 }
 
+/* Takes --tables (optarg) into o.  Returns 0 or EXIT_USAGE. */
+static int take_tables(struct bench_opts *o)
+{
+	if (hugepage_mode_parse(optarg, &o->tables) == 0)
+		return 0;
+	fprintf(stderr, "slidebench bench: --tables: \"%s\": default, hugepage or nohugepage\n",
+		optarg);
+	return EXIT_USAGE;
+}
+
+/* Takes --plugin (optarg) into o.  Returns 0 or EXIT_USAGE. */
+static int take_plugin(struct bench_opts *o)
+{
+	if (o->nplugins == MAX_PLUGINS) {
+		fprintf(stderr, "slidebench bench: at most %d --plugin\n", MAX_PLUGINS);
+		return EXIT_USAGE;
+	}
+	o->plugins[o->nplugins++] = optarg;
+	return 0;
+}
+
 /* Takes option c (its argument in optarg) into o.  Returns 0, or EXIT_USAGE / -1 (help
  * printed). */
 static int take_option(int c, struct bench_opts *o)
@@ -155,24 +176,12 @@ static int take_option(int c, struct bench_opts *o)
 	case O_EPOCHS: bad = cli_parse_long("--epochs", optarg, 1, 100, &o->epochs); break;
 	case O_COLD: o->cold = 1; break;
 	case O_PRESSURE: o->pressure = optarg; break;
-	case O_TABLES:
-		if (hugepage_mode_parse(optarg, &o->tables) < 0) {
-			fprintf(stderr, "slidebench bench: --tables: \"%s\": default, hugepage "
-				"or nohugepage\n", optarg);
-			return EXIT_USAGE;
-		}
-		break;
+	case O_TABLES: return take_tables(o);
 	case O_LIMIT: bad = cli_parse_long("--sample-limit", optarg, 1, 86400, &o->sample_limit); break;
 	case O_LAYOUTS: bad = cli_parse_long("--layouts", optarg, 0, 16, &o->layouts); break;
 	case 'c': bad = cli_parse_long("--cpu", optarg, 0, 4095, &o->cpu); break;
 	case 'e': o->events = optarg; break;
-	case 'p':
-		if (o->nplugins == MAX_PLUGINS) {
-			fprintf(stderr, "slidebench bench: at most %d --plugin\n", MAX_PLUGINS);
-			return EXIT_USAGE;
-		}
-		o->plugins[o->nplugins++] = optarg;
-		break;
+	case 'p': return take_plugin(o);
 	case 'o': o->out = optarg; break;
 	case 't': o->trace = optarg; break;
 	case O_BOUNDS: o->bounds = optarg; break;
@@ -202,6 +211,18 @@ static int take_option(int c, struct bench_opts *o)
 	default: return EXIT_USAGE;
 	}
 	return bad ? EXIT_USAGE : 0;
+}
+
+struct bench_opts bench_defaults(void)
+{
+	struct bench_opts o = { .samples = 15, .warmup = 2, .epochs = 3, .cpu = -1,
+				.max_queries = 0, .min_lookups = 100000, .random_queries = 400000,
+				.perft_depth = 3, .perft_positions = 64, .seed = 1,
+				.search_depth = SEARCH_DEPTH_DEFAULT,
+				.search_positions = SEARCH_POSITIONS_DEFAULT,
+				.search_tt = SEARCH_TT_DEFAULT_MIB };
+
+	return o;
 }
 
 int bench_parse(int argc, char **argv, struct bench_opts *o)

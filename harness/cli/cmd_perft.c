@@ -169,10 +169,41 @@ static int run_kernels(struct kentry **sel, size_t n, const struct sb_perft_pos 
 	return rc;
 }
 
+/* Reads the operands after the options: the POSITION (a name or a FEN) into p and the DEPTH
+ * into depth.  Returns 0, or EXIT_USAGE after a message. */
+static int read_position(int argc, char **argv, struct sb_perft_pos *p, long *depth)
+{
+	char err[512];
+
+	if (argc - optind != 2) {
+		fprintf(stderr, "slidebench perft: %s (slidebench perft --help)\n",
+			argc == optind ? "missing POSITION (a FEN in quotes, or startpos) and DEPTH" :
+			argc - optind == 1 ? "missing DEPTH after the position" :
+			"too many arguments: give one POSITION (a FEN in quotes) and one DEPTH");
+		return EXIT_USAGE;
+	}
+	if (cli_parse_long("DEPTH", argv[optind + 1], 0, MAX_DEPTH, depth) < 0)
+		return EXIT_USAGE;
+	if (!PERFT_BUILT) {
+		fprintf(stderr, "slidebench perft: %s\n", PERFT_NOT_BUILT);
+		return EXIT_USAGE;
+	}
+	if (!position_fen(argv[optind])) {
+		fprintf(stderr, "slidebench perft: unknown position name '%s': known names startpos, "
+			"kiwipete, position3..6, or give a FEN (in quotes)\n", argv[optind]);
+		return EXIT_USAGE;
+	}
+	if (perft_from_fen(position_fen(argv[optind]), p, err, sizeof err) < 0) {
+		fprintf(stderr, "slidebench perft: %s\n", err);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 int cmd_perft(int argc, char **argv)
 {
 	static struct kentry *sel[MAX_SEL];
-	char *plugins[MAX_PLUGINS], err[512];
+	char *plugins[MAX_PLUGINS];
 	size_t nplugins = 0;
 	const char *list = "reference";
 	struct sb_perft_pos p;
@@ -203,28 +234,8 @@ int cmd_perft(int argc, char **argv)
 		default: return EXIT_USAGE;
 		}
 	}
-	if (argc - optind != 2) {
-		fprintf(stderr, "slidebench perft: %s (slidebench perft --help)\n",
-			argc == optind ? "missing POSITION (a FEN in quotes, or startpos) and DEPTH" :
-			argc - optind == 1 ? "missing DEPTH after the position" :
-			"too many arguments: give one POSITION (a FEN in quotes) and one DEPTH");
-		return EXIT_USAGE;
-	}
-	if (cli_parse_long("DEPTH", argv[optind + 1], 0, MAX_DEPTH, &depth) < 0)
-		return EXIT_USAGE;
-	if (!PERFT_BUILT) {
-		fprintf(stderr, "slidebench perft: %s\n", PERFT_NOT_BUILT);
-		return EXIT_USAGE;
-	}
-	if (!position_fen(argv[optind])) {
-		fprintf(stderr, "slidebench perft: unknown position name '%s': known names startpos, "
-			"kiwipete, position3..6, or give a FEN (in quotes)\n", argv[optind]);
-		return EXIT_USAGE;
-	}
-	if (perft_from_fen(position_fen(argv[optind]), &p, err, sizeof err) < 0) {
-		fprintf(stderr, "slidebench perft: %s\n", err);
-		return EXIT_USAGE;
-	}
+	if ((rc = read_position(argc, argv, &p, &depth)) != 0)
+		return rc;
 	rc = cli_load_plugins(plugins, nplugins) ? EXIT_FAIL : EXIT_OK;
 	if ((n = cli_select_kernels(list, sel, MAX_SEL)) < 0)
 		return EXIT_USAGE;
