@@ -4,6 +4,9 @@
 # table: how many of our rows the harness flagged unstable (samples spread 5% or more: how
 # quiet the host was), a mark on each ratio whose figure of ours was so in most rounds, and how
 # far the host probe taken between processes moved (probes: lines "round when MQueens/s").
+# Each ratio is the median of the rounds' ratios with its 95% interval (the order statistics
+# of the rounds that cover the median with 95%, distribution-free: from 6 rounds); a gap is
+# called (bold) only where the whole interval lies below 0.95.
 # Variables: rounds, labels and ours (space-separated), out (the result directory), machine,
 # when, probes.
 
@@ -11,6 +14,13 @@ function median(v, n,    i, j, t) {
 	for (i = 2; i <= n; i++)
 		for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
 	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+}
+# The rank k of the 95% interval v[k]..v[n+1-k] of the median of n sorted values: the
+# largest k with P(Binomial(n, 1/2) < k) <= 0.025, or 0 when even the range covers less.
+function order_rank(n,    k, c, p) {
+	p = 0.5 ^ n; c = 0; k = 0
+	while (k < n / 2 && c + p <= 0.025) { c += p; k++; p = p * (n - k + 1) / k }
+	return k
 }
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t\r]+$/, "", s); return s }
 function fmt(x, f) { return x == "" ? "—" : sprintf(f, x) }
@@ -105,11 +115,25 @@ END {
 						v[++n] = oursv[O[j], side, name, r] / peer[L[i], name, r]
 						ns += (O[j], side, name, r) in shaky
 					}
-				x = n ? median(v, n) : ""
-				cell = x == "" ? "—" : (x < 0.95 ? "**" fmt(x, "%.2f") "**" : fmt(x, "%.2f"))
+				x = n ? median(v, n) : ""	# sorts v
+				q = n ? order_rank(n) : 0
+				if (x == "")
+					cell = "—"
+				else if (q == 0)
+					cell = fmt(x, "%.2f") " (" n " rounds: no interval)"
+				else {
+					cell = sprintf("%.2f (%.2f–%.2f)", x, v[q], v[n + 1 - q])
+					if (v[n + 1 - q] < 0.95) { cell = "**" cell "**"; ngap[O[j], L[i]]++ }
+				}
 				printf " %s%s |", cell, (n && 2 * ns > n) ? " †" : ""
 			}
 		printf "\n"
 	}
-	printf "\nMQueens/s, higher is better; a ratio is ours over the peer build's, the median of the rounds' ratios (bold: below 0.95; †: our figure was flagged unstable in most rounds, its samples spread by 5%% or more, so the ratio is not settled).\n"
+	printf "\nMQueens/s, higher is better (each the median of the rounds). A ratio is ours over the peer build's, taken within each round: the median of the rounds' ratios, with its 95%% interval (the rounds' order statistics; %s). Bold: a gap, the whole interval below 0.95; a ratio whose interval reaches 0.95 is not a gap. †: our figure was flagged unstable in most rounds (its samples spread by 5%% or more).\n",
+		order_rank(rounds) ? "from 6 rounds up" : "none with " rounds " rounds: run 6 or more"
+	printf "Gaps (a whole interval below 0.95):"
+	for (j = 1; j <= no; j++)
+		for (i = 1; i <= nl; i++)
+			printf "%s %s / %s %d", (j > 1 || i > 1) ? ";" : "", O[j], L[i], ngap[O[j], L[i]] + 0
+	printf ".\n"
 }

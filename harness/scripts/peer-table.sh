@@ -13,17 +13,18 @@
 # --ours clang=bin-clang/slidebench adds the clang build), each ours as bench --mode
 # peer,peer-random --samples 11 --events none, in reverse order every other round so a
 # drift of the host's clock does not favour either side; a ratio is ours over the peer's
-# within one round, and the table shows the median of the rounds' ratios.  Before each round
+# within one round, and the table shows the median of the rounds' ratios with its 95% interval
+# (from 6 rounds; a gap only where the interval lies below 0.95).  Before each round
 # and after every process the host is probed (our first build's hyperbola, random squares,
 # 5 samples, a fraction of a second): the table says how far the probe moved, which is how far
-# the host's speed moved under the figures.  Default: 2 rounds on cpu 1, DIR
+# the host's speed moved under the figures.  Default: 6 rounds on cpu 1, DIR
 # results/peer-<date>.  Nothing else may run on the machine meanwhile.
 set -euo pipefail
 trap 'echo "peer-table.sh: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 cd "$(dirname "$0")/../.."
 usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; }
 need_arg() { [[ $# -ge 2 && -n $2 ]] || { echo "peer-table.sh: $1 needs a value (see --help)" >&2; exit 2; }; }
-rounds=2 cpu=1 out=results/peer-$(date +%Y%m%d-%H%M%S)
+rounds=6 cpu=1 out=results/peer-$(date +%Y%m%d-%H%M%S)
 builds=() ours=()
 while [[ $# -gt 0 ]]; do
 	case $1 in
