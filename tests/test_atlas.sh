@@ -5,9 +5,10 @@
 # peer table (or how to measure one), and the same source gives the same bytes again; the index
 # has a row per entry and says where the machines disagree.  A quick, a busy and an emulated
 # study (each a one-line change of zen5, made here) are refused with the reason, as is a
-# symbolic link, and sample.sh publishes none of them; a value of the study is never run.  The committed docs/atlas/ is what the
-# script makes of the sources the repository holds (docs/sample/), and its index what it makes
-# of the committed entries.
+# symbolic link, and sample.sh publishes none of them; --provisional takes the busy one, marked,
+# but never a quick one, a busy guest or over a quiet entry; a value of the study is never run.
+# Every committed entry of docs/atlas/ is what the script makes of its source (docs/sample/, or
+# the study files the entry keeps), and its index what it makes of the committed entries.
 . "$(dirname "$0")/lib.sh"
 A=harness/scripts/atlas.sh
 D=tests/data/atlas
@@ -16,7 +17,7 @@ zen=amd-zen5-f26m2-bhyve xeon=intel-emerald-rapids-f6m207-kvm
 
 expect "a study makes an entry" 0 "^atlas.sh: $out/$zen/ from $D/zen5$" "^atlas.sh: $out/README.md: 1 machine\(s\)$" \
 	-- "$A" --atlas "$out" "$D/zen5"
-for f in answer.txt verdicts.csv report.html report.md plots/ranking.png; do
+for f in answer.txt verdicts.csv report.html report.md plots/ranking.png m64/context.json m64/summary.csv; do
 	check "the entry's $f is the study's" cmp "$D/zen5/$f" "$out/$zen/$f"
 done
 R=$out/$zen/README.md
@@ -46,7 +47,7 @@ for want in '^\| flags \| `-O2 -march=native -fno-tree-vectorize -ffixed-k0` \|$
 done
 
 I=$out/README.md
-check "the index has a row per entry" test "$(grep -c '^| \[' "$I")" -eq 2
+check "the index has a row per entry" test "$(grep -c '^| \[[^]]*\]([^)#]*README.md) (`' "$I")" -eq 2
 if grep -q 'family 26 model 2 (Zen 5).*no full quiet study' "$I"; then bad "$I lists a machine it has an entry for as met without one"; else ok; fi
 for want in "^\| \[AMD EPYC, Zen 5\]\($zen/README.md\) .* \| 64-bit 1.38× \(settled\) \| kindergarten-4k 1.14× \(settled\) \| classical-branchless 3.51× \(settled\) \| pext 1.21× \(settled\) \| – \| magic-black 1.05× \(likely\) \| pext \(galois-field at 8 MiB\) 1.09× \(settled\) \|$" \
 	"^\| \[Intel.*\]\($xeon/README.md\) .* \| split-pext, within the noise \(unclear\) \| pext 1.18× \(settled\) \| – \|$" \
@@ -55,6 +56,10 @@ for want in "^\| \[AMD EPYC, Zen 5\]\($zen/README.md\) .* \| 64-bit 1.38× \(set
 	"^- \*\*pointer\*\*: no machine has a clear winner \($xeon\)\.$" \
 	'^- AMD EPYC, family 25 model 17 \(Zen 4\), [0-9-]+: a \[peer table\]\(../peer.md#amd-epyc-family-25-model-17-zen-4-[0-9-]+\), no full quiet study'; do
 	if grep -qE -- "$want" "$I"; then ok; else bad "$I lacks /$want/"; cat "$I"; fi
+done
+for want in "^\| \[$zen\]\($zen/README.md#peer-table\) \| [0-9-]+, 6 rounds \| [0-9.]+ median over [0-9]+; [0-9]+ gaps? \| [0-9.]+ median over [0-9]+; [0-9]+ gaps? \|$" \
+	"^\| \[$xeon\]\($xeon/README.md#peer-table\) \| [0-9-]+, 2 rounds \| [0-9.]+ median over [0-9]+; [0-9]+ below 0.95 \(no intervals\) \|"; do
+	if grep -qE -- "$want" "$I"; then ok; else bad "$I: no peer ratios side by side: lacks /$want/"; fi
 done
 if command -v gnuplot >/dev/null; then check "the chart is drawn" test -s "$out/factors.png"
 else skipped "no gnuplot: the chart is not drawn"; fi
@@ -68,7 +73,7 @@ sed -i 's/^recommend:position,magic-black,pext/recommend:position,pext,magic-bla
 expect "another kind" 0 "amd-zen4-f25m99-bhyve/ from" "3 machine\(s\)" -- "$A" --atlas "$out" "$tmp/v/zen4"
 if grep -qE "^- \*\*position\*\*: pext leads on every machine measured but $zen, where magic-black leads\.$" "$I"; then ok
 else bad "no sentence naming the one machine that disagrees:"; grep position "$I"; fi
-for want in '^Not measured on this machine yet' 'harness/scripts/peer-table.sh --rounds 2 K=path/to/K'; do
+for want in '^Not measured on this machine yet' 'harness/scripts/peer-table.sh K=path/to/K'; do
 	if grep -qE -- "$want" "$out/amd-zen4-f25m99-bhyve/README.md"; then ok; else bad "no peer table, and no way to measure it: lacks /$want/"; fi
 done
 
@@ -97,8 +102,31 @@ expect "a symbolic link refused" 1 "answer.txt: missing or a symbolic link" -- "
 cp README.md "$tmp/readme.before"
 expect "sample.sh refuses what atlas.sh refuses" 1 "^atlas.sh: refused: $tmp/v/busy: a busy study" -- harness/scripts/sample.sh "$tmp/v/busy"
 check "a refused sample leaves README.md as it was" cmp README.md "$tmp/readme.before"
-check "nothing refused reached the atlas" test "$(grep -c '^| \[' "$I")" -eq 3
+check "nothing refused reached the atlas" test "$(grep -c '^| \[[^]]*\]([^)#]*README.md) (`' "$I")" -eq 3
 expect "no study" 2 "^Usage: harness/scripts/atlas.sh" -- "$A" --atlas "$out"
+
+# --provisional: a study whose host was busy beyond the guest makes an entry marked so wherever
+# the atlas names it; a quick study, a guest busy with other work and a quiet entry stay as they are
+expect "a busy study, --provisional" 0 "^atlas.sh: $tmp/prov/$zen/ from $tmp/v/busy$" -- \
+	"$A" --atlas "$tmp/prov" --provisional "$tmp/v/busy"
+P=$tmp/prov/$zen/README.md
+for want in '^# AMD EPYC, Zen 5 \(family 26 model 2\), bhyve guest \(provisional\)$' \
+	'^\*\*Provisional\.\*\* The host was busy beyond this guest during the study \(81 of 540 rows unstable\)' \
+	'^\| host \| busy beyond the guest \(81 of 540 rows unstable\) while in the guest the other CPUs'; do
+	if grep -qE -- "$want" "$P"; then ok; else bad "$P lacks /$want/"; fi
+done
+check "entry.json says why it is provisional" grep -q '"provisional": "81 of 540 rows unstable"' "$tmp/prov/$zen/entry.json"
+check "the index marks the row provisional" grep -qF "(\`$zen\`, provisional) |" "$tmp/prov/README.md"
+"$A" --atlas "$tmp/prov" --from-sample "$D/xeon" >/dev/null
+check "the index's sentences name it provisional" grep -qF "magic-black leads on $zen (provisional); pext leads on $xeon." "$tmp/prov/README.md"
+expect "a quick study, --provisional" 1 "a quick study" -- "$A" --atlas "$tmp/prov" --provisional "$tmp/v/quick"
+expect "a guest busy with other work, --provisional" 1 "the other CPUs 45% busy" -- \
+	"$A" --atlas "$tmp/prov" --provisional "$tmp/v/busy-host"
+expect "a provisional study over a quiet entry" 1 "is a quiet study's entry: a provisional one does not replace it" -- \
+	"$A" --atlas "$out" --provisional "$tmp/v/busy"
+check "the quiet entry is as it was" cmp "$D/zen5/answer.txt" "$out/$zen/answer.txt"
+expect "a quiet study replaces a provisional entry" 0 "from $D/zen5" -- "$A" --atlas "$tmp/prov" "$D/zen5"
+if grep -q provisional "$tmp/prov/$zen/entry.json"; then bad "the quiet study's entry is still marked provisional"; else ok; fi
 
 # a value of the study is text, never a command
 variant evil m64/context.json "s#\"cpu_model\": \"AMD EPYC\"#\"cpu_model\": \"AMD \$(touch $tmp/pwned)\`touch $tmp/pwned2\`|x\"#"
@@ -117,6 +145,14 @@ for e in docs/atlas/*/; do
 		check "$e: its answer.txt is docs/sample's" cmp docs/sample/answer.txt "$e/answer.txt"
 		"$A" --atlas "$tmp/again" --from-sample docs/sample >/dev/null
 		check "$e: made again from docs/sample, the same bytes" diff -r "$tmp/again/$(basename "$e")" "$e"
+	elif [[ -f $e/m64/summary.csv ]]; then
+		# a study's entry keeps the files its README is written from: made again from itself
+		p=()
+		grep -q '"provisional":' "$e/entry.json" && p=(--provisional)
+		"$A" --atlas "$tmp/self" "${p[@]}" "$e" >/dev/null
+		check "$e: made again from its own files, the same bytes" diff -r "$tmp/self/$(basename "$e")" "$e"
+	else
+		bad "$e: neither from docs/sample nor holding the study files it was written from"
 	fi
 done
 check "docs/atlas has entries" test "$n" -ge 1
@@ -124,5 +160,5 @@ mkdir -p "$tmp/copy" && cp -r docs/atlas "$tmp/copy/"
 "$A" --atlas "$tmp/copy/atlas" --index >/dev/null
 check "docs/atlas/README.md is the index of its entries" cmp "$tmp/copy/atlas/README.md" docs/atlas/README.md
 check "docs/atlas/factors.csv is the chart's data of its entries" cmp "$tmp/copy/atlas/factors.csv" docs/atlas/factors.csv
-check "docs/atlas/README.md has a row per entry" test "$(grep -c '^| \[' docs/atlas/README.md)" -eq "$n"
+check "docs/atlas/README.md has a row per entry" test "$(grep -c '^| \[[^]]*\]([^)#]*README.md) (`' docs/atlas/README.md)" -eq "$n"
 finish

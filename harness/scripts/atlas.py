@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """atlas.py - what harness/scripts/atlas.sh reads and writes (not run by hand).
 
-  atlas.py check  SRC KIND_OF_SRC           refuse or print the entry's kind (a slug)
-  atlas.py entry  SRC KIND_OF_SRC OUTDIR    write OUTDIR/README.md and OUTDIR/entry.json
+  atlas.py check  SRC KIND_OF_SRC [provisional]         refuse or print the entry's kind (a slug)
+  atlas.py entry  SRC KIND_OF_SRC OUTDIR PEER_MD [provisional]
+                                            write OUTDIR/README.md and OUTDIR/entry.json
   atlas.py index  ATLASDIR PEER_MD          write ATLASDIR/README.md and ATLASDIR/factors.csv
 
 KIND_OF_SRC is `study` (a study folder from ./run_all.sh) or `sample` (a folder published by
-harness/scripts/sample.sh, docs/sample/).  Every file read is someone else's: values go into
+harness/scripts/sample.sh, docs/sample/).  `provisional` accepts a study whose host was busy
+beyond the guest (its rows unstable while the guest's other CPUs were quiet) and marks the
+entry so; a quick study, an emulated CPU and a guest busy with other work stay refused.  Every file read is someone else's: values go into
 Markdown and CSV only, cleaned of what would break either (clean()), never to a shell; a file
 that is a symbolic link is refused.  Output depends on the files read only (no clock), so the
 same source gives the same bytes.  Exit 1 with "atlas.sh: REASON" on a refusal.
@@ -79,26 +82,36 @@ def first_line(src):
     return m.groupdict()
 
 
-def refuse_common(src, text, first):
-    """The refusals that need only answer.txt and report.md (a study or a published sample)."""
+BUSY_LINE = re.compile(r"The host was busy during this study \((?P<why>[^)]{1,120})\)")
+
+
+def refuse_common(src, text, first, provisional):
+    """The refusals that need only answer.txt and report.md (a study or a published sample).
+    Returns why the study is provisional ("79 of 594 rows unstable"), or "" when it is not."""
+    busy = ""
     if first["study"] == "quick" or int(first["samples"]) < FULL_SAMPLES:
         raise Refused(f"{src}: a quick study ({first['samples']} samples a cell): its answers "
                       "are not called settled; run ./run_all.sh without --quick")
     for what, t in text.items():
         if "The host was busy during this study" in t or "provisional: the host was busy" in t:
-            raise Refused(f"{src}: a busy study (its {what} says the host was busy): its "
-                          "answers are provisional; run it again on a quiet machine")
+            if not provisional:
+                raise Refused(f"{src}: a busy study (its {what} says the host was busy): its "
+                              "answers are provisional; run it again on a quiet machine (or, "
+                              "when no study of this machine is ever quiet, --provisional)")
+            m = BUSY_LINE.search(t)
+            busy = busy or clean(m.group("why") if m else "its report says the host was busy", 120)
     hyp = first["hyp"] or ""
     if re.search(r"qemu|tcg|emulat", hyp + " " + first["cpu"], re.I):
         raise Refused(f"{src}: an emulated CPU ({clean(hyp or first['cpu'])}): its timings "
                       "are the emulator's, not a machine's")
+    return busy
 
 
-def study_facts(src):
+def study_facts(src, provisional):
     first = first_line(src)
     text = {"answer.txt": read(os.path.join(src, "answer.txt")),
             "report.md": read(os.path.join(src, "report.md"))}
-    refuse_common(src, text, first)
+    busy = refuse_common(src, text, first, provisional)
     try:
         ctx = json.loads(read(os.path.join(src, "m64", "context.json")))
     except ValueError:
@@ -123,15 +136,21 @@ def study_facts(src):
         v = [e[key] for e in epochs if isinstance(e.get(key), (int, float))]
         return sum(v) / len(v) if v else None
     steal, other = mean("steal_pct"), mean("other_cpus_busy_pct")
-    if (other is not None and other > BUSY_OTHER_PCT) or (steal is not None and steal > BUSY_STEAL_PCT):
+    # the guest's own other work is never provisional: stop it and run again
+    if (other is not None and other > BUSY_OTHER_PCT) or \
+            (steal is not None and steal > BUSY_STEAL_PCT and not provisional):
         raise Refused(f"{src}: a busy study (context.json host.epochs: the other CPUs "
                       f"{other or 0:.0f}% busy, {steal or 0:.1f}% steal on average): run it "
                       "again on a quiet machine")
+    if steal is not None and steal > BUSY_STEAL_PCT:
+        busy = busy or f"{steal:.1f}% of the time stolen by the hypervisor"
     hyp = mach.get("hypervisor") if mach.get("is_vm") else None
     host = "not recorded"
     if epochs:
-        host = (f"quiet: the other CPUs {other or 0:.1f}% busy and {steal or 0:.1f}% of the time "
+        host = (f"the other CPUs {other or 0:.1f}% busy and {steal or 0:.1f}% of the time "
                 f"stolen on average over the main sweep's {len(epochs)} epochs (context.json)")
+        host = (f"busy beyond the guest ({busy}) while in the guest {host}" if busy
+                else f"quiet: {host}")
     return {
         "source": f"a study folder, run {clean(ctx.get('run_id'), 40)}",
         "cpu": clean(mach.get("cpu_model")), "vendor": clean(mach.get("cpu_vendor"), 40),
@@ -143,15 +162,15 @@ def study_facts(src):
         "abi": clean(sb.get("abi_version"), 10), "format": clean(ctx.get("format"), 10),
         "format_from": "context.json's format", "abi_from": "context.json",
         "date": first["date"] or "", "study": f"full study ({first['samples']} samples a cell)",
-        "host": host, "summary": summary,
+        "host": host, "summary": summary, "provisional": busy,
     }
 
 
-def sample_facts(src):
+def sample_facts(src, provisional):
     first = first_line(src)
     text = {"answer.txt": read(os.path.join(src, "answer.txt")),
             "report.md": read(os.path.join(src, "report.md"))}
-    refuse_common(src, text, first)
+    busy = refuse_common(src, text, first, provisional)
     readme = read(os.path.join(src, "README.md"))
     m = re.search(r"^- build: (?P<cc>[^,`]*), `(?P<flags>[^`]*)`, slidebench (?P<rev>[0-9a-f]{7,40}(?:-dirty)?)$",
                   readme, re.M)
@@ -182,7 +201,7 @@ def sample_facts(src):
         "format_from": "verdicts.csv's format column", "date": first["date"] or "",
         "study": f"full study ({first['samples']} samples a cell)",
         "host": "not recorded in the published sample; its report does not call it busy",
-        "summary": None,
+        "summary": None, "provisional": busy,
     }
 
 
@@ -192,8 +211,8 @@ def kind_of(f):
                      slug(f["hypervisor"]) if f["hypervisor"] else "metal"])
 
 
-def facts(src, how):
-    return study_facts(src) if how == "study" else sample_facts(src)
+def facts(src, how, provisional=False):
+    return study_facts(src, provisional) if how == "study" else sample_facts(src, provisional)
 
 
 def summary_cells(summary):
@@ -289,11 +308,14 @@ def peer_section(f, peer_md):
         title = m.group("title")
         if vendor and vendor not in title.lower():
             continue
-        body, out = [], []
+        body, out, says = [], [], []
         for l in text[i + 1:]:
-            if l.startswith("## ") or l.startswith("### "):
+            if l.startswith("## ") or (l.startswith("### ") and not l.startswith("### What it says")):
                 break
-            body.append(l)
+            if l.startswith("### What it says") or says:
+                says.append(l)  # the reading of the table, gaps and their reasons: verbatim
+            else:
+                body.append(l)
         # the tables, each with the paragraph under it when that is its caption (MQueens/s...)
         state = ""
         for l in body:
@@ -312,33 +334,45 @@ def peer_section(f, peer_md):
                 out.append(l)
             elif out[-1] != "":
                 out.append("")
+        while says and says[-1].strip() == "":
+            says.pop()
         return [f"From [docs/peer.md, \"{title}\"](../../peer.md#{anchor(title)}), which says "
-                "how each peer build was made and reads the table; measured with the build of "
-                "its date, which may not be this entry's.", ""] + out
+                "how each peer build was made; measured with the build of its date, which may "
+                "not be this entry's.", ""] + out + ([""] if says and out and out[-1] != "" else []) + says
     return ["Not measured on this machine yet. The peer ([Chess_Movegen]"
             "(https://github.com/Gigantua/Chess_Movegen)) is not part of this repository and "
             "nothing here builds it: build its variants by hand from its public source in a "
             "folder of your own, as [docs/peer.md](../../peer.md#measuring-it-again) says, then "
             "with nothing else running:", "",
-            "    harness/scripts/peer-table.sh --rounds 2 K=path/to/K Kvol=path/to/Kvol \\",
+            "    harness/scripts/peer-table.sh K=path/to/K Kvol=path/to/Kvol \\",
             "        Khide=path/to/Khide R=path/to/R", "",
             "and add its table to docs/peer.md under a heading naming the CPU's family and "
             "model; the next `atlas.sh` run puts it here."]
 
 
-def write_entry(src, how, outdir, peer_md):
-    f = facts(src, how)
+def write_entry(src, how, outdir, peer_md, provisional=False):
+    f = facts(src, how, provisional)
     kind = kind_of(f)
     hyp = f"{f['hypervisor']} guest" if f["hypervisor"] else "bare metal"
     answer = read(os.path.join(src, "answer.txt")).rstrip("\n")
     answer = "\n".join(re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", " ", l).replace("```", "'''")
                        for l in answer.split("\n"))
+    prov = [f"**Provisional.** The host was busy beyond this guest during the study "
+            f"({f['provisional']}) while the guest itself was quiet: the noise came from outside "
+            "it, where no one running the study can stop it, and no study of this machine kind "
+            "has been quiet yet. Its answers are the study's own provisional ones; the first "
+            "quiet study of this kind replaces the entry, and a provisional one never replaces "
+            "a quiet one.", ""] if f["provisional"] else []
     lines = [
-        f"# {f['cpu']}, {f['uarch']} (family {f['family']} model {f['model']}), {hyp}", "",
+        f"# {f['cpu']}, {f['uarch']} (family {f['family']} model {f['model']}), {hyp}"
+        + (" (provisional)" if f["provisional"] else ""), "",
         f"One machine of the [atlas](../README.md), kind `{kind}`. Written by "
         f"`harness/scripts/atlas.sh` from {'a study' if how == 'study' else 'a published sample'}"
         ", never edited by hand: run the script again on the same source and it writes the "
-        "same bytes.", "",
+        "same bytes" + (" (the study's m64/context.json and m64/summary.csv, which the README "
+                        "is written from, are kept beside it in [m64/](m64/))"
+                        if how == "study" else "") + ".", "",
+        *prov,
         "| | |", "|---|---|",
         f"| CPU | {f['cpu']}{' (' + f['vendor'] + ')' if f['vendor'] else ''}"
         f"{', ' + f['ncpus'] + ' CPUs' if f['ncpus'] else ''} |",
@@ -381,6 +415,8 @@ def write_entry(src, how, outdir, peer_md):
     meta = {k: f[k] for k in ("cpu", "vendor", "uarch", "family", "model", "hypervisor", "ncpus",
                               "compiler", "cflags", "rev", "abi", "format", "date", "source")}
     meta["kind"] = kind
+    if f["provisional"]:
+        meta["provisional"] = f["provisional"]
     with open(os.path.join(outdir, "entry.json"), "w", encoding="utf-8") as o:
         json.dump(meta, o, indent=1, sort_keys=True)
         o.write("\n")
@@ -491,7 +527,9 @@ def write_index(atlas, peer_md):
         ans = three_answers(read(os.path.join(d, "answer.txt")))
         wl = workloads(rows(os.path.join(d, "verdicts.csv")))
         answer_words(read(os.path.join(d, "answer.txt")), wl)
-        entries.append((clean(name, 80), meta, ans, wl))
+        # a provisional entry is named so wherever the index names it
+        entries.append((clean(name, 80) + (" (provisional)" if meta.get("provisional") else ""),
+                        meta, ans, wl))
     cols = [w for w in WORKLOADS if any(w in e[3] for e in entries)]
     for e in entries:
         cols += [w for w in e[3] if w not in cols and w != "pressure"]
@@ -500,7 +538,9 @@ def write_index(atlas, peer_md):
     lines = [
         "# An atlas of machines", "",
         "One entry per machine kind the project has measured with a full, quiet study: its "
-        "answer, its report and its peer table. Written by `harness/scripts/atlas.sh` from "
+        "answer, its report and its peer table. An entry marked provisional is a full study "
+        "whose host was busy beyond the guest (no study of that kind has been quiet yet): its "
+        "answers are provisional, and the first quiet study of the kind replaces it. Written by `harness/scripts/atlas.sh` from "
         "the entries present, never by hand; [CONTRIBUTING.md](CONTRIBUTING.md) says how to "
         "add a machine." + "".join(
             f" The README's sample ([docs/sample/](../sample/)) is the study behind `{n}`."
@@ -516,9 +556,10 @@ def write_index(atlas, peer_md):
         "|---" * (6 + len(cols)) + "|",
     ]
     for name, meta, ans, wl in entries:
+        folder = name.removesuffix(" (provisional)")
         lines.append(
-            f"| [{clean(meta.get('cpu'), 60)}, {clean(meta.get('uarch'), 40)}]({name}/README.md) "
-            f"(`{name}`) | {clean(meta.get('date'), 12)} | {clean(meta.get('compiler'), 40)} | "
+            f"| [{clean(meta.get('cpu'), 60)}, {clean(meta.get('uarch'), 40)}]({folder}/README.md) "
+            f"(`{folder}`{', provisional' if meta.get('provisional') else ''}) | {clean(meta.get('date'), 12)} | {clean(meta.get('compiler'), 40)} | "
             + " | ".join(cell(ans.get(k)) for _, k in ANSWERS) + " | "
             + " | ".join(cell(wl.get(c)) for c in cols) + " |")
     lines += ["", "## Where the machines disagree", ""]
@@ -528,6 +569,7 @@ def write_index(atlas, peer_md):
     for c in cols:
         said.append(agree(c, [(n, wl.get(c)) for n, _, _, wl in entries]))
     lines += [s for s in said if s] or ["No workload was measured on any machine yet."]
+    lines += peer_rows(entries, atlas)
     lines += ["", "## Machines met without an entry", ""]
     met = []
     have = {(e[1].get("family"), e[1].get("model")) for e in entries}
@@ -553,9 +595,69 @@ def write_index(atlas, peer_md):
                 item = ans.get(key) if key in dict((k, 1) for _, k in ANSWERS) else wl.get(key)
                 if not item or item[1] is None:
                     continue
-                w.writerow([i, clean(label, 40, True), j, clean(name, 80, True), f"{item[1]:.3f}",
+                # one word a machine (the chart's legend splits on spaces)
+                w.writerow([i, clean(label, 40, True), j,
+                            clean(name.replace(" (provisional)", "-provisional"), 80, True), f"{item[1]:.3f}",
                             clean(item[0], 40, True), 1 if item[2] == "settled" else 0])
     return len(entries)
+
+
+def peer_summary(readme):
+    """The like-for-like peer ratios of an entry's peer table (its README's "## Peer table"):
+    (measured, [(side, n, median, gaps, intervals)]) for gcc / K and gcc / R, or None."""
+    text = readme.split("\n## Peer table", 1)
+    if len(text) < 2:
+        return None
+    measured, cols, found = "", None, {}
+    for line in text[1].split("\n"):
+        m = re.match(r"^\| measured \| ([^|]*) \|$", line)
+        if m:
+            measured = clean(m.group(1), 60)
+        if not line.startswith("|"):
+            cols = None
+            continue
+        f = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cols is None:
+            cols = {c: i for i, c in enumerate(f)} if "gcc / K" in f else None
+            continue
+        for side in ("gcc / K", "gcc / R"):
+            cell = f[cols[side]] if side in cols and cols[side] < len(f) else ""
+            v = re.match(r"^(\*\*)?(\d+(?:\.\d+)?)", cell)
+            if v:
+                found.setdefault(side, []).append((float(v.group(2)), bool(v.group(1)), "–" in cell))
+    if not found:
+        return None
+    out = []
+    for side in ("gcc / K", "gcc / R"):
+        v = found.get(side, [])
+        if v:
+            out.append((side, len(v), statistics.median(x for x, _, _ in v),
+                        sum(b for _, b, _ in v), all(i for _, _, i in v)))
+    return measured, out
+
+
+def peer_rows(entries, atlas):
+    """The index's table of each entry's peer ratios."""
+    lines = ["", "## Against the peer", "",
+             "Ours over the peer benchmark's like-for-like builds (the gcc build; known squares "
+             "`K`, random squares `R`), from each entry's peer table: the median ratio over the "
+             "shared approaches and the gaps. A gap is a ratio whose 95% interval lies below "
+             "0.95; a table of fewer than 6 rounds has no intervals, and its bold cells are only "
+             "below 0.95. Each entry's table names the gaps and their measured reasons.", "",
+             "| machine | peer table measured | known squares | random squares |",
+             "|---|---|---|---|"]
+    for name, meta, _, _ in entries:
+        folder = name.removesuffix(" (provisional)")
+        got = peer_summary(read(os.path.join(atlas, folder, "README.md")))
+        if not got:
+            lines.append(f"| {name} | not measured | – | – |")
+            continue
+        cells = {side: (f"{med:.2f} median over {n}; {gaps} gap{'s' if gaps != 1 else ''}"
+                        if ivl else f"{med:.2f} median over {n}; {gaps} below 0.95 (no intervals)")
+                 for side, n, med, gaps, ivl in got[1]}
+        lines.append(f"| [{name}]({folder}/README.md#peer-table) | {got[0] or '–'} | "
+                     f"{cells.get('gcc / K', '–')} | {cells.get('gcc / R', '–')} |")
+    return lines
 
 
 def agree(label, items):
@@ -582,14 +684,18 @@ def agree(label, items):
 
 def main(argv):
     try:
+        prov = argv[-1:] == ["provisional"]
+        if prov:
+            argv = argv[:-1]
         if len(argv) == 3 and argv[0] == "check":
-            print(kind_of(facts(argv[1], argv[2])))
+            print(kind_of(facts(argv[1], argv[2], prov)))
         elif len(argv) == 5 and argv[0] == "entry":
-            print(write_entry(argv[1], argv[2], argv[3], argv[4]))
+            print(write_entry(argv[1], argv[2], argv[3], argv[4], prov))
         elif len(argv) == 3 and argv[0] == "index":
             print(write_index(argv[1], argv[2]))
         else:
-            sys.exit("usage: atlas.py check SRC study|sample | entry SRC study|sample OUT PEER_MD | index ATLAS PEER_MD")
+            sys.exit("usage: atlas.py check SRC study|sample [provisional] | entry SRC study|sample "
+                     "OUT PEER_MD [provisional] | index ATLAS PEER_MD")
     except Refused as e:
         print(f"atlas.sh: refused: {e}", file=sys.stderr)
         sys.exit(1)
