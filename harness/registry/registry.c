@@ -7,6 +7,7 @@
 
 #include "registry/registry.h"
 #include "util/child.h"
+#include "util/kname.h"
 #include "util/output.h"
 
 #define MAX_KERNELS 128
@@ -24,25 +25,6 @@ static int by_name(const void *a, const void *b)
 	const struct kentry *x = a, *y = b;
 
 	return strcmp(x->k->name, y->k->name);
-}
-
-const char *registry_name_problem(const char *name)
-{
-	/* null: the baseline column; all, none: words of --kernel and --events lists */
-	static const char *const RESERVED[] = { "null", "all", "none" };
-	size_t n = strlen(name);
-
-	if (n > 63)
-		return "name longer than 63 characters";
-	if (!((name[0] >= 'a' && name[0] <= 'z') || (name[0] >= '0' && name[0] <= '9')))
-		return "name must start with a lower-case letter or a digit";
-	for (const char *c = name; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '-'))
-			return "name must be lower-case letters, digits and '-' (it is a CSV key)";
-	for (size_t i = 0; i < sizeof RESERVED / sizeof RESERVED[0]; i++)
-		if (!strcmp(name, RESERVED[i]))
-			return "name is reserved (null is the baseline; all and none are list words)";
-	return NULL;
 }
 
 const char *registry_branching_name(enum sb_branching b)
@@ -97,7 +79,7 @@ static const char *text_problem(const struct sb_kernel *k)
 			snprintf(why, sizeof why, "%s: %s", NAME[i], bad);
 			return why;
 		}
-	if (k->sibling && (bad = registry_name_problem(k->sibling))) {
+	if (k->sibling && (bad = kname_problem(k->sibling))) {
 		snprintf(why, sizeof why, "sibling: %s", bad);
 		return why;
 	}
@@ -118,7 +100,7 @@ const char *registry_check_descriptor(const struct sb_kernel *k)
 		return "abi_version out of the range this slidebench reads";
 	if (!k->name || !*k->name)
 		return "no name";
-	if ((why = registry_name_problem(k->name)))
+	if ((why = kname_problem(k->name)))
 		return why;
 	if (!k->family || !k->description)
 		return "no family or description";
@@ -183,7 +165,7 @@ int registry_dlopen_plugin(const char *path, void **handle, const struct sb_kern
 		goto close_handle;
 	}
 	/* abi_version and name open every version's descriptor */
-	if ((*p)->name && !registry_name_problem((*p)->name))
+	if ((*p)->name && !kname_problem((*p)->name))
 		snprintf(name, namelen, "%s", (*p)->name);
 	if ((bad = registry_version_problem((*p)->abi_version, vwhy, sizeof vwhy))) {
 		snprintf(why, whylen, "%s%s%s%s", name[0] ? "kernel \"" : "", name,

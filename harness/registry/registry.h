@@ -102,10 +102,6 @@ const char *registry_version_problem(int v, char *buf, size_t len);
 const char *registry_loop_missing(const struct sb_kernel *k, enum sb_loop l);
 /* Returns the name of loop l: "rook stream", "peer-random", ... */
 const char *registry_loop_name(enum sb_loop l);
-/* Returns NULL when name is a kernel name ([a-z0-9][a-z0-9-]{0,62}, not reserved: null, all,
- * none), else why.  It is a CSV key, a file name and a benchmark name in other tools' formats;
- * a plugin's name and every kernel name read back from a run's files are held to it. */
-const char *registry_name_problem(const char *name);
 /* Checks a descriptor's fields; returns NULL when sound, else what is wrong. */
 const char *registry_check_descriptor(const struct sb_kernel *k);
 

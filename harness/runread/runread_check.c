@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "registry/registry.h"
 #include "runread/runread.h"
+#include "util/kname.h"
 #include "util/output.h"
 
 /* The time columns: those that are never negative, and those that are net of the null
@@ -53,7 +53,7 @@ static int check_duplicates(const struct run *r, const char *path, char *err, si
 	return 0;
 }
 
-/* Returns 0 when every summary row names a kernel as a plugin must be named (registry's rule;
+/* Returns 0 when every summary row names a kernel as a plugin must be named (util/kname.h's rule;
  * or null, the baseline), else -1 with err naming the file, the line and the name (made safe
  * for the terminal): a name is a CSV key and goes into reports and onto the terminal. */
 static int check_names(const struct run *r, const char *path, char *err, size_t errlen)
@@ -67,9 +67,9 @@ static int check_names(const struct run *r, const char *path, char *err, size_t 
 		if (at && (!strcmp(at, "@shared") || !strcmp(at, "@per-thread")) &&
 		    (size_t)(at - k) < sizeof base) {
 			snprintf(base, sizeof base, "%.*s", (int)(at - k), k);
-			why = registry_name_problem(base);
+			why = kname_problem(base);
 		} else {
-			why = registry_name_problem(k);
+			why = kname_problem(k);
 		}
 		if (!why || !strcmp(k, "null"))
 			continue;
