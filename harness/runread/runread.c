@@ -231,23 +231,13 @@ static int load_context(struct run *r, char *err, size_t errlen)
 	return run_ctx_format(r->ctx, path, err, errlen);
 }
 
-int run_load(const char *dir, struct run *r, char *err, size_t errlen)
+int run_load_files(const char *dir, struct run *r, char *err, size_t errlen)
 {
 	memset(r, 0, sizeof *r);
 	snprintf(r->dir, sizeof r->dir, "%s", dir);
 	if (load_summary(r, err, errlen) < 0 || load_samples(r, err, errlen) < 0 ||
-	    load_context(r, err, errlen) < 0 || run_check(r, err, errlen) < 0) {
-		char *t = malloc(errlen);
-		run_free(r);
-		/* a refusal quotes the files' text: made safe for the terminal */
-		if (t && errlen) {
-			out_text(err, t, errlen);
-			memcpy(err, t, strlen(t) + 1);
-		}
-		free(t);
+	    load_context(r, err, errlen) < 0)
 		return -1;
-	}
-	run_pool_null(r);
 	return 0;
 }
 
@@ -259,14 +249,6 @@ int run_load_rows(const char *dir, struct run *r, char *err, size_t errlen)
 		run_free(r);
 		return -1;
 	}
-	return 0;
-}
-
-int run_load_summary(const char *dir, struct run *r, char *err, size_t errlen)
-{
-	if (run_load_rows(dir, r, err, errlen) < 0)
-		return -1;
-	run_pool_null(r);
 	return 0;
 }
 

@@ -60,12 +60,16 @@ struct run {
 	char ctx_err[256];       /* why ctx is NULL */
 };
 
-/* Loads dir/summary.csv (required), dir/samples.csv and dir/context.json (optional).
- * Returns 0, or -1 with err set. */
+/* Loads dir/summary.csv (required), dir/samples.csv and dir/context.json (optional),
+ * checked (run_check) and pooled (run_pool_null) (runread_load.c).  Returns 0, or -1 with err
+ * set, made safe for the terminal. */
 int run_load(const char *dir, struct run *r, char *err, size_t errlen);
 /* Loads dir/summary.csv alone, unchecked (no samples, no context): enough to read the rows'
- * cells and flags.  Returns 0, or -1 with err set. */
+ * cells and flags; pooled (runread_load.c).  Returns 0, or -1 with err set. */
 int run_load_summary(const char *dir, struct run *r, char *err, size_t errlen);
+/* The files of run_load, read, neither checked nor pooled.  Returns 0, or -1 with err set
+ * (r then holds what was read: run_free it). */
+int run_load_files(const char *dir, struct run *r, char *err, size_t errlen);
 /* run_load_summary without run_pool_null: the rows as bench wrote them. */
 int run_load_rows(const char *dir, struct run *r, char *err, size_t errlen);
 /* Flags baseline-invalid each row of block r (a folder NN-side) whose cell has too few
