@@ -80,12 +80,6 @@ const struct mode_def MODES[MODE_COUNT] = {
 		"over the trace, --search-tt MiB table: per node", .input = INPUT_TRACE_POSITIONS,
 		.build = input_search, .loop = { SB_LOOP_SEARCH }, .per_query = 1, .perft = 1,
 	},
-	[MODE_RANDOM_CHAIN] = {
-		.name = "random-chain", .help = "random mode's queries, each occupancy depending on "
-		"the previous result: latency", .input = INPUT_RANDOM_QUERIES, .build = input_random,
-		.pieces = PIECES_QUEEN, .loop = QUERY_LOOPS(ROOK_CHAIN, BISHOP_CHAIN, QUEEN_CHAIN),
-		.check_queries = 1, .per_query = 1,
-	},
 };
 
 int mode_find(const char *name)
