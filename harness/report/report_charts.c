@@ -132,8 +132,6 @@ static const struct report_chart_def CHARTS[] = {
 	  "Table footprint against ns/lookup", NULL },
 	{ "random-vs-real", CHART_IN_CHARTS, 0, NULL, "Ranks by median ns/lookup",
 	  "Real-game trace against random occupancy", NULL },
-	{ "chain", CHART_IN_CHARTS, 0, NULL, "Each bar is a kernel's median ns/lookup",
-	  "Chain mode: latency", NULL },
 	{ "search", CHART_IN_CHARTS, 1, NULL, "", "Engine search: ns per node of every kernel "
 	  "(medians, with their 95% interval)", NULL },
 	{ "pressure", CHART_IN_CACHE, 0, pressure_answer, "The lines are each kernel's median "
