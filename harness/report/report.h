@@ -332,9 +332,6 @@ double report_misses(const struct study *s, const struct run *r, const struct re
 		     const char *k, const char *hw_col, const char *sim_col, const char **src);
 void report_tables(struct doc *d, const struct study *s);
 
-/* report_families.c: kernels per family */
-void report_families(struct doc *d, const struct study *s);
-
 /* report_charts.c: the charts section */
 void report_charts(struct doc *d, const struct study *s);
 

@@ -21,7 +21,6 @@ static const struct {
 	{ "cache: pressure, huge pages, simulated caches", report_cache },
 	{ "does the answer depend on the compiler: gcc against clang blocks", report_compiler },
 	{ "threads: does the ranking change when every core searches", report_threads },
-	{ "kernels per family", report_families },
 	{ "environment", report_environment },
 	{ "counters", report_counters },
 	{ "verification", report_verification },
