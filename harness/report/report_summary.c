@@ -106,7 +106,7 @@ void summary_build(struct summary *m, const struct study *s)
 		clean(m->ans[i].why, sizeof m->ans[i].why);
 	}
 	for (size_t i = 0; i < m->nrec; i++) {
-		struct rec *r = &m->rec[i];
+		struct rec_row *r = &m->rec[i];
 		clean(r->workload, sizeof r->workload);
 		clean(r->use, sizeof r->use);
 		clean(r->second, sizeof r->second);

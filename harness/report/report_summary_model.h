@@ -43,7 +43,7 @@ struct summary {
 	char busy_brief[80];         /* its first reason, for the footnote */
 	char held[SUM_MAX];          /* how many figures of the study are withheld, "" none */
 	struct answer ans[3];
-	struct rec {
+	struct rec_row {             /* one row of the recommendation table */
 		char workload[96], use[96], second[96], note[SUM_MAX];
 		char close[256];             /* kernels within the noise of use, "" */
 		char needs[64], second_needs[64];  /* what use and second need (kernels.csv) */

@@ -44,11 +44,11 @@ static const char *pressure_size(char *out, size_t len, const struct verdict *v)
 }
 
 /* Adds a row of the recommendation from verdict v.  Returns it, NULL when the table is full. */
-static struct rec *rec_row(struct summary *m, const char *workload, const char *words,
+static struct rec_row *rec_row(struct summary *m, const char *workload, const char *words,
 			   const struct verdict *v, const char *note, size_t withheld,
 			   size_t measured)
 {
-	struct rec *r;
+	struct rec_row *r;
 
 	if (m->nrec == REPORT_MAX_WORKLOADS)
 		return NULL;
@@ -72,7 +72,7 @@ static struct rec *rec_row(struct summary *m, const char *workload, const char *
 static void rec_pressure(struct summary *d, const struct study *s)
 {
 	const struct verdict *p[REPORT_MAX_WORKLOADS], *v = NULL;
-	struct rec *r;
+	struct rec_row *r;
 	struct verdict_key k = verdict_key(VQ_RECOMMEND);
 	size_t n = 0, best = 0, bestn = 0, withheld = 0, measured = 0;
 	char note[SUM_MAX] = "", range[96], lo[32], hi[32];
@@ -148,13 +148,13 @@ void summary_needs(struct summary *m, const struct study *s)
 {
 	char path[PATH_MAX + 16], err[256];
 	struct csv kc, *kp = NULL;
-	const struct rec *pext = NULL;
+	const struct rec_row *pext = NULL;
 
 	snprintf(path, sizeof path, "%s/kernels.csv", s->dir);
 	if (csv_load(path, &kc, err, sizeof err) == 0)
 		kp = &kc;
 	for (size_t i = 0; i < m->nrec; i++) {
-		struct rec *r = &m->rec[i];
+		struct rec_row *r = &m->rec[i];
 		kernel_needs(s, kp, r->use, r->needs, sizeof r->needs);
 		kernel_needs(s, kp, r->second, r->second_needs, sizeof r->second_needs);
 		if (!pext && strstr(r->needs, "BMI2"))

@@ -59,7 +59,7 @@ static void answers_doc(struct doc *d, const struct summary *m)
 /* Writes into out what a row recommends: its kernel, or where it is not settled and others
  * are within the noise of it, all of them ("pext, galois-field: within the noise of this
  * host"). */
-static void rec_use(char *out, size_t len, const struct rec *r)
+static void rec_use(char *out, size_t len, const struct rec_row *r)
 {
 	out[0] = 0;
 	doc_cat(out, len, "%s", r->use);
@@ -70,7 +70,7 @@ static void rec_use(char *out, size_t len, const struct rec *r)
 }
 
 /* Writes one row of the recommendation table. */
-static void rec_doc_row(struct doc *d, const struct rec *r)
+static void rec_doc_row(struct doc *d, const struct rec_row *r)
 {
 	char mg[32], note[SUM_MAX + 96], use[384];
 
@@ -196,7 +196,7 @@ static void summary_text(FILE *f, const struct summary *m, size_t yours)
 			m->ans[i].word ? " (" : "", m->ans[i].word ? m->ans[i].word : "",
 			m->ans[i].why[0] ? ": " : "", m->ans[i].why, m->ans[i].word ? ")" : "");
 	for (size_t i = 0; i < m->nrec && i < room; i++) {
-		const struct rec *r = &m->rec[i];
+		const struct rec_row *r = &m->rec[i];
 		char mg[32], use[384];
 		if (i + 1 == room && m->nrec > room) {
 			fprintf(f, "%-14s and %zu more workloads: see the report\n", "",
