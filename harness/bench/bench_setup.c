@@ -8,7 +8,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/bench_setup.h"
+#include "bench/bench_verify.h"
 #include "bench/null_kernel.h"
 #include "bench/perft.h"
 #include "bench/search.h"
@@ -26,83 +27,6 @@ void bench_fail_column(struct bench *b, size_t ki, const char *why)
 			c->why = why;
 		}
 	}
-}
-
-/* Verifies one cell: the per-query check (which names a wrong square and occupancy; once per
- * kernel and query set: a twin workload's stands for it) and the loop checksum of every window
- * it is timed on (w->ntimed; no other).  A perft cell's check is each root's count against the
- * reference's, from the loop itself (its checksum is their sum); a search cell's, each root's
- * nodes, best move and score against the reference's; a pressure cell's, its loop's
- * checksums at the first working-set size (twin_of).  Returns 0 or -1. */
-static int verify_cell(struct cell *c)
-{
-	struct verify_result res;
-
-	if (c->w->loop == SB_LOOP_PERFT) {  /* one window; perft_want set by setup_workload */
-		if (perft_verify_roots(c->k, c->w->perft_want, &c->win[0], stderr) < 0) {
-			fprintf(stderr, "slidebench: kernel %s: perft counts differ from the "
-				"reference's: not timed\n", c->k->name);
-			return -1;
-		}
-		return 0;
-	}
-	if (c->w->loop == SB_LOOP_SEARCH) {  /* one window; its wants set by setup_workload */
-		if (!c->roots && !(c->roots = calloc(2 * c->w->in.nperft + 1, sizeof *c->roots)))
-			return -1;
-		if (search_verify_roots(c->k, c->w->perft_want, c->w->best_want, &c->win[0],
-					c->roots, stderr) < 0) {
-			fprintf(stderr, "slidebench: kernel %s: search nodes or best moves differ from "
-				"the reference's: not timed\n", c->k->name);
-			return -1;
-		}
-		return 0;
-	}
-	/* a pressure loop verified on these positions at the first size: each sample is checked */
-	if (c->w->loop == SB_LOOP_PRESSURE && c->w->twin >= 0)
-		return 0;
-	struct sb_queries tq = workload_timed_queries(c->w);
-	if (c->w->def->check_queries && c->w->twin < 0 &&
-	    verify_queries(c->k, c->w->vpiece, &tq, c->w->want, stderr, &res) < 0) {
-		fprintf(stderr, "slidebench: kernel %s: %ld of %ld %s %s queries wrong: not timed\n",
-			c->k->name, res.mismatches, res.cases, c->w->def->name, c->w->piece);
-		return -1;
-	}
-	for (unsigned i = 0; i < c->w->ntimed; i++) {
-		uint64_t sum = workload_pass(c->k, c->w, &c->win[i]);
-		if (sum != c->w->win_expected[i]) {
-			fprintf(stderr, "slidebench: kernel %s: %s/%s loop checksum 0x%016llx, "
-				"reference 0x%016llx (window %u of %u): not timed\n", c->k->name,
-				c->w->def->name, c->w->piece, (unsigned long long)sum,
-				(unsigned long long)c->w->win_expected[i], i + 1, c->w->nwin);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/* Returns the index of an earlier workload of b (before wi) that verifies what wi would, or -1:
- * one with the same timed queries and verified piece (stream, chain and pointer), or, for a
- * pressure workload, the first pressure workload over the same positions and windows (every
- * working-set size runs the one loop on them; only what it touches between positions differs,
- * harness code the kernel does not see). */
-static int twin_of(const struct bench *b, size_t wi)
-{
-	const struct workload *w = &b->w[wi];
-	struct sb_queries q = workload_timed_queries(w);
-
-	for (size_t j = 0; j < wi; j++) {
-		const struct workload *o = &b->w[j];
-		struct sb_queries oq = workload_timed_queries(o);
-		if (w->loop == SB_LOOP_PRESSURE) {
-			if (o->loop == SB_LOOP_PRESSURE && o->in.pos == w->in.pos &&
-			    o->in.npos == w->in.npos && o->nwin == w->nwin && o->ntimed == w->ntimed)
-				return (int)j;
-		} else if (w->def->check_queries && o->def->check_queries &&
-			   o->vpiece == w->vpiece && oq.occ == q.occ && oq.sq == q.sq && oq.n == q.n) {
-			return (int)j;
-		}
-	}
-	return -1;
 }
 
 /* Cuts w's windows into c (the kernel's own copy of each input).  Returns 0 or -1. */
@@ -160,7 +84,7 @@ static int trial_column(struct bench *b, size_t ki, char *why, size_t len)
 		for (size_t wi = 0; wi < b->nw; wi++) {
 			struct cell *c = bench_cell(b, wi, ki);
 			if (c->state == CELL_TIMED &&
-			    ((c->k->prepare && cell_prepare(c) < 0) || verify_cell(c) < 0))
+			    ((c->k->prepare && cell_prepare(c) < 0) || bench_verify_cell(c) < 0))
 				_exit(0);
 		}
 		_exit(0);
@@ -201,7 +125,7 @@ static int setup_workload(struct bench *b, size_t wi, const struct kentry *ref)
 	}
 	/* the reference's answers once, not again for every kernel (nor for each mode of the
 	 * same queries) */
-	if ((w->twin = twin_of(b, wi)) >= 0)
+	if ((w->twin = bench_twin_of(b, wi)) >= 0)
 		w->want = b->w[w->twin].want;
 	if (w->def->check_queries && !w->want && !(w->want = verify_answers(w->vpiece, &tq)))
 		return -1;
@@ -283,7 +207,7 @@ static int check_column(struct bench *b, size_t ki)
 			bench_fail_column(b, ki, "prepare() failed");
 			return 1;
 		}
-		if (verify_cell(c) < 0) {
+		if (bench_verify_cell(c) < 0) {
 			bench_fail_column(b, ki, "verification failed");
 			return 1;
 		}

@@ -1,18 +1,13 @@
-/* bench_threads.c - multi-threaded samples: T threads, each pinned to its own CPU, run the same
- * kernel on their own windows of the stream at once, as an engine's search threads look up
- * attacks in one shared set of tables.  Each thread settles its own caches first (a warm
- * sample means warm on every core), the pool releases them together, and each thread's
- * checksum is checked against the reference's for its window. */
-#include <math.h>
-#include <stdatomic.h>
+/* bench_threads.c - the pools a run's multi-threaded samples run on (bench_sample.c takes
+ * them): one per thread count, each thread pinned to its own CPU, chosen from the pinned one
+ * among the CPUs this process may run on and not busy with other work; and, before any of
+ * them, every other instance of a kernel a thread runs checked as its instance 0 was. */
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
-#include "bench/disturb.h"
-#include "bench/null_kernel.h"
+#include "bench/bench_threads.h"
 #include "bench/threads.h"
 #include "env/cpuset.h"
 #include "env/hostload.h"
@@ -20,136 +15,10 @@
 #include "registry/tablecopies.h"
 #include "util/pages.h"
 
-/* The threads' windows must overlap this much of the span from the first start to the last
- * end, or the sample is flagged disturbed: it was not T threads at once. */
-#define OVERLAP_MIN 0.9
-
 /* A CPU a thread would run on that was busier than this with other work over THREADS_BUSY_MS
  * before the pools start is not a thread's own: the thread counts that need it are not timed. */
 #define THREADS_BUSY_PCT 30.0
 #define THREADS_BUSY_MS 250
-
-/* A noisy neighbour's working set: far larger than a core's L2, read a line at a time in an
- * order no stride prefetcher follows (a step of NOISE_STEP lines, prime to the line count). */
-#define NOISE_BYTES (8u << 20)
-#define NOISE_LINES (NOISE_BYTES / 64)
-#define NOISE_STEP 4099u
-
-static volatile uint64_t threads_sink;
-
-struct job {
-	struct bench *b;
-	struct cell *c;
-	unsigned s, T;
-	int noisy;                   /* threads 1..T-1 are neighbours, not the kernel */
-	atomic_int done;             /* thread 0's timed pass is over (the neighbours stop) */
-	struct disturb_mark dm;
-	uint64_t t0[THREADS_MAX], t1[THREADS_MAX], sum[THREADS_MAX];
-};
-
-/* What a neighbour runs while thread 0 is timed: its working set's lines, in a fixed order,
- * until thread 0 is done.  Returns a sum of what it read. */
-static uint64_t neighbour(struct job *j, int i)
-{
-	const uint64_t *buf = j->b->noise[i];
-	uint64_t sum = 0;
-	unsigned at = (unsigned)i * 7919u % NOISE_LINES;
-
-	while (!atomic_load_explicit(&j->done, memory_order_relaxed))
-		for (int n = 0; n < 64; n++) {
-			sum += buf[(size_t)at * 8];
-			at = (at + NOISE_STEP) % NOISE_LINES;
-		}
-	return sum;
-}
-
-/* The untimed part of thread i: its cell settled for its slot (a neighbour has none). */
-static void job_prep(void *arg, int i)
-{
-	struct job *j = arg;
-
-	if (!i || !j->noisy)
-		bench_settle(j->b, j->c, tablecopies_instance(j->c->k, (unsigned)i),
-			     j->s * j->T + (unsigned)i);
-}
-
-/* The timed part of thread i: its window's passes; thread 0 also counts events. */
-static void job_work(void *arg, int i)
-{
-	struct job *j = arg;
-	struct cell *c = j->c;
-	const struct sb_input *in = &c->win[workload_slot_window(c->w, j->s * j->T + (unsigned)i)];
-	uint64_t sum = 0;
-
-	if (i && j->noisy) {
-		j->sum[i] = neighbour(j, i);
-		return;
-	}
-	if (!i) {
-		disturb_begin(&j->dm);
-		if (j->b->ctr)
-			counters_start(j->b->ctr);
-	}
-	j->t0[i] = timer_now(&j->b->timer);
-	const struct sb_kernel *k = tablecopies_instance(c->k, (unsigned)i);
-	for (unsigned r = 0; r < c->w->reps; r++)
-		sum ^= workload_run(k, c->w, in);
-	j->t1[i] = timer_now(&j->b->timer);
-	if (!i) {
-		atomic_store(&j->done, 1);
-		if (j->b->ctr)
-			counters_stop(j->b->ctr, &c->ctr[j->s * j->b->nev]);
-		c->disturbed[j->s] = disturb_end(&j->dm, NULL) > 0;
-	}
-	j->sum[i] = sum;
-}
-
-/* Returns how much of the span from the first start to the last end all threads ran at once. */
-static double overlap(const struct job *j)
-{
-	uint64_t lo = j->t0[0], hi = j->t1[0], in_lo = j->t0[0], in_hi = j->t1[0];
-
-	for (unsigned i = 1; i < j->T; i++) {
-		lo = j->t0[i] < lo ? j->t0[i] : lo;
-		hi = j->t1[i] > hi ? j->t1[i] : hi;
-		in_lo = j->t0[i] > in_lo ? j->t0[i] : in_lo;
-		in_hi = j->t1[i] < in_hi ? j->t1[i] : in_hi;
-	}
-	return hi > lo && in_hi > in_lo ? (double)(in_hi - in_lo) / (double)(hi - lo) : 0;
-}
-
-void bench_sample_threads(struct bench *b, struct cell *c, unsigned s)
-{
-	struct job j = { .b = b, .c = c, .s = s, .T = workload_threads(c->w),
-			 .noisy = c->w->def->neighbours };
-	const struct workload *w = c->w;
-	size_t l0 = w->win_lookups[workload_sample_window(w, s)];
-	double ghz0 = timer_probe_ghz(), ticks = 0;
-
-	/* the threads that ran the kernel: all, or thread 0 beside its neighbours */
-	unsigned timed = j.noisy ? 1 : j.T;
-
-	threads_run(w->pool, job_prep, job_work, &j);
-	for (unsigned i = timed; i < j.T; i++)
-		threads_sink ^= j.sum[i];
-	/* thread i's ticks scaled to thread 0's lookups: the cell's ticks over its sample's
-	 * lookups are the timed threads' mean time per lookup; each checked against the
-	 * reference's checksum of the window of its slot s * T + i */
-	for (unsigned i = 0; i < timed; i++) {
-		unsigned win = workload_slot_window(w, s * j.T + i);
-		uint64_t want = w->reps & 1 ? w->win_expected[win] : 0;
-		ticks += (double)(j.t1[i] - j.t0[i]) * (double)l0 / (double)w->win_lookups[win];
-		threads_sink ^= j.sum[i];
-		if (c->k != &sb_null_kernel && j.sum[i] != want && !c->wrong) {
-			c->wrong = 1;
-			c->wrong_sample = s;
-		}
-	}
-	c->ticks[s] = (uint64_t)llround(ticks / timed);
-	c->ghz[s] = (ghz0 + timer_probe_ghz()) / 2;
-	if (!j.noisy && overlap(&j) < OVERLAP_MIN)
-		c->disturbed[s] = 1;
-}
 
 /* Reads how busy each usable CPU of t but the pinned one is over THREADS_BUSY_MS and marks
  * those busier than THREADS_BUSY_PCT not usable; b->threads_busy says which, the busiest
@@ -291,13 +160,13 @@ int bench_threads_start(struct bench *b, char *err, size_t errlen)
 		snprintf(w->cpus, sizeof w->cpus, "%s", b->threads_cpus[p]);
 		for (unsigned i = 1; w->def->neighbours && i < w->threads; i++)
 			if (!b->noise[i]) {
-				if (!(b->noise[i] = page_alloc(NOISE_BYTES))) {
+				if (!(b->noise[i] = page_alloc(BENCH_NOISE_BYTES))) {
 					snprintf(err, errlen, "no memory for a neighbour's %u MiB",
-						 NOISE_BYTES >> 20);
+						 BENCH_NOISE_BYTES >> 20);
 					return -1;
 				}
 				/* written, so its pages are its own, not the one zero page */
-				memset(b->noise[i], 0x5a, NOISE_BYTES);
+				memset(b->noise[i], 0x5a, BENCH_NOISE_BYTES);
 			}
 	}
 	return wrong;

@@ -9,7 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench/bench.h"
+#include "bench/bench_sample.h"
+#include "bench/bench_threads.h"
 #include "bench/isolate.h"
 #include "util/child.h"
 

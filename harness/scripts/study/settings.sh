@@ -4,7 +4,7 @@
 # Bench settings.  side_set: the pressure run (fewer samples: many rows, one mode); block_set:
 # each block of a cross-process comparison (few samples: the block pairs are what is
 # replicated).  A block has no warm-up sample: every sample is preceded by an untimed sample of
-# the same kernel anyway (bench.c, settle), and in a full study's 36 blocks the warm-up sample
+# the same kernel anyway (bench_sample.c, settle), and in a full study's 36 blocks the warm-up sample
 # was no slower than the timed ones (its ratio to their median: 1.000 in stream, chain, pointer,
 # random, peer and perft, 0.985-0.995 in position and pressure, over 12,000 cells), so it
 # bought nothing for a quarter of each block's time.
