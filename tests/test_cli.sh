@@ -17,6 +17,31 @@ expect "unknown kernel (bench)" 2 'unknown kernel "nosuch"' -- $SB bench --kerne
 expect "bad number" 2 '--samples: "abc" is not a whole number' -- $SB bench --samples abc
 expect "negative number" 2 '--samples: "-3" is not a whole number' -- $SB bench --samples -3
 expect "number out of range" 2 '--cpu: "99999"' -- $SB bench --cpu 99999
+expect "a number's range is its row's" 2 '--samples: "100001" is not a whole number from 1 to 100000' -- \
+	$SB bench --samples 100001
+expect "verify's numbers too" 2 '--perft-depth: "7" is not a whole number from 0 to 6' -- \
+	$SB verify --perft-depth 7
+# Every whole-number option's default, as --help prints it from the option's row, lies in the
+# range printed beside it, and the defaults are what a run without the option uses.
+numbers_in_range() {
+	"$SB" help-markdown >"$tmp/md" || return 1
+	grep -oE '\(default -?[0-9]+; from -?[0-9]+ to -?[0-9]+\)' "$tmp/md" | tr -d '(),;' |
+		awk '{ n++; if ($2 < $4 || $2 > $6) { print "out of range: " $0; bad = 1 } }
+		     END { if (n < 15) print "only " n " numbers with a default and a range"
+			   exit bad || n < 15 }'
+}
+check "every number's default lies in its range" numbers_in_range
+# a run without --samples takes the row's default, 15 measured samples of every cell
+$SB bench --kernel reference --mode random --min-lookups 20000 --events none --quiet \
+	--out "$tmp/defaults" >/dev/null 2>&1
+if awk -F, 'NR > 1 && $2 == "reference" { n++; if ($10 != 15) wrong = 1 }
+	    END { exit wrong || !n }' "$tmp/defaults/summary.csv" 2>/dev/null; then
+	ok
+else
+	bad "a run without --samples: summary.csv's samples are not the default 15"
+fi
+expect "bench --help prints a number's default and range" 0 'warm-up rounds first' \
+	'phase=warmup \(default 2; from 0 to 1000\)' -- $SB help-markdown
 expect "cpu that does not exist" 2 'cpu 4000 does not exist' -- $SB bench --cpu 4000 "${Q[@]}" --out "$tmp/r1"
 expect "unknown mode" 2 'unknown mode "sideways"' -- $SB bench --mode sideways
 expect "neighbours without --threads is refused" 2 'mode neighbours .*--threads a count of 2 or more' -- \

@@ -98,6 +98,49 @@ int cli_parse_long(const char *opt, const char *s, long min, long max, long *out
 	return 0;
 }
 
+/* Returns the row of opts for key, or NULL. */
+static const struct cli_opt *opt_of(const struct cli_opt *opts, int key)
+{
+	for (; opts->name; opts++)
+		if (opts->key == key)
+			return opts;
+	return NULL;
+}
+
+int cli_take_number(const struct cli_opt *opts, int key, const char *arg, void *into)
+{
+	const struct cli_opt *o = opt_of(opts, key);
+	char name[64];
+
+	if (!o || !o->num)
+		return 0;
+	snprintf(name, sizeof name, "--%s", o->name);
+	return cli_parse_long(name, arg, o->num->min, o->num->max,
+			      (long *)((char *)into + o->num->off)) < 0 ? -1 : 1;
+}
+
+void cli_number_defaults(const struct cli_opt *opts, void *into)
+{
+	for (; opts->name; opts++)
+		if (opts->num && opts->num->def != CLI_NO_DEFAULT)
+			*(long *)((char *)into + opts->num->off) = opts->num->def;
+}
+
+/* Writes what --help and the Markdown say of o into buf: its help, then a whole number's
+ * default and range.  Returns buf. */
+static const char *opt_help(char *buf, size_t len, const struct cli_opt *o)
+{
+	const struct cli_num *n = o->num;
+	char def[48] = "";
+
+	if (!n)
+		return o->help;
+	if (n->def != CLI_NO_DEFAULT)
+		snprintf(def, sizeof def, "default %ld; ", n->def);
+	snprintf(buf, len, "%s (%sfrom %ld to %ld)", o->help, def, n->min, n->max);
+	return buf;
+}
+
 /* Returns 1 when key is also a short option: a letter. */
 static int is_short(int key)
 {
@@ -168,7 +211,7 @@ static void wrap(FILE *f, const char *text, int at, int col)
 /* Prints the shown options of c, one a line. */
 static void print_options(FILE *f, const struct cli_cmd *c)
 {
-	char left[128];
+	char left[128], text[1024];
 	int width = 0, col;
 
 	for (const struct cli_opt *o = c->opts; o->name; o++) {
@@ -180,7 +223,7 @@ static void print_options(FILE *f, const struct cli_cmd *c)
 		if (!o->help)
 			continue;
 		opt_left(left, sizeof left, o);
-		wrap(f, o->help, fprintf(f, "  %s", left), col);
+		wrap(f, opt_help(text, sizeof text, o), fprintf(f, "  %s", left), col);
 		if (o->more)
 			o->more(f, col);
 	}
@@ -221,6 +264,7 @@ static int md_shown(const struct cli_opt *o)
 
 void cli_markdown_options(FILE *f, const struct cli_cmd *c)
 {
+	char text[1024];
 	int any = 0;
 
 	fprintf(f, "### `slidebench %s ", c->name);
@@ -236,7 +280,7 @@ void cli_markdown_options(FILE *f, const struct cli_cmd *c)
 			fprintf(f, "`-%c`, ", o->key);
 		md_name(f, o);
 		fprintf(f, " | ");
-		md_cell(f, o->help, 0);
+		md_cell(f, opt_help(text, sizeof text, o), 0);
 		fprintf(f, " |\n");
 	}
 	fprintf(f, "%s\n", any ? "" : "No options but `--help`.\n");

@@ -3,6 +3,7 @@
 #define SB_CLI_H
 
 #include <getopt.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include "registry/registry.h"
@@ -26,9 +27,25 @@ struct cli_opt {
 	const char *help;   /* what it does, one line (--help wraps it); NULL: not shown */
 	/* optional: what --help prints below the line, computed at run time (the terminal only) */
 	void (*more)(FILE *f, int col);
+	/* a whole number (CLI_NUM): its range and default, printed after help; NULL: none */
+	const struct cli_num *num;
 };
-#define CLI_OPT_HELP { "help", 'h', NULL, "this text", NULL }
-#define CLI_OPT_END { NULL, 0, NULL, NULL, NULL }
+#define CLI_OPT_HELP { "help", 'h', NULL, "this text", NULL, NULL }
+#define CLI_OPT_END { NULL, 0, NULL, NULL, NULL, NULL }
+
+/* A whole-number option: the numbers it takes, what it is when not given, and the long of the
+ * command's options struct that holds it (cli_take_number, cli_number_defaults).  Written once,
+ * in the option's row: --help and the Markdown print the range and the default from here. */
+struct cli_num {
+	long min, max;
+	long def;           /* CLI_NO_DEFAULT: none printed (the command sets it; help says what) */
+	size_t off;         /* offsetof the long in the options struct */
+};
+#define CLI_NO_DEFAULT LONG_MIN
+/* The num of an option taken into field of options struct type: CLI_NUM(1, 100, 15, struct
+ * bench_opts, samples). */
+#define CLI_NUM(min, max, def, type, field) \
+	(&(const struct cli_num){ (min), (max), (def), offsetof(type, field) })
 #define CLI_MAX_OPTS 48
 
 /* A command's help: "usage: slidebench NAME SYNOPSIS", what it does (about), its options, and
@@ -103,5 +120,11 @@ int cli_check_list(const char *opt, const char *list);
 int cli_select_kernels(const char *list, struct kentry **out, size_t max);
 /* Parses a whole non-negative number in [min, max]; prints what was wrong and returns -1. */
 int cli_parse_long(const char *opt, const char *s, long min, long max, long *out);
+/* When key is a whole-number option of opts (CLI_NUM), parses arg into its long in *into (the
+ * options struct) and returns 1, or -1 after saying what was wrong; returns 0 for any other
+ * key. */
+int cli_take_number(const struct cli_opt *opts, int key, const char *arg, void *into);
+/* Sets every whole-number option of opts that has a default to it, in *into. */
+void cli_number_defaults(const struct cli_opt *opts, void *into);
 
 #endif

@@ -20,8 +20,7 @@ struct bench_opts {
 	size_t nplugins;
 	long samples, warmup, epochs, layouts, cpu, max_queries, min_lookups, random_queries;
 	long perft_depth, perft_positions, sample_limit;
-	long search_depth, search_positions, search_tt;
-	unsigned long long seed;
+	long search_depth, search_positions, search_tt, seed;
 	int simulate, sim_child, quiet, cold, table_copies;
 };
 

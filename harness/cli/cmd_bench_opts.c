@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/isolate.h"
 #include "bench/modes.h"
 #include "bench/perft.h"
 #include "bench/search.h"
@@ -18,75 +19,88 @@ static void mode_list(FILE *f, int col);
 
 static const struct cli_opt BENCH_OPTS[] = {
 	{ "kernel", 'k', "LIST", "kernels, comma-separated (default all; see slidebench list)",
-	  NULL },
+	  NULL, NULL },
 	{ "mode", 'm', "LIST", "modes, comma-separated; the word default stands for the modes run "
-	  "when --mode is not given", mode_list },
-	{ "trace", 't', "FILE", "the positions to replay (default " DEFAULT_TRACE ")", NULL },
-	{ "samples", 's', "N", "measured samples per kernel and mode (default 15)", NULL },
-	{ "warmup", O_WARM, "N", "warm-up rounds first, kept in samples.csv as phase=warmup "
-	  "(default 2)", NULL },
+	  "when --mode is not given", mode_list, NULL },
+	{ "trace", 't', "FILE", "the positions to replay (default " DEFAULT_TRACE ")", NULL, NULL },
+	{ "samples", 's', "N", "measured samples per kernel and mode", NULL,
+	  CLI_NUM(1, 100000, 15, struct bench_opts, samples) },
+	{ "warmup", O_WARM, "N", "warm-up rounds first, kept in samples.csv as phase=warmup", NULL,
+	  CLI_NUM(0, 1000, 2, struct bench_opts, warmup) },
 	{ "epochs", O_EPOCHS, "N", "split the measured rounds into N epochs; their spread is "
-	  "reported beside the within-run spread (default 3)", NULL },
+	  "reported beside the within-run spread", NULL,
+	  CLI_NUM(1, 100, 3, struct bench_opts, epochs) },
 	{ "pressure", O_PRESSURE, "LIST", "pressure-mode working-set sizes (default "
-	  PRESSURE_DEFAULT ")", NULL },
+	  PRESSURE_DEFAULT ")", NULL, NULL },
 	{ "tables", O_TABLES, "MODE", "default, hugepage or nohugepage: madvise the kernels' tables "
-	  "before they are built (context.json: what smaps read back)", NULL },
+	  "before they are built (context.json: what smaps read back)", NULL, NULL },
 	{ "cold", O_COLD, NULL, "also time every workload cold: the caches flushed by touching a "
-	  "buffer larger than the last-level cache before each sample, one pass", NULL },
+	  "buffer larger than the last-level cache before each sample, one pass", NULL, NULL },
 	{ "layouts", O_LAYOUTS, "N", "also time N copies of each kernel that differ only in code "
-	  "placement (bin/layouts/<i>/<kernel>.so, `make layouts`): layout_spread_pct", NULL },
-	{ "cpu", 'c', "N", "pin to cpu N before calibrating (sched_setaffinity)", NULL },
+	  "placement (bin/layouts/<i>/<kernel>.so, `make layouts`): layout_spread_pct", NULL,
+	  CLI_NUM(0, 16, 0, struct bench_opts, layouts) },
+	{ "cpu", 'c', "N", "pin to cpu N (sched_setaffinity) before calibrating; not given: not "
+	  "pinned", NULL,
+	  CLI_NUM(0, 4095, CLI_NO_DEFAULT, struct bench_opts, cpu) },
 	{ "table-copies", O_TCOPIES, NULL, "with --threads: each selected kernel with tables of "
 	  "64 KiB or more also as <kernel>@shared (every thread reads one set of tables) and "
 	  "<kernel>@per-thread (each thread its own), both from copies of bin/plugins/<kernel>.so "
-	  "(`make plugins`)", NULL },
+	  "(`make plugins`)", NULL, NULL },
 	{ "threads", O_THREADS, "LIST", "thread counts, e.g. 1,2,4 or 1,all (default 1): every "
 	  "workload is timed with that many threads at once, each pinned to its own core from "
 	  "--cpu on and running its own windows of the stream, in the same rounds; a row's times "
 	  "are each thread's; only CPUs this process may run on (taskset) and not busy with other "
-	  "work are used (docs/threads.md)", NULL },
+	  "work are used (docs/threads.md)", NULL, NULL },
 	{ "events", 'e', "LIST", "PAPI preset or native names, or none (default, where countable: "
 	  COUNTERS_DEFAULT_LIST "; the first five per lookup in summary.csv's hw_* columns)",
-	  NULL },
+	  NULL, NULL },
 	{ "plugin", 'p', "FILE.so", "load a kernel from a shared object (repeatable); it is timed "
-	  "in a child process: a crash, hang or exit there fails it alone", NULL },
-	{ "sample-limit", O_LIMIT, "S", "seconds a plugin's sample may take before it is stopped "
-	  "(default 60)", NULL },
+	  "in a child process: a crash, hang or exit there fails it alone", NULL, NULL },
+	{ "sample-limit", O_LIMIT, "S", "seconds a plugin's sample may take before it is "
+	  "stopped", NULL,
+	  CLI_NUM(1, 86400, (long)ISOLATE_LIMIT_DEFAULT, struct bench_opts, sample_limit) },
 	{ "out", 'o', "DIR", "result directory (default results/<run-id>); never overwritten",
-	  NULL },
+	  NULL, NULL },
 	{ "max-queries", O_MAXQ, "N", "whole games, every k-th, so each piece has at most N "
-	  "queries (default 0: the whole trace).  A sample times one window of the input, never a "
-	  "query twice; an input shorter than two windows is replayed within the sample (the rows "
-	  "say `replayed`)", NULL },
-	{ "min-lookups", O_MINL, "N", "lookups per sample (window) at least (default 100000)",
-	  NULL },
+	  "queries (0: the whole trace).  A sample times one window of the input, never a query "
+	  "twice; an input shorter than two windows is replayed within the sample (the rows say "
+	  "`replayed`)", NULL,
+	  CLI_NUM(0, 100000000, 0, struct bench_opts, max_queries) },
+	{ "min-lookups", O_MINL, "N", "lookups per sample (window) at least", NULL,
+	  CLI_NUM(1, 1000000000, 100000, struct bench_opts, min_lookups) },
 	{ "bounds", O_BOUNDS, "FILE", "each loop's lower bound in core cycles per lookup (default: "
 	  "this program's path + .bounds.csv, from make); a bound above the figure is the bound's "
-	  "error: dropped (flag bound-dropped), the figure kept", NULL },
-	{ "random-queries", O_RANDQ, "N", "random-mode stream length (default 400000; the random "
-	  "modes time at most four windows of it)", NULL },
-	{ "seed", O_SEED, "N", "random-mode seed (default 1)", NULL },
-	{ "perft-depth", O_PDEPTH, "N", "perft mode: depth of each tree, bulk-counted (default 3)",
-	  NULL },
-	{ "perft-positions", O_PPOS, "N", "perft mode: roots sampled evenly over the trace (default "
-	  "64)", NULL },
+	  "error: dropped (flag bound-dropped), the figure kept", NULL, NULL },
+	{ "random-queries", O_RANDQ, "N", "random-mode stream length (the random modes time at "
+	  "most four windows of it)", NULL,
+	  CLI_NUM(16, 100000000, 400000, struct bench_opts, random_queries) },
+	{ "seed", O_SEED, "N", "random-mode seed", NULL,
+	  CLI_NUM(0, 0x7FFFFFFFL, 1, struct bench_opts, seed) },
+	{ "perft-depth", O_PDEPTH, "N", "perft mode: depth of each tree, bulk-counted", NULL,
+	  CLI_NUM(1, 8, 3, struct bench_opts, perft_depth) },
+	{ "perft-positions", O_PPOS, "N", "perft mode: roots sampled evenly over the trace", NULL,
+	  CLI_NUM(1, 100000, 64, struct bench_opts, perft_positions) },
 	{ "search-depth", O_SDEPTH, "N", "search mode: depth of each root's iterative deepening "
-	  "(default 4; quiescence on captures below it)", NULL },
+	  "(quiescence on captures below it)", NULL,
+	  CLI_NUM(1, SEARCH_DEPTH_MAX, SEARCH_DEPTH_DEFAULT, struct bench_opts, search_depth) },
 	{ "search-positions", O_SPOS, "N", "search mode: roots sampled evenly over the trace, as "
-	  "perft's (default 16)", NULL },
-	{ "search-tt", O_STT, "MiB", "search mode: the transposition table's size (default 16; "
-	  "zeroed before each pass)", NULL },
+	  "perft's", NULL,
+	  CLI_NUM(1, SEARCH_POSITIONS_MAX, SEARCH_POSITIONS_DEFAULT, struct bench_opts,
+		   search_positions) },
+	{ "search-tt", O_STT, "MiB", "search mode: the transposition table's size (zeroed "
+	  "before each pass)", NULL,
+	  CLI_NUM(1, SEARCH_TT_MAX_MIB, SEARCH_TT_DEFAULT_MIB, struct bench_opts, search_tt) },
 	{ "simulate", O_SIM, NULL, "also re-run under valgrind callgrind: simulated cache and "
-	  "branch misses per lookup (sim_* columns), for machines without a PMU", NULL },
-	{ "d1", O_D1, "S,A,L", "simulated D1 cache geometry (bytes, ways, line bytes)", NULL },
+	  "branch misses per lookup (sim_* columns), for machines without a PMU", NULL, NULL },
+	{ "d1", O_D1, "S,A,L", "simulated D1 cache geometry (bytes, ways, line bytes)", NULL, NULL },
 	{ "ll", O_LL, "S,A,L", "simulated last-level cache geometry (bytes, ways, line bytes)",
-	  NULL },
+	  NULL, NULL },
 	{ "l1", O_L1, "LIST", "also simulate these D1 sizes (SIZE or SIZE:WAYS, e.g. "
-	  "16K,32K,48K:12)", NULL },
-	{ "tlb", O_TLB, "N", "simulated data TLB entries (default 64; 0: no TLB pass)", NULL },
-	{ "quiet", 'q', NULL, "no progress lines, no summary table", NULL },
-	{ "sim-child", O_CHILD, NULL, NULL, NULL }, /* the --simulate child: not for users */
-	{ "sim-notes", O_NOTES, "FILE", NULL, NULL }, /* where it notes a plugin it cannot run */
+	  "16K,32K,48K:12)", NULL, NULL },
+	{ "tlb", O_TLB, "N", "simulated data TLB entries (default 64; 0: no TLB pass)", NULL, NULL },
+	{ "quiet", 'q', NULL, "no progress lines, no summary table", NULL, NULL },
+	{ "sim-child", O_CHILD, NULL, NULL, NULL, NULL }, /* the --simulate child: not for users */
+	{ "sim-notes", O_NOTES, "FILE", NULL, NULL, NULL }, /* where it notes a plugin it cannot run */
 	CLI_OPT_HELP,
 	CLI_OPT_END
 };
@@ -165,21 +179,16 @@ static int take_plugin(struct bench_opts *o)
  * printed). */
 static int take_option(int c, struct bench_opts *o)
 {
-	long seed;
-	int bad = 0;
+	int n = cli_take_number(BENCH_OPTS, c, optarg, o);
 
+	if (n)  /* a whole number: its range and field are in its row of BENCH_OPTS */
+		return n < 0 ? EXIT_USAGE : 0;
 	switch (c) {
 	case 'k': o->kernels = optarg; break;
 	case 'm': o->modes = optarg; break;
-	case 's': bad = cli_parse_long("--samples", optarg, 1, 100000, &o->samples); break;
-	case O_WARM: bad = cli_parse_long("--warmup", optarg, 0, 1000, &o->warmup); break;
-	case O_EPOCHS: bad = cli_parse_long("--epochs", optarg, 1, 100, &o->epochs); break;
 	case O_COLD: o->cold = 1; break;
 	case O_PRESSURE: o->pressure = optarg; break;
 	case O_TABLES: return take_tables(o);
-	case O_LIMIT: bad = cli_parse_long("--sample-limit", optarg, 1, 86400, &o->sample_limit); break;
-	case O_LAYOUTS: bad = cli_parse_long("--layouts", optarg, 0, 16, &o->layouts); break;
-	case 'c': bad = cli_parse_long("--cpu", optarg, 0, 4095, &o->cpu); break;
 	case 'e': o->events = optarg; break;
 	case 'p': return take_plugin(o);
 	case 'o': o->out = optarg; break;
@@ -187,19 +196,7 @@ static int take_option(int c, struct bench_opts *o)
 	case O_BOUNDS: o->bounds = optarg; break;
 	case O_THREADS: o->threads = optarg; break;
 	case O_TCOPIES: o->table_copies = 1; break;
-	case O_MAXQ: bad = cli_parse_long("--max-queries", optarg, 0, 100000000, &o->max_queries); break;
-	case O_MINL: bad = cli_parse_long("--min-lookups", optarg, 1, 1000000000, &o->min_lookups); break;
-	case O_RANDQ: bad = cli_parse_long("--random-queries", optarg, 16, 100000000, &o->random_queries); break;
-	case O_SEED:
-		bad = cli_parse_long("--seed", optarg, 0, 0x7FFFFFFFL, &seed);
-		o->seed = bad ? o->seed : (unsigned long long)seed;
-		break;
 	case O_SIM: o->simulate = 1; break;
-	case O_PDEPTH: bad = cli_parse_long("--perft-depth", optarg, 1, 8, &o->perft_depth); break;
-	case O_PPOS: bad = cli_parse_long("--perft-positions", optarg, 1, 100000, &o->perft_positions); break;
-	case O_SDEPTH: bad = cli_parse_long("--search-depth", optarg, 1, SEARCH_DEPTH_MAX, &o->search_depth); break;
-	case O_SPOS: bad = cli_parse_long("--search-positions", optarg, 1, SEARCH_POSITIONS_MAX, &o->search_positions); break;
-	case O_STT: bad = cli_parse_long("--search-tt", optarg, 1, SEARCH_TT_MAX_MIB, &o->search_tt); break;
 	case O_D1: o->d1 = optarg; break;
 	case O_LL: o->ll = optarg; break;
 	case O_L1: o->l1 = optarg; break;
@@ -210,18 +207,14 @@ static int take_option(int c, struct bench_opts *o)
 	case 'h': cli_print_help(stdout, &CLI_BENCH); return -1;
 	default: return EXIT_USAGE;
 	}
-	return bad ? EXIT_USAGE : 0;
+	return 0;
 }
 
 struct bench_opts bench_defaults(void)
 {
-	struct bench_opts o = { .samples = 15, .warmup = 2, .epochs = 3, .cpu = -1,
-				.max_queries = 0, .min_lookups = 100000, .random_queries = 400000,
-				.perft_depth = 3, .perft_positions = 64, .seed = 1,
-				.search_depth = SEARCH_DEPTH_DEFAULT,
-				.search_positions = SEARCH_POSITIONS_DEFAULT,
-				.search_tt = SEARCH_TT_DEFAULT_MIB };
+	struct bench_opts o = { .cpu = -1 };  /* not pinned */
 
+	cli_number_defaults(BENCH_OPTS, &o);
 	return o;
 }
 

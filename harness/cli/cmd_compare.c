@@ -18,9 +18,9 @@ enum { COMPARE_CSV = 256, COMPARE_ANY };
 
 static const struct cli_opt COMPARE_OPTS[] = {
 	{ "csv", COMPARE_CSV, "FILE", "also write the comparison as CSV (one row per cell and run)",
-	  NULL },
+	  NULL, NULL },
 	{ "any-dataset", COMPARE_ANY, NULL, "compare runs made on different traces (refused "
-	  "otherwise)", NULL },
+	  "otherwise)", NULL, NULL },
 	CLI_OPT_HELP,
 	CLI_OPT_END
 };

@@ -16,10 +16,10 @@ enum { EXPORT_FORMAT = 256, EXPORT_REPS };
 
 static const struct cli_opt EXPORT_OPTS[] = {
 	{ "format", EXPORT_FORMAT, "gbench", "the format to write: gbench, the one there is",
-	  NULL },
-	{ "output", 'o', "FILE", "write to FILE instead of standard output", NULL },
+	  NULL, NULL },
+	{ "output", 'o', "FILE", "write to FILE instead of standard output", NULL, NULL },
 	{ "repetitions", EXPORT_REPS, NULL, "one entry per measured sample (repetition_index) plus "
-	  "a \"_median\" aggregate: what compare.py's U test reads", NULL },
+	  "a \"_median\" aggregate: what compare.py's U test reads", NULL, NULL },
 	CLI_OPT_HELP,
 	CLI_OPT_END
 };

@@ -150,11 +150,11 @@ static int list_glossary(int refused)
 }
 
 static const struct cli_opt LIST_OPTS[] = {
-	{ "plugin", 'p', "FILE.so", "load a kernel from a shared object (repeatable)", NULL },
+	{ "plugin", 'p', "FILE.so", "load a kernel from a shared object (repeatable)", NULL, NULL },
 	{ "format", 'f', "text|csv|json|glossary", "text (default): one kernel a line; csv: a "
 	  "header row, then every descriptor field a study reads; json: the same fields, one "
 	  "object per kernel, in an array; glossary: a Markdown table, one line per kernel: what "
-	  "it does", NULL },
+	  "it does", NULL, NULL },
 	CLI_OPT_HELP,
 	CLI_OPT_END
 };
@@ -279,13 +279,22 @@ static int verify_perft(const struct sb_kernel *k, unsigned max)
 	return bad != 0;
 }
 
+/* The verify command's arguments. */
+struct verify_args {
+	char *plugins[MAX_PLUGINS];
+	size_t nplugins;
+	const char *list;
+	long nrandom, perft_max;
+};
+
 static const struct cli_opt VERIFY_OPTS[] = {
 	{ "kernel", 'k', "LIST", "kernels, comma-separated (default all; see slidebench list)",
-	  NULL },
-	{ "plugin", 'p', "FILE.so", "load a kernel from a shared object (repeatable)", NULL },
-	{ "random", 'r', "N", "seeded random full boards per piece (default "
-	  CLI_STR(DEFAULT_RANDOM) ")", NULL },
-	{ "perft-depth", 'd', "D", "cap the perft depth at D (0: no perft)", NULL },
+	  NULL, NULL },
+	{ "plugin", 'p', "FILE.so", "load a kernel from a shared object (repeatable)", NULL, NULL },
+	{ "random", 'r', "N", "seeded random full boards per piece", NULL,
+	  CLI_NUM(0, 1000000000L, DEFAULT_RANDOM, struct verify_args, nrandom) },
+	{ "perft-depth", 'd', "D", "cap the perft depth at D; 0: no perft", NULL,
+	  CLI_NUM(0, PERFT_STD_DEPTHS, PERFT_STD_DEPTHS, struct verify_args, perft_max) },
 	CLI_OPT_HELP,
 	CLI_OPT_END
 };
@@ -302,14 +311,6 @@ const struct cli_cmd CLI_VERIFY = {
 	"verified).\n"
 };
 
-/* The verify command's arguments. */
-struct verify_args {
-	char *plugins[MAX_PLUGINS];
-	size_t nplugins;
-	const char *list;
-	long nrandom, perft_max;
-};
-
 /* Parses argv into a; returns 0, or EXIT_USAGE / -1 (help printed). */
 static int verify_parse(int argc, char **argv, struct verify_args *a)
 {
@@ -318,19 +319,16 @@ static int verify_parse(int argc, char **argv, struct verify_args *a)
 
 	cli_getopt_init(&g, VERIFY_OPTS);
 	while ((c = cli_getopt(&g, argc, argv)) != -1) {
+		int n = cli_take_number(VERIFY_OPTS, c, optarg, a);
+		if (n < 0)
+			return EXIT_USAGE;
+		if (n)  /* a whole number, taken by its row of VERIFY_OPTS */
+			continue;
 		switch (c) {
 		case 'k': a->list = optarg; break;
 		case 'p':
 			if (a->nplugins < MAX_PLUGINS)
 				a->plugins[a->nplugins++] = optarg;
-			break;
-		case 'r':
-			if (cli_parse_long("--random", optarg, 0, 1000000000L, &a->nrandom) < 0)
-				return EXIT_USAGE;
-			break;
-		case 'd':
-			if (cli_parse_long("--perft-depth", optarg, 0, PERFT_STD_DEPTHS, &a->perft_max) < 0)
-				return EXIT_USAGE;
 			break;
 		case 'h': cli_print_help(stdout, &CLI_VERIFY); return -1;
 		default: return EXIT_USAGE;
@@ -404,10 +402,11 @@ static int verify_kernel(struct kentry *e, const struct verify_args *a)
 
 int cmd_verify(int argc, char **argv)
 {
-	struct verify_args a = { .nrandom = DEFAULT_RANDOM, .perft_max = PERFT_STD_DEPTHS };
+	struct verify_args a = { 0 };
 	struct kentry *sel[MAX_SEL];
 	int n, failed;
 
+	cli_number_defaults(VERIFY_OPTS, &a);
 	if ((n = verify_parse(argc, argv, &a)) != 0)
 		return n < 0 ? EXIT_OK : n;
 	failed = cli_load_plugins(a.plugins, a.nplugins);

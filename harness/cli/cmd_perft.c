@@ -16,12 +16,12 @@ enum { PERFT_BULK = 256, PERFT_DIVIDE };
 
 static const struct cli_opt PERFT_OPTS[] = {
 	{ "kernel", 'k', "LIST", "kernels, comma-separated (default: reference; \"all\" for every "
-	  "kernel)", NULL },
+	  "kernel)", NULL, NULL },
 	{ "bulk", PERFT_BULK, NULL, "count the last ply's moves instead of playing them (as "
-	  "engines' perft do)", NULL },
+	  "engines' perft do)", NULL, NULL },
 	{ "divide", PERFT_DIVIDE, NULL, "also print each root move's count (UCI), for finding a "
-	  "wrong move", NULL },
-	{ "plugin", 'p', "FILE.so", "load a kernel from a shared object (repeatable)", NULL },
+	  "wrong move", NULL, NULL },
+	{ "plugin", 'p', "FILE.so", "load a kernel from a shared object (repeatable)", NULL, NULL },
 	CLI_OPT_HELP,
 	CLI_OPT_END
 };

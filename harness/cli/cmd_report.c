@@ -13,7 +13,7 @@
 enum { REPORT_NODE_NS_OPT = 256 };
 static const struct cli_opt REPORT_OPTS[] = {
 	{ "node-ns", REPORT_NODE_NS_OPT, "T", "an engine's nanoseconds a node, for the search "
-	  "workload's engine gain (default 1000: about 1 M nodes/s on one thread)", NULL },
+	  "workload's engine gain (default 1000: about 1 M nodes/s on one thread)", NULL, NULL },
 	CLI_OPT_HELP, CLI_OPT_END
 };
 const struct cli_cmd CLI_REPORT = {

@@ -233,10 +233,10 @@ static int convert_input(struct conv *c, const char *path)
 static const struct cli_opt TRACE_OPTS[] = {
 	{ "output", 'o', "FILE", "the trace to write (written to FILE.tmp, then renamed; - is "
 	  "standard output; a FILE that exists and is not a regular file, such as /dev/null or a "
-	  "FIFO, is written in place)", NULL },
+	  "FIFO, is written in place)", NULL, NULL },
 	{ "source", 's', "TEXT", "source description stored in the header (default: the inputs)",
-	  NULL },
-	{ "quiet", 'q', NULL, "no progress line and no summary", NULL },
+	  NULL, NULL },
+	{ "quiet", 'q', NULL, "no progress line and no summary", NULL, NULL },
 	CLI_OPT_HELP,
 	CLI_OPT_END
 };

@@ -10,7 +10,7 @@
 
 static const struct cli_opt INFO_OPTS[] = { CLI_OPT_HELP, CLI_OPT_END };
 static const struct cli_opt DUMP_OPTS[] = {
-	{ "numbers", 'n', NULL, "prefix each FEN with \"GAME PLY \"", NULL },
+	{ "numbers", 'n', NULL, "prefix each FEN with \"GAME PLY \"", NULL, NULL },
 	CLI_OPT_HELP,
 	CLI_OPT_END
 };
