@@ -30,59 +30,8 @@
 #include "sim/sim_callgrind.h"
 #include "trace/trace.h"
 
-static volatile sig_atomic_t stop_flag;
 static struct sim_info sim_info;  /* what --simulate runs (sim_bench.h) */
 static struct bounds bounds_tab;   /* each loop's lower bound (bounds.h) */
-
-/* SIGINT, SIGTERM and SIGHUP: finish the current round, write the complete ones. */
-static void on_stop_signal(int sig)
-{
-	stop_flag = sig;
-}
-
-/* Until the sampling starts nothing is written: a stop signal during setup and verification
- * (a kernel's init() or a long verification) ends the process at once, its empty work
- * directory removed (async-signal-safe calls only); a lock left behind is released by the
- * kernel with the process, and the next run removes what it finds. */
-static char setup_work_dir[PATH_MAX];
-
-static void on_setup_signal(int sig)
-{
-	static const char msg[] = "slidebench: interrupted during setup or verification: "
-				  "nothing written\n";
-	ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
-
-	(void)w;
-	if (setup_work_dir[0])
-		rmdir(setup_work_dir);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* Installs the setup handler for SIGINT, SIGTERM and SIGHUP (see on_setup_signal). */
-static void setup_signals(const char *work_dir)
-{
-	static const int SIGS[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa = { .sa_handler = on_setup_signal };
-
-	snprintf(setup_work_dir, sizeof setup_work_dir, "%s", work_dir ? work_dir : "");
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof SIGS / sizeof SIGS[0]; i++)
-		sigaction(SIGS[i], &sa, NULL);
-}
-
-/* Installs (on 1) or removes (on 0) the stop handler for SIGINT, SIGTERM and SIGHUP; without
- * SA_RESTART, so a wait for the --simulate child returns to see the flag. */
-static void stop_signals(int on)
-{
-	static const int SIGS[] = { SIGINT, SIGTERM, SIGHUP };
-	struct sigaction sa = { .sa_handler = on ? on_stop_signal : SIG_DFL };
-
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof SIGS / sizeof SIGS[0]; i++)
-		sigaction(SIGS[i], &sa, NULL);
-	sim_stop = on ? &stop_flag : NULL;
-}
 
 /* Returns 1 when one of the selected modes takes its input from in. */
 static int modes_need(unsigned modes, enum mode_input in)
@@ -216,24 +165,24 @@ static int run_and_write(struct bench *b, struct bench_opts *o, int argc, char *
 		rc = EXIT_FAIL;  /* a plugin failed while sampled (named), or out of memory */
 	if (o->sim_child)
 		return EXIT_OK;
-	if (stop_flag && b->taken == 0) {
+	if (bench_stop_flag && b->taken == 0) {
 		fprintf(stderr, "slidebench: interrupted (%s) before the first round: nothing "
-			"to write\n", strsignal(stop_flag));
+			"to write\n", strsignal(bench_stop_flag));
 		if (out_run_abandon(work_dir, err, sizeof err) < 0)
 			fprintf(stderr, "slidebench bench: %s\n", err);
-		return 128 + stop_flag;
+		return 128 + bench_stop_flag;
 	}
-	if (stop_flag)
+	if (bench_stop_flag)
 		fprintf(stderr, "slidebench: interrupted (%s): writing the %u complete rounds\n",
-			strsignal(stop_flag), b->taken);
+			strsignal(bench_stop_flag), b->taken);
 	struct sim_opts so = { .d1 = o->d1, .ll = o->ll, .l1 = o->l1, .tlb = o->tlb,
 			       .max_queries = o->max_queries };
-	if (o->simulate && !stop_flag &&
+	if (o->simulate && !bench_stop_flag &&
 	    sim_bench_run(argc, argv, &so, work_dir, &sim, &nsim, &sim_info) < 0)
 		rc = EXIT_FAIL;
 	struct run_meta m = { .run_id = run_id, .argv_line = join(argc, argv, cmd, sizeof cmd),
 			      .trace = modes_need(modes, INPUT_TRACE_QUERIES) ? (o->trace ? o->trace : DEFAULT_TRACE) : NULL,
-			      .cpu = (int)o->cpu, .interrupted = stop_flag, .simulated = nsim > 0,
+			      .cpu = (int)o->cpu, .interrupted = bench_stop_flag, .simulated = nsim > 0,
 			      .cold = o->cold, .layouts = (unsigned)o->layouts,
 			      .sim = o->simulate ? &sim_info : NULL, .sim_counts = sim, .nsim = nsim,
 			      .seed = o->seed, .max_queries = (size_t)o->max_queries,
@@ -298,7 +247,7 @@ static void configure(struct bench *b, const struct bench_opts *o, struct worklo
 	b->epochs = (unsigned)o->epochs;
 	b->sim_child = o->sim_child;
 	b->sim_notes = o->sim_notes;
-	b->stop = &stop_flag;
+	b->stop = &bench_stop_flag;
 	b->events = o->events;
 	b->sample_limit = (double)o->sample_limit;
 }
@@ -328,7 +277,7 @@ static int begin_run(const struct bench_opts *o, char *run_id, size_t idlen, cha
 		fprintf(stderr, "slidebench bench: %s\n", err);
 		return -1;
 	}
-	setup_signals(o->sim_child ? NULL : work_dir);
+	bench_setup_signals(o->sim_child ? NULL : work_dir);
 	if (o->tables != HP_DEFAULT)
 		tables_advise(o);
 	return 0;
@@ -393,7 +342,7 @@ int cmd_bench(int argc, char **argv)
 	}
 	if (setup_kernels(&b, &o, work_dir, &rc) < 0)
 		goto free_bench;
-	stop_signals(1); /* from here a signal ends in a written run or a removed work directory */
+	bench_stop_signals(1); /* from here a signal ends in a written run or a removed work directory */
 	tables_collapse(&o);
 	load_bounds(&b, &o);
 	if (!o.quiet)
@@ -404,7 +353,7 @@ int cmd_bench(int argc, char **argv)
 			       final_dir)) != EXIT_OK)
 		rc = n;
 free_bench:
-	stop_signals(0);
+	bench_stop_signals(0);
 	bench_threads_stop(&b);
 	bench_free(&b);
 	bounds_free(&bounds_tab);

@@ -3,6 +3,8 @@
 #ifndef SB_CMD_BENCH_H
 #define SB_CMD_BENCH_H
 
+#include <signal.h>
+
 #include "bench/bench.h"
 #include "env/hugepage.h"
 
@@ -24,6 +26,15 @@ struct bench_opts {
 	int simulate, sim_child, quiet, cold, table_copies;
 };
 
+/* The stop signal that arrived while sampling (0: none): the run finishes its round and
+ * writes the complete ones (cmd_bench_signals.c). */
+extern volatile sig_atomic_t bench_stop_flag;
+/* Installs the setup handler for SIGINT, SIGTERM and SIGHUP: until the sampling starts, a
+ * signal ends the process at once, work_dir (NULL: none) removed when it is still empty. */
+void bench_setup_signals(const char *work_dir);
+/* Installs (on 1) or removes (on 0) the stop handler, which sets bench_stop_flag; without
+ * SA_RESTART, so a wait for the --simulate child returns to see the flag. */
+void bench_stop_signals(int on);
 /* Returns the options as they are when none is given. */
 struct bench_opts bench_defaults(void);
 /* Returns the mode bit set of a comma list, or -1 after a message. */
