@@ -24,6 +24,18 @@ struct thread_pool;
 /* A noisy neighbour's working set (the neighbours modes): far larger than a core's L2. */
 #define BENCH_NOISE_BYTES (8u << 20)
 
+/* The pools a run's multi-threaded workloads sample on, one per thread count > 1, and what
+ * their threads need (bench_threads.c starts and stops them). */
+struct bench_pools {
+	struct thread_pool *pool[BENCH_MAX_THREAD_COUNTS];
+	size_t n;
+	char note[BENCH_MAX_THREAD_COUNTS][256];  /* each pool's CPUs and why */
+	char cpus[BENCH_MAX_THREAD_COUNTS][128];  /* each pool's CPUs, "1 0" */
+	char busy[160];              /* the CPU busy with other work that left thread counts
+				      * untimed ("cpu 1 was 85% busy ..."), or "" */
+	uint64_t *noise[THREADS_MAX];  /* each neighbour's working set, BENCH_NOISE_BYTES */
+};
+
 enum cell_state { CELL_TIMED, CELL_UNAVAILABLE, CELL_FAILED };
 
 /* One kernel on one workload. */
@@ -73,13 +85,7 @@ struct bench {
 	double (*bound)(const struct cell *c, const void *ctx);
 	const void *bound_ctx;
 	char trial_why[256];         /* why a plugin's trial of its setup failed (bench_setup) */
-	struct thread_pool *pools[BENCH_MAX_THREAD_COUNTS];  /* one per thread count > 1 */
-	size_t npools;
-	char threads_note[BENCH_MAX_THREAD_COUNTS][256];  /* each pool's CPUs and why */
-	char threads_cpus[BENCH_MAX_THREAD_COUNTS][128];  /* each pool's CPUs, "1 0" */
-	char threads_busy[160];      /* the CPU busy with other work that left thread counts
-				      * untimed ("cpu 1 was 85% busy ..."), or "" */
-	uint64_t *noise[THREADS_MAX];  /* each neighbour's working set, BENCH_NOISE_BYTES */
+	struct bench_pools threads;  /* the --threads pools (bench_threads.c) */
 };
 
 /* Returns the cell of workload wi, kernel column ki (0 = null). */

@@ -86,7 +86,7 @@ static void settle(struct bench *b, struct cell *c, const struct sb_kernel *k, u
  * until thread 0 is done.  Returns a sum of what it read. */
 static uint64_t neighbour(struct job *j, int i)
 {
-	const uint64_t *buf = j->b->noise[i];
+	const uint64_t *buf = j->b->threads.noise[i];
 	uint64_t sum = 0;
 	unsigned at = (unsigned)i * 7919u % NOISE_LINES;
 

@@ -21,7 +21,7 @@
 #define THREADS_BUSY_MS 250
 
 /* Reads how busy each usable CPU of t but the pinned one is over THREADS_BUSY_MS and marks
- * those busier than THREADS_BUSY_PCT not usable; b->threads_busy says which, the busiest
+ * those busier than THREADS_BUSY_PCT not usable; b->threads.busy says which, the busiest
  * first ("" when none was). */
 static void leave_busy(struct bench *b, struct topology *t)
 {
@@ -29,7 +29,7 @@ static void leave_busy(struct bench *b, struct topology *t)
 	double top = 0;
 	int busiest = -1, more = 0;
 
-	b->threads_busy[0] = 0;
+	b->threads.busy[0] = 0;
 	if (hostload_cpus(NULL, &s0) < 0)
 		return;
 	usleep(THREADS_BUSY_MS * 1000);
@@ -47,13 +47,13 @@ static void leave_busy(struct bench *b, struct topology *t)
 		}
 	}
 	if (busiest >= 0)
-		snprintf(b->threads_busy, sizeof b->threads_busy, "cpu %d was %.0f%% busy with other "
+		snprintf(b->threads.busy, sizeof b->threads.busy, "cpu %d was %.0f%% busy with other "
 			 "work%s: a thread there would share it", busiest, top,
 			 more ? " (and other CPUs over 30%)" : "");
 }
 
-/* Returns the index in b->pools of the pool for count, starting it (CPUs chosen from the
- * pinned one among idle's usable CPUs, its CPU list kept in b->threads_cpus) when new; -2
+/* Returns the index in b->threads.pool of the pool for count, starting it (CPUs chosen from the
+ * pinned one among idle's usable CPUs, its CPU list kept in b->threads.cpus) when new; -2
  * when only a CPU busy with other work (usable in t, not in idle) would make room for count;
  * -1 with err when it cannot start. */
 static int pool_for(struct bench *b, const struct topology *t, const struct topology *idle,
@@ -61,29 +61,29 @@ static int pool_for(struct bench *b, const struct topology *t, const struct topo
 {
 	int cpus[THREADS_MAX];
 	char note[256];
-	size_t n = b->npools;
+	size_t n = b->threads.n;
 
 	for (size_t i = 0; i < n; i++)
-		if ((unsigned)threads_count(b->pools[i]) == count)
+		if ((unsigned)threads_count(b->threads.pool[i]) == count)
 			return (int)i;
 	if (n == BENCH_MAX_THREAD_COUNTS) {
 		snprintf(err, errlen, "more than %d thread counts", BENCH_MAX_THREAD_COUNTS);
 		return -1;
 	}
 	if (topo_choose(idle, (int)count, b->pinned_cpu, TOPO_CORES, cpus, note, sizeof note)) {
-		if (b->threads_busy[0] &&
+		if (b->threads.busy[0] &&
 		    !topo_choose(t, (int)count, b->pinned_cpu, TOPO_CORES, cpus, note, sizeof note))
 			return -2;
 		snprintf(err, errlen, "%s", note);
 		return -1;
 	}
-	if (!(b->pools[n] = threads_start((int)count, cpus, err, errlen)))
+	if (!(b->threads.pool[n] = threads_start((int)count, cpus, err, errlen)))
 		return -1;
-	snprintf(b->threads_note[n], sizeof b->threads_note[0], "%u threads: %.200s", count, note);
-	for (size_t i = 0, at = 0; i < count && at < sizeof b->threads_cpus[0] - 8; i++)
-		at += (size_t)snprintf(b->threads_cpus[n] + at, sizeof b->threads_cpus[0] - at,
+	snprintf(b->threads.note[n], sizeof b->threads.note[0], "%u threads: %.200s", count, note);
+	for (size_t i = 0, at = 0; i < count && at < sizeof b->threads.cpus[0] - 8; i++)
+		at += (size_t)snprintf(b->threads.cpus[n] + at, sizeof b->threads.cpus[0] - at,
 				       "%s%d", i ? " " : "", cpus[i]);
-	b->npools++;
+	b->threads.n++;
 	return (int)n;
 }
 
@@ -124,12 +124,12 @@ static void skip_busy(struct bench *b, size_t wi)
 		struct cell *c = bench_cell(b, wi, ki);
 		if (c->state == CELL_TIMED) {
 			c->state = CELL_UNAVAILABLE;
-			c->why = b->threads_busy;
+			c->why = b->threads.busy;
 		}
 	}
 	if (wi == 0 || b->w[wi - 1].threads != w->threads)
 		fprintf(stderr, "slidebench: %u threads: not timed: %s\n", w->threads,
-			b->threads_busy);
+			b->threads.busy);
 }
 
 int bench_threads_start(struct bench *b, char *err, size_t errlen)
@@ -156,17 +156,17 @@ int bench_threads_start(struct bench *b, char *err, size_t errlen)
 		}
 		if (p < 0)
 			return -1;
-		w->pool = b->pools[p];
-		snprintf(w->cpus, sizeof w->cpus, "%s", b->threads_cpus[p]);
+		w->pool = b->threads.pool[p];
+		snprintf(w->cpus, sizeof w->cpus, "%s", b->threads.cpus[p]);
 		for (unsigned i = 1; w->def->neighbours && i < w->threads; i++)
-			if (!b->noise[i]) {
-				if (!(b->noise[i] = page_alloc(BENCH_NOISE_BYTES))) {
+			if (!b->threads.noise[i]) {
+				if (!(b->threads.noise[i] = page_alloc(BENCH_NOISE_BYTES))) {
 					snprintf(err, errlen, "no memory for a neighbour's %u MiB",
 						 BENCH_NOISE_BYTES >> 20);
 					return -1;
 				}
 				/* written, so its pages are its own, not the one zero page */
-				memset(b->noise[i], 0x5a, BENCH_NOISE_BYTES);
+				memset(b->threads.noise[i], 0x5a, BENCH_NOISE_BYTES);
 			}
 	}
 	return wrong;
@@ -174,25 +174,25 @@ int bench_threads_start(struct bench *b, char *err, size_t errlen)
 
 int bench_threads_restart(struct bench *b, char *err, size_t errlen)
 {
-	for (size_t i = 0; i < b->npools; i++) {
-		struct thread_pool *old = b->pools[i];
-		if (!(b->pools[i] = threads_restart(old, err, errlen)))
+	for (size_t i = 0; i < b->threads.n; i++) {
+		struct thread_pool *old = b->threads.pool[i];
+		if (!(b->threads.pool[i] = threads_restart(old, err, errlen)))
 			return -1;
 		for (size_t wi = 0; wi < b->nw; wi++)
 			if (b->w[wi].pool == old)
-				b->w[wi].pool = b->pools[i];
+				b->w[wi].pool = b->threads.pool[i];
 	}
 	return 0;
 }
 
 void bench_threads_stop(struct bench *b)
 {
-	for (size_t i = 0; i < b->npools; i++)
-		threads_stop(b->pools[i]);
-	b->npools = 0;
+	for (size_t i = 0; i < b->threads.n; i++)
+		threads_stop(b->threads.pool[i]);
+	b->threads.n = 0;
 	for (size_t i = 0; i < THREADS_MAX; i++) {
-		free(b->noise[i]);
-		b->noise[i] = NULL;
+		free(b->threads.noise[i]);
+		b->threads.noise[i] = NULL;
 	}
 	for (size_t wi = 0; wi < b->nw; wi++)
 		b->w[wi].pool = NULL;

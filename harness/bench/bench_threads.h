@@ -12,7 +12,7 @@
  * (a wrong one fails its cell), then starts a pool for every thread count of b's workloads
  * (the CPUs chosen from the pinned one among those this process may run on, topology.h,
  * cpuset.h), the others idle between samples.  A CPU busy with other work is not used; a
- * thread count that would need one is left untimed (its cells unavailable, b->threads_busy
+ * thread count that would need one is left untimed (its cells unavailable, b->threads.busy
  * says why, one line on stderr).  Returns 0, 1 when an instance failed its check, or -1 with
  * err. */
 int bench_threads_start(struct bench *b, char *err, size_t errlen);

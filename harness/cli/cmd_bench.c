@@ -297,8 +297,8 @@ static int setup_kernels(struct bench *b, const struct bench_opts *o, const char
 	if (n >= 0 && (t = bench_threads_start(b, err, sizeof err)) >= 0) {
 		if (t > 0)
 			*rc = EXIT_FAIL;
-		for (size_t i = 0; i < b->npools && !o->quiet; i++)
-			fprintf(stderr, "slidebench: %s\n", b->threads_note[i]);
+		for (size_t i = 0; i < b->threads.n && !o->quiet; i++)
+			fprintf(stderr, "slidebench: %s\n", b->threads.note[i]);
 		return 0;
 	}
 	if (n >= 0) {
