@@ -22,7 +22,7 @@ import subprocess
 import sys
 
 from atlas_index import write_index
-from atlas_lib import FIRST, PEER_HEAD, WORKLOADS, Refused, anchor, clean, read, rows, slug
+from atlas_lib import FIRST, PEER_HEAD, WORKLOADS, Refused, anchor, clean, md_rows, read, rows, slug
 
 # The report's own thresholds (harness/report/report.h FULL_SAMPLES; report_busy.c BUSY_PCT;
 # harness/analysis/blocks.h BLK_BUSY_PCT): a study below or above them is what its report
@@ -196,27 +196,21 @@ def report_cells(report):
     """The same from report.md's per-mode tables of the 64-bit build ("### m64: MODE mode":
     kernel, piece, cycles/lk, floor, × floor), for a published sample, which has no
     summary.csv: efficiency is the floor over the cycles."""
-    cells, modes, mode, cols = {}, [], None, None
-    for line in report.split("\n"):
-        m = re.match(r"^### m64: (\S+) mode$", line)
-        if m or line.startswith("#"):
-            mode, cols = (clean(m.group(1), 40) if m else None), None
-            continue
-        if not mode or not line.startswith("|"):
-            if cols is not None:
-                mode, cols = None, None
-            continue
-        f = [c.strip() for c in line.strip().strip("|").split("|")]
-        if cols is None:
-            if "cycles/lk" in f and "floor" in f:
-                cols = {c: i for i, c in enumerate(f)}
-            continue
+    cells, modes, lines = {}, [], report.split("\n")
+    mode_of, mode = [], None  # each line's "### m64: MODE mode" section, None elsewhere
+    for line in lines:
+        if line.startswith("#"):
+            m = re.match(r"^### m64: (\S+) mode$", line)
+            mode = clean(m.group(1), 40) if m else None
+        mode_of.append(mode)
+    for i, row in md_rows(lines, ("kernel", "cycles/lk", "floor")):
+        mode = mode_of[i]
         try:
-            kernel = clean(f[cols["kernel"]].replace("⚠", ""), 60)
-            cyc, bound = float(f[cols["cycles/lk"]]), float(f[cols["floor"]])
-        except (IndexError, KeyError, ValueError):
+            kernel = clean(row["kernel"].replace("⚠", ""), 60)
+            cyc, bound = float(row["cycles/lk"]), float(row["floor"])
+        except (KeyError, ValueError):
             continue
-        if kernel in ("", "null") or cyc <= 0:
+        if not mode or kernel in ("", "null") or cyc <= 0:
             continue
         if mode not in modes:
             modes.append(mode)

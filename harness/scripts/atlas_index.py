@@ -7,7 +7,7 @@ import os
 import re
 import statistics
 
-from atlas_lib import ANSWERS, PEER_HEAD, WORDS, WORKLOADS, anchor, clean, read, rows
+from atlas_lib import ANSWERS, PEER_HEAD, WORDS, WORKLOADS, anchor, clean, md_rows, read, rows
 
 def word_of(text):
     m = list(re.finditer(r"\((" + "|".join(WORDS) + r")\b", text))
@@ -101,6 +101,11 @@ def cell(item):
     return f"{w} {factor:.2f}× ({word})" if factor is not None else f"{w} ({word})"
 
 
+def shown(folder, meta, mark=" (provisional)"):
+    """The name the index gives an entry: its folder's, marked wherever it is provisional."""
+    return folder + (mark if meta.get("provisional") else "")
+
+
 def write_index(atlas, peer_md):
     entries = []
     for name in sorted(os.listdir(atlas)):
@@ -111,9 +116,7 @@ def write_index(atlas, peer_md):
         ans = three_answers(read(os.path.join(d, "answer.txt")))
         wl = workloads(rows(os.path.join(d, "verdicts.csv")))
         answer_words(read(os.path.join(d, "answer.txt")), wl)
-        # a provisional entry is named so wherever the index names it
-        entries.append((clean(name, 80) + (" (provisional)" if meta.get("provisional") else ""),
-                        meta, ans, wl))
+        entries.append((clean(name, 80), meta, ans, wl))
     cols = [w for w in WORKLOADS if any(w in e[3] for e in entries)]
     for e in entries:
         cols += [w for w in e[3] if w not in cols and w != "pressure"]
@@ -127,8 +130,8 @@ def write_index(atlas, peer_md):
         "answers are provisional, and the first quiet study of the kind replaces it. Written by `harness/scripts/atlas.sh` from "
         "the entries present, never by hand; [CONTRIBUTING.md](CONTRIBUTING.md) says how to "
         "add a machine." + "".join(
-            f" The README's sample ([docs/sample/](../sample/)) is the study behind `{n}`."
-            for n, meta, _, _ in entries if "docs/sample/" in str(meta.get("source"))), "",
+            f" The README's sample ([docs/sample/](../sample/)) is the study behind "
+            f"`{shown(n, meta)}`." for n, meta, _, _ in entries if "docs/sample/" in str(meta.get("source"))), "",
         f"{len(entries)} machine{'s' if len(entries) != 1 else ''}. A cell is the winner, its "
         "factor over the runner-up and the confidence word of the study's report (settled, "
         "likely, provisional, unclear: [README.md](../../README.md#what-it-answers)); "
@@ -139,8 +142,7 @@ def write_index(atlas, peer_md):
         + " | ".join(cols) + " |",
         "|---" * (6 + len(cols)) + "|",
     ]
-    for name, meta, ans, wl in entries:
-        folder = name.removesuffix(" (provisional)")
+    for folder, meta, ans, wl in entries:
         lines.append(
             f"| [{clean(meta.get('cpu'), 60)}, {clean(meta.get('uarch'), 40)}]({folder}/README.md) "
             f"(`{folder}`{', provisional' if meta.get('provisional') else ''}) | {clean(meta.get('date'), 12)} | {clean(meta.get('compiler'), 40)} | "
@@ -149,9 +151,9 @@ def write_index(atlas, peer_md):
     lines += ["", "## Where the machines disagree", ""]
     said = []
     for label, key in ANSWERS:
-        said.append(agree(label, [(n, e.get(key)) for n, _, e, _ in entries]))
+        said.append(agree(label, [(shown(n, m), e.get(key)) for n, m, e, _ in entries]))
     for c in cols:
-        said.append(agree(c, [(n, wl.get(c)) for n, _, _, wl in entries]))
+        said.append(agree(c, [(shown(n, m), wl.get(c)) for n, m, _, wl in entries]))
     lines += [s for s in said if s] or ["No workload was measured on any machine yet."]
     lines += peer_rows(entries, atlas)
     lines += ["", "## Machines met without an entry", ""]
@@ -175,13 +177,13 @@ def write_index(atlas, peer_md):
         w = csv.writer(o, lineterminator="\n")
         w.writerow(["answer_no", "answer", "machine_no", "machine", "factor", "winner", "settled"])
         for i, (label, key) in enumerate(list(ANSWERS) + [(c, c) for c in cols if c != "pressure"]):
-            for j, (name, _, ans, wl) in enumerate(entries):
+            for j, (name, meta, ans, wl) in enumerate(entries):
                 item = ans.get(key) if key in dict((k, 1) for _, k in ANSWERS) else wl.get(key)
                 if not item or item[1] is None:
                     continue
                 # one word a machine (the chart's legend splits on spaces)
                 w.writerow([i, clean(label, 40, True), j,
-                            clean(name.replace(" (provisional)", "-provisional"), 80, True), f"{item[1]:.3f}",
+                            clean(shown(name, meta, "-provisional"), 80, True), f"{item[1]:.3f}",
                             clean(item[0], 40, True), 1 if item[2] == "settled" else 0])
     return len(entries)
 
@@ -192,20 +194,12 @@ def peer_summary(readme):
     text = readme.split("\n## Peer table", 1)
     if len(text) < 2:
         return None
-    measured, cols, found = "", None, {}
-    for line in text[1].split("\n"):
-        m = re.match(r"^\| measured \| ([^|]*) \|$", line)
-        if m:
-            measured = clean(m.group(1), 60)
-        if not line.startswith("|"):
-            cols = None
-            continue
-        f = [c.strip() for c in line.strip().strip("|").split("|")]
-        if cols is None:
-            cols = {c: i for i, c in enumerate(f)} if "gcc / K" in f else None
-            continue
+    lines, found = text[1].split("\n"), {}
+    measured = next((clean(m.group(1), 60) for m in
+                     (re.match(r"^\| measured \| ([^|]*) \|$", l) for l in lines) if m), "")
+    for _, row in md_rows(lines, ("gcc / K",)):
         for side in ("gcc / K", "gcc / R"):
-            cell = f[cols[side]] if side in cols and cols[side] < len(f) else ""
+            cell = row.get(side, "")
             v = re.match(r"^(\*\*)?(\d+(?:\.\d+)?)", cell)
             if v:
                 found.setdefault(side, []).append((float(v.group(2)), bool(v.group(1)), "–" in cell))
@@ -230,8 +224,8 @@ def peer_rows(entries, atlas):
              "below 0.95. Each entry's table names the gaps and their measured reasons.", "",
              "| machine | peer table measured | known squares | random squares |",
              "|---|---|---|---|"]
-    for name, meta, _, _ in entries:
-        folder = name.removesuffix(" (provisional)")
+    for folder, meta, _, _ in entries:
+        name = shown(folder, meta)
         got = peer_summary(read(os.path.join(atlas, folder, "README.md")))
         if not got:
             lines.append(f"| {name} | not measured | – | – |")

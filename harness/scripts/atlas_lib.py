@@ -45,6 +45,21 @@ def rows(path):
     return list(csv.DictReader(read(path).splitlines()))
 
 
+def md_rows(lines, header):
+    """The rows of every Markdown table among lines whose header row names each column of
+    header: (the row's line number, {column: cell}), cells stripped, separator rows left out."""
+    cols = None
+    for i, line in enumerate(lines):
+        if not line.startswith("|"):
+            cols = None
+            continue
+        f = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cols is None:
+            cols = f if all(h in f for h in header) else []
+        elif cols and not set("".join(f)) <= set("-: "):
+            yield i, dict(zip(cols, f))
+
+
 FIRST = re.compile(r"^(?P<cpu>.*?)(?:, (?P<uarch>[^,]*?))? \(family (?P<family>\d+) model "
                    r"(?P<model>\d+)\)(?:, (?P<hyp>[^,;]*?) guest)?(?:, (?P<ncpus>\d+) CPUs)?; "
                    r"(?P<compiler>[^;]*); (?P<study>\w+) study \((?P<samples>\d+) samples a "
