@@ -26,6 +26,7 @@ if [[ $# -eq 0 || ${1:-} == --help || ${1:-} == -h ]]; then
 	exit 2
 fi
 csv_awk=$(dirname "$0")/../../plots/csv.awk
+rank_awk=$(dirname "$0")/order-rank.awk
 files=()
 for a in "$@"; do
 	if [[ -d $a ]]; then
@@ -89,17 +90,8 @@ done
 # The blocks' cells of fewer than six samples, over their side's processes: every NN-side/
 # summary.csv of one folder and side read together (the process its number), the null's
 # medians and each kernel's as order-statistic intervals of the median (the rank k from the
-# binomial, as bench's), failing where the null's lies wholly above.
-declare -A group=()
-for f in "${files[@]}"; do
-	d=$(dirname "$f") b=$(basename "$(dirname "$f")")
-	[[ $b =~ ^[0-9][0-9]-(.+)$ ]] && group["$(dirname "$d")/${BASH_REMATCH[1]}"]+="$f"$'\n'
-done
-for g in "${!group[@]}"; do
-	mapfile -t gf < <(printf '%s' "${group[$g]}")
-	[[ ${#gf[@]} -ge 6 ]] || continue
-	out=$(for i in "${!gf[@]}"; do awk -f "$csv_awk" -v cols="$cols" "${gf[$i]}" | awk -v p="$i" 'NR == 1 && p == 0 { print "proc," $0 } NR > 1 { print p "," $0 }'; done |
-	awk -F, -v group="$g" '
+# binomial, as bench's: order-rank.awk), failing where the null's lies wholly above.
+null_check='
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$c["whole"] == "" || $c["whole"] + 0 <= 0 { next }
 		{
@@ -111,15 +103,10 @@ for g in "${!group[@]}"; do
 			if (!(id in kv)) { ids[++nid] = id; idkey[id] = key }
 			kv[id] = kv[id] " " $c["whole"]
 		}
-		function rank(n,   k, j, lc, cdf) {
-			lc = -n * log(2); cdf = 0; k = 0
-			for (j = 0; j < int(n / 2); j++) { cdf += exp(lc); if (2 * cdf > 0.05) break; k = j + 1; lc += log(n - j) - log(j + 1) }
-			return k
-		}
 		function interval(list, lo_hi,   v, n, i, j, t, k) {
 			n = split(list, v, " ")
 			for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
-			k = rank(n); if (k < 1) return 0
+			k = order_rank(n); if (k < 1) return 0
 			lo_hi[1] = v[k]; lo_hi[2] = v[n + 1 - k]; return n
 		}
 		END {
@@ -130,7 +117,17 @@ for g in "${!group[@]}"; do
 				if (z[1] + 0 > k[2] + 0)
 					print group " (" m " processes): " id ": the null kernel\047s medians over the processes (interval " z[1] "-" z[2] " ns a lookup) lie above this kernel\047s (" k[1] "-" k[2] "): their intervals do not meet"
 			}
-		}') || { echo "check-study.sh: $g: cannot be read" >&2; exit 2; }
+		}'
+declare -A group=()
+for f in "${files[@]}"; do
+	d=$(dirname "$f") b=$(basename "$(dirname "$f")")
+	[[ $b =~ ^[0-9][0-9]-(.+)$ ]] && group["$(dirname "$d")/${BASH_REMATCH[1]}"]+="$f"$'\n'
+done
+for g in "${!group[@]}"; do
+	mapfile -t gf < <(printf '%s' "${group[$g]}")
+	[[ ${#gf[@]} -ge 6 ]] || continue
+	out=$(for i in "${!gf[@]}"; do awk -f "$csv_awk" -v cols="$cols" "${gf[$i]}" | awk -v p="$i" 'NR == 1 && p == 0 { print "proc," $0 } NR > 1 { print p "," $0 }'; done |
+	awk -F, -v group="$g" -f "$rank_awk" -f <(printf '%s\n' "$null_check")) || { echo "check-study.sh: $g: cannot be read" >&2; exit 2; }
 	[[ -z $out ]] || { printf '%s\n' "$out"; bad=$((bad + $(grep -c . <<<"$out"))); }
 done
 if [[ $bad -gt 0 ]]; then

@@ -15,13 +15,6 @@ function median(v, n,    i, j, t) {
 		for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
 	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
 }
-# The rank k of the 95% interval v[k]..v[n+1-k] of the median of n sorted values: the
-# largest k with P(Binomial(n, 1/2) < k) <= 0.025, or 0 when even the range covers less.
-function order_rank(n,    k, c, p) {
-	p = 0.5 ^ n; c = 0; k = 0
-	while (k < n / 2 && c + p <= 0.025) { c += p; k++; p = p * (n - k + 1) / k }
-	return k
-}
 function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t\r]+$/, "", s); return s }
 function fmt(x, f) { return x == "" ? "—" : sprintf(f, x) }
 

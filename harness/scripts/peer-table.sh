@@ -106,6 +106,7 @@ machine=$(awk -F': *' '/^model name/ { n = $2 } /^cpu family/ { f = $2 } /^model
 machine="$machine, $(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc --all) vCPUs, pinned to cpu $cpu"
 awk -v rounds="$rounds" -v labels="$labels" -v ours="$names" -v out="$out" -v machine="$machine" \
 	-v when="$(date -u +%Y-%m-%d)" -v probes="$out/probes.txt" \
-	-f harness/scripts/peer-table.awk harness/scripts/peer-names.txt >"$out/table.md"
+	-f harness/scripts/order-rank.awk -f harness/scripts/peer-table.awk harness/scripts/peer-names.txt \
+	>"$out/table.md"
 cat "$out/table.md"
 echo "peer-table.sh: $out/table.md" >&2
